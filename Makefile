@@ -1,0 +1,165 @@
+# grognard — one plain Makefile.
+#
+#   make            build libgrognard (static + shared) and the grognard binary
+#   make run        install missing packages, build, play the embedded default
+#   make check      install missing packages, build, run every test
+#   make check-san  the tests again, built with AddressSanitizer + UBSan
+#   make bench      build and run the benchmarks (they print their figures)
+#   make fuzz       run each fuzz target for FUZZ_SECONDS (clang + libFuzzer)
+#   make install    PREFIX=/usr/local DESTDIR= : binary, libraries, headers,
+#                   grognard.pc, data, man page, translations
+#   make clean
+#
+# Sources are found by wildcard: a new module is a new .c file, a new test
+# program a new tests/test_*.c, a new benchmark a new bench/bench_*.c.
+
+PREFIX ?= /usr/local
+BINDIR ?= $(PREFIX)/bin
+LIBDIR ?= $(PREFIX)/lib
+INCDIR ?= $(PREFIX)/include
+DATADIR ?= $(PREFIX)/share/grognard
+MANDIR ?= $(PREFIX)/share/man
+LOCALEDIR ?= $(PREFIX)/share/locale
+PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
+
+VERSION := 0.1.0
+SOVERSION := 0
+
+CC ?= cc
+ifeq ($(SAN),1)
+BUILD ?= build-san
+SANFLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+OPT ?= -O1 -g
+else
+BUILD ?= build
+SANFLAGS :=
+OPT ?= -O2 -g
+endif
+
+PKGS := jansson sqlite3
+WARN := -std=c11 -Wall -Wextra -Wpedantic -Wmissing-prototypes -Wstrict-prototypes \
+        -Wshadow -Wformat=2 -Wvla -Werror
+# Deferred (=): pkg-config runs when a recipe needs it, after scripts/deps.sh.
+CPPFLAGS_ALL = -D_POSIX_C_SOURCE=200809L -DGROG_LOCALEDIR='"$(LOCALEDIR)"' \
+               -Iinclude -Isrc -Isrc/core -Isrc/io $(shell pkg-config --cflags $(PKGS))
+CFLAGS_ALL = $(WARN) $(OPT) -fPIC $(SANFLAGS) $(CFLAGS)
+LIBS = $(shell pkg-config --libs $(PKGS)) -lm
+TEST_LIBS = $(shell pkg-config --libs cmocka)
+
+LIB_SRC := $(sort $(wildcard src/core/*.c src/model/*.c src/rules/*/*.c src/game/*.c src/io/*.c))
+CLI_SRC := $(filter-out src/cli/main.c,$(sort $(wildcard src/cli/*.c)))
+DATA := $(sort $(wildcard data/*/*.json))
+TESTS := $(patsubst tests/%.c,$(BUILD)/tests/%,$(sort $(wildcard tests/test_*.c)))
+BENCHES := $(patsubst bench/%.c,$(BUILD)/bench/%,$(sort $(wildcard bench/bench_*.c)))
+HEADERS := $(wildcard include/grognard/*.h src/*/*.h src/rules/*/*.h)
+
+LIB_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(LIB_SRC)) $(BUILD)/gen/embedded.o
+CLI_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(CLI_SRC))
+STATIC := $(BUILD)/libgrognard.a
+SHARED := $(BUILD)/libgrognard.so.$(VERSION)
+CLI_LIB := $(BUILD)/libgrognard-cli.a
+BIN := $(BUILD)/grognard
+
+.PHONY: all build run check check-san test test-golden bench fuzz install uninstall clean deps
+.DEFAULT_GOAL := all
+
+all: deps
+	@$(MAKE) --no-print-directory build
+
+deps:
+	@scripts/deps.sh
+
+build: $(STATIC) $(SHARED) $(BIN)
+
+run: deps
+	@$(MAKE) --no-print-directory build
+	$(BIN) demo
+
+check: deps
+	@$(MAKE) --no-print-directory build
+	@$(MAKE) --no-print-directory test
+
+check-san: deps
+	@$(MAKE) --no-print-directory SAN=1 test
+
+test: $(BIN) $(TESTS)
+	@tests/run.sh $(BUILD)
+
+bench: deps
+	@$(MAKE) --no-print-directory build $(BENCHES)
+	@for b in $(BENCHES); do echo "== $$b"; $$b || exit 1; done
+
+$(BUILD)/%.o: %.c $(HEADERS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS_ALL) $(CFLAGS_ALL) -c $< -o $@
+
+$(BUILD)/tools/embed: tools/embed.c
+	@mkdir -p $(dir $@)
+	$(CC) -std=c11 -Wall -Wextra -O1 $< -o $@
+
+$(BUILD)/gen/embedded.c: $(BUILD)/tools/embed $(DATA)
+	@mkdir -p $(dir $@)
+	$(BUILD)/tools/embed $@ data $(DATA)
+
+$(BUILD)/gen/embedded.o: $(BUILD)/gen/embedded.c src/io/embedded.h
+	$(CC) $(CPPFLAGS_ALL) $(CFLAGS_ALL) -c $< -o $@
+
+$(STATIC): $(LIB_OBJ)
+	@rm -f $@
+	ar rcs $@ $^
+
+$(SHARED): $(LIB_OBJ)
+	$(CC) -shared -Wl,-soname,libgrognard.so.$(SOVERSION) $(SANFLAGS) -o $@ $^ $(LIBS)
+	ln -sf libgrognard.so.$(VERSION) $(BUILD)/libgrognard.so.$(SOVERSION)
+	ln -sf libgrognard.so.$(SOVERSION) $(BUILD)/libgrognard.so
+
+$(CLI_LIB): $(CLI_OBJ)
+	@rm -f $@
+	ar rcs $@ $^
+
+$(BIN): $(BUILD)/src/cli/main.o $(CLI_LIB) $(STATIC)
+	$(CC) $(SANFLAGS) -o $@ $^ $(LIBS)
+
+$(BUILD)/tests/%: tests/%.c tests/testutil.h $(CLI_LIB) $(STATIC)
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS_ALL) -Itests $(CFLAGS_ALL) $< -o $@ $(CLI_LIB) $(STATIC) $(TEST_LIBS) $(LIBS)
+
+$(BUILD)/bench/%: bench/%.c $(CLI_LIB) $(STATIC)
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS_ALL) $(CFLAGS_ALL) $< -o $@ $(CLI_LIB) $(STATIC) $(LIBS)
+
+FUZZ_SECONDS ?= 20
+FUZZERS := $(sort $(wildcard tests/fuzz/fuzz_*.c))
+fuzz: deps
+	@scripts/fuzz.sh $(FUZZ_SECONDS) $(FUZZERS)
+
+install: all
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR) $(DESTDIR)$(INCDIR)/grognard \
+	    $(DESTDIR)$(PKGCONFIGDIR) $(DESTDIR)$(DATADIR) $(DESTDIR)$(MANDIR)/man1
+	install -m 755 $(BIN) $(DESTDIR)$(BINDIR)/grognard
+	install -m 644 $(STATIC) $(DESTDIR)$(LIBDIR)/libgrognard.a
+	install -m 755 $(SHARED) $(DESTDIR)$(LIBDIR)/libgrognard.so.$(VERSION)
+	ln -sf libgrognard.so.$(VERSION) $(DESTDIR)$(LIBDIR)/libgrognard.so.$(SOVERSION)
+	ln -sf libgrognard.so.$(SOVERSION) $(DESTDIR)$(LIBDIR)/libgrognard.so
+	install -m 644 include/grognard/*.h $(DESTDIR)$(INCDIR)/grognard/
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(LIBDIR)|' -e 's|@INCDIR@|$(INCDIR)|' \
+	    -e 's|@VERSION@|$(VERSION)|' grognard.pc.in > $(DESTDIR)$(PKGCONFIGDIR)/grognard.pc
+	cp -R data/. $(DESTDIR)$(DATADIR)/
+	install -m 644 man/grognard.1 $(DESTDIR)$(MANDIR)/man1/grognard.1
+	@for po in $(wildcard po/*.po); do \
+	    lang=$$(basename $$po .po); \
+	    install -d $(DESTDIR)$(LOCALEDIR)/$$lang/LC_MESSAGES; \
+	    msgfmt -o $(DESTDIR)$(LOCALEDIR)/$$lang/LC_MESSAGES/grognard.mo $$po; \
+	done
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/grognard $(DESTDIR)$(LIBDIR)/libgrognard.* \
+	    $(DESTDIR)$(PKGCONFIGDIR)/grognard.pc $(DESTDIR)$(MANDIR)/man1/grognard.1
+	rm -rf $(DESTDIR)$(INCDIR)/grognard $(DESTDIR)$(DATADIR)
+
+pot:
+	xgettext --keyword=_ --keyword=N_ --from-code=UTF-8 -o po/grognard.pot \
+	    $(LIB_SRC) $(CLI_SRC) src/cli/main.c
+
+clean:
+	rm -rf build build-san

@@ -1,0 +1,22 @@
+/* grognard.h — the public API of libgrognard, in one include.
+ * Front ends (the CLI, the web server) include only this header or the ones
+ * it names. */
+#ifndef GROGNARD_H
+#define GROGNARD_H
+
+#define GROG_VERSION "0.1.0"
+#define GROG_TEXTDOMAIN "grognard"
+
+#include "grognard/error.h"
+#include "grognard/rng.h"
+#include "grognard/dice.h"
+#include "grognard/dist.h"
+#include "grognard/measure.h"
+#include "grognard/geom.h"
+#include "grognard/explain.h"
+#include "grognard/data.h"
+
+/* The library's version string ("0.1.0"). */
+const char *grog_version(void);
+
+#endif

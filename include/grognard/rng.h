@@ -1,0 +1,29 @@
+/* rng.h — the one seeded random generator of a game (xoshiro256**).
+ *
+ * A generator is held by its owner (a game, a command), never global. The
+ * seed is kept so that it can be reported and recorded; the same seed gives
+ * the same draws on every machine. Integers in a range are drawn by
+ * rejection sampling, never by a biased modulo.
+ * Ownership: grog_rng_create returns a handle the caller frees with
+ * grog_rng_destroy (which accepts NULL). */
+#ifndef GROGNARD_RNG_H
+#define GROGNARD_RNG_H
+
+#include <stdint.h>
+
+typedef struct grog_rng grog_rng;
+
+/* NULL when out of memory. Any 64-bit seed is valid (0 included). */
+grog_rng *grog_rng_create(uint64_t seed);
+void grog_rng_destroy(grog_rng *rng);
+
+/* The seed the generator was created with. */
+uint64_t grog_rng_seed(const grog_rng *rng);
+/* How many 64-bit words have been drawn since creation. */
+uint64_t grog_rng_draws(const grog_rng *rng);
+
+uint64_t grog_rng_next(grog_rng *rng);
+/* Uniform integer in [lo, hi] (lo <= hi), by rejection sampling. */
+int64_t grog_rng_range(grog_rng *rng, int64_t lo, int64_t hi);
+
+#endif

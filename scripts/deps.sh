@@ -1,0 +1,42 @@
+#!/bin/sh
+# Installs the Debian packages grognard needs to build, test and run.
+# Usage: scripts/deps.sh [--check]
+#   --check   only report: exit 0 when everything is present, 1 otherwise.
+# Run as root it installs what is missing with apt-get (after apt-get update);
+# otherwise it prints the exact command to run and exits 1.
+set -eu
+
+# pkg-config name -> Debian package providing it.
+PKGS="jansson:libjansson-dev sqlite3:libsqlite3-dev cmocka:libcmocka-dev"
+# Commands the build uses, and their packages.
+TOOLS="pkg-config:pkgconf cc:gcc make:make msgfmt:gettext"
+
+missing=""
+for pair in $TOOLS; do
+    cmd=${pair%%:*}; deb=${pair#*:}
+    command -v "$cmd" >/dev/null 2>&1 || missing="$missing $deb"
+done
+for pair in $PKGS; do
+    pc=${pair%%:*}; deb=${pair#*:}
+    if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists "$pc"; then
+        missing="$missing $deb"
+    fi
+done
+
+if [ -z "$missing" ]; then
+    exit 0
+fi
+if [ "${1:-}" = "--check" ]; then
+    echo "grognard: missing Debian packages:$missing" >&2
+    exit 1
+fi
+if [ "$(id -u)" -ne 0 ]; then
+    echo "grognard: missing Debian packages:$missing" >&2
+    echo "grognard: install them with:" >&2
+    echo "    sudo apt-get update && sudo apt-get install -y$missing" >&2
+    exit 1
+fi
+echo "grognard: installing Debian packages:$missing" >&2
+DEBIAN_FRONTEND=noninteractive apt-get update -q >&2
+# shellcheck disable=SC2086
+DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends $missing >&2

@@ -1,0 +1,208 @@
+/* cli.c — dispatch, help, and the helpers every command shares. */
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+static const cli_command *const commands[] = {
+    &cli_dice_command,
+    &cli_calc_command,
+};
+#define NCOMMANDS (sizeof commands / sizeof commands[0])
+
+static const cli_command *find_command(const char *name)
+{
+    for (size_t i = 0; i < NCOMMANDS; i++)
+        if (strcmp(commands[i]->name, name) == 0)
+            return commands[i];
+    return NULL;
+}
+
+static void print_usage(cli *c, FILE *f)
+{
+    fprintf(f, "%s", _("grognard — a referee for Napoleonic miniature wargames\n\n"));
+    fprintf(f, "%s", _("Usage: grognard COMMAND [OPTIONS] [ARGUMENTS]\n"
+                       "       grognard help COMMAND\n"
+                       "       grognard --version\n\nCommands:\n"));
+    for (size_t i = 0; i < NCOMMANDS; i++)
+        fprintf(f, "  %-10s %s\n", commands[i]->name, _(commands[i]->summary));
+    fprintf(f, "%s", _("\nEvery command takes --json (one JSON document on standard output) and "
+                       "--help.\n\nExit codes:\n"
+                       "  0  success\n"
+                       "  1  bad input, refused by the rules, or an invalid file\n"
+                       "  2  wrong command line (unknown command or option, missing argument)\n"
+                       "  3  a file could not be read or written\n"
+                       "  4  internal failure (out of memory)\n\n"
+                       "Documentation: the manual page grognard(1), README.md and docs/.\n"));
+    (void)c;
+}
+
+void cli_help(cli *c, const cli_command *cmd, FILE *f)
+{
+    (void)c;
+    fprintf(f, "%s %s\n", _("Usage:"), _(cmd->usage));
+    fprintf(f, "%s\n\n%s", _(cmd->summary), _(cmd->help));
+}
+
+int cli_fail(cli *c, int code, const char *fmt, ...)
+{
+    va_list ap;
+    fprintf(c->err, "grognard%s%s: ", c->command ? " " : "", c->command ? c->command : "");
+    va_start(ap, fmt);
+    vfprintf(c->err, fmt, ap);
+    va_end(ap);
+    fputc('\n', c->err);
+    if (code == CLI_EXIT_USAGE && c->command != NULL)
+        fprintf(c->err, _("Try 'grognard help %s'.\n"), c->command);
+    return code;
+}
+
+int cli_fail_status(cli *c, grog_status st, const grog_error *err)
+{
+    int code;
+    switch (st) {
+    case GROG_OK: return CLI_EXIT_OK;
+    case GROG_EIO: code = CLI_EXIT_IO; break;
+    case GROG_ENOMEM: code = CLI_EXIT_INTERNAL; break;
+    default: code = CLI_EXIT_INPUT; break;
+    }
+    return cli_fail(c, code, "%s", err != NULL && err->message[0] ? err->message
+                                                                  : grog_status_name(st));
+}
+
+int cli_options(cli *c, const cli_command *cmd, int argc, char **argv,
+                const struct option *opts, int (*on_opt)(cli *c, int id, const char *arg,
+                                                         void *ctx),
+                void *ctx, int *first)
+{
+    char shortopts[] = ":";
+    optind = 0; /* glibc: 0 re-initialises the scanner */
+    opterr = 0;
+    for (;;) {
+        int longindex = -1;
+        int id = getopt_long(argc, argv, shortopts, opts, &longindex);
+        if (id == -1)
+            break;
+        if (id == '?')
+            return cli_fail(c, CLI_EXIT_USAGE, _("unknown option '%s'"), argv[optind - 1]);
+        if (id == ':')
+            return cli_fail(c, CLI_EXIT_USAGE, _("option '%s' needs a value"), argv[optind - 1]);
+        if (id == 'h') {
+            cli_help(c, cmd, c->out);
+            return CLI_STOP_OK;
+        }
+        if (id == 'j') {
+            c->json = 1;
+            continue;
+        }
+        int rc = on_opt != NULL ? on_opt(c, id, optarg, ctx) : CLI_EXIT_USAGE;
+        if (rc != 0)
+            return rc;
+    }
+    *first = optind;
+    return 0;
+}
+
+int cli_int(cli *c, const char *name, const char *arg, long lo, long hi, long *out)
+{
+    char *end;
+    errno = 0;
+    long v = strtol(arg, &end, 10);
+    if (end == arg || *end != '\0' || errno != 0 || v < lo || v > hi)
+        return cli_fail(c, CLI_EXIT_USAGE, _("%s: expected a whole number from %ld to %ld, not \"%s\""),
+                        name, lo, hi, arg);
+    *out = v;
+    return 0;
+}
+
+int cli_double(cli *c, const char *name, const char *arg, double *out)
+{
+    char *end;
+    errno = 0;
+    double v = strtod(arg, &end);
+    if (end == arg || *end != '\0' || errno != 0 || !isfinite(v) || v < 0)
+        return cli_fail(c, CLI_EXIT_USAGE, _("%s: expected a number of 0 or more, not \"%s\""),
+                        name, arg);
+    *out = v;
+    return 0;
+}
+
+int cli_choice(cli *c, const char *name, const char *arg, const char *const *names, int n,
+               int *index)
+{
+    for (int i = 0; i < n; i++) {
+        if (strcmp(arg, names[i]) == 0) {
+            *index = i;
+            return 0;
+        }
+    }
+    fprintf(c->err, "grognard%s%s: ", c->command ? " " : "", c->command ? c->command : "");
+    fprintf(c->err, _("%s: unknown value \"%s\"; expected one of:"), name, arg);
+    for (int i = 0; i < n; i++)
+        fprintf(c->err, " %s", names[i]);
+    fputc('\n', c->err);
+    return CLI_EXIT_USAGE;
+}
+
+int cli_print_explain(cli *c, const grog_explain *e)
+{
+    grog_error err;
+    char *s = NULL;
+    grog_status st = c->json ? grog_explain_to_json(e, &s, &err) : grog_explain_to_text(e, &s, &err);
+    if (st != GROG_OK)
+        return cli_fail_status(c, st, &err);
+    fputs(s, c->out);
+    if (c->json)
+        fputc('\n', c->out);
+    free(s);
+    return CLI_EXIT_OK;
+}
+
+static int run_help(cli *c, int argc, char **argv)
+{
+    if (argc < 3) {
+        print_usage(c, c->out);
+        return CLI_EXIT_OK;
+    }
+    const cli_command *cmd = find_command(argv[2]);
+    if (cmd == NULL)
+        return cli_fail(c, CLI_EXIT_USAGE, _("no command '%s'; 'grognard --help' lists them"),
+                        argv[2]);
+    if (cmd == &cli_calc_command && argc >= 4) {
+        /* grognard help calc NAME */
+        char *sub[] = {argv[2], argv[3], (char *)"--help", NULL};
+        return cmd->run(c, 3, sub);
+    }
+    cli_help(c, cmd, c->out);
+    return CLI_EXIT_OK;
+}
+
+int grog_cli_main(int argc, char **argv, FILE *out, FILE *err)
+{
+    cli c = {out, err, 0, NULL};
+    if (argc < 2) {
+        print_usage(&c, err);
+        return CLI_EXIT_USAGE;
+    }
+    const char *name = argv[1];
+    if (strcmp(name, "--help") == 0 || strcmp(name, "-h") == 0) {
+        print_usage(&c, out);
+        return CLI_EXIT_OK;
+    }
+    if (strcmp(name, "--version") == 0 || strcmp(name, "version") == 0) {
+        fprintf(out, "grognard %s\n", grog_version());
+        return CLI_EXIT_OK;
+    }
+    if (strcmp(name, "help") == 0)
+        return run_help(&c, argc, argv);
+    const cli_command *cmd = find_command(name);
+    if (cmd == NULL) {
+        fprintf(err, _("grognard: unknown command '%s'; 'grognard --help' lists them\n"), name);
+        return CLI_EXIT_USAGE;
+    }
+    c.command = cmd->name;
+    return cmd->run(&c, argc - 1, argv + 1);
+}

@@ -1,0 +1,94 @@
+/* cli.h — the grognard command line (internal to src/cli).
+ *
+ * The CLI is a thin front end over include/grognard/: every command parses
+ * its options, calls the library, and prints text for people or, with
+ * --json, one JSON document for programs. Output goes to the streams in the
+ * cli context so that tests can capture it. Exit codes are the CLI_EXIT_*
+ * values below, documented in `grognard --help` and the man page. */
+#ifndef GROG_CLI_H
+#define GROG_CLI_H
+
+#include <getopt.h>
+#include <stdio.h>
+
+#include "grognard/grognard.h"
+
+#define _(s) dgettext("grognard", s)
+#define N_(s) (s)
+#include <libintl.h>
+
+enum {
+    CLI_EXIT_OK = 0,
+    CLI_EXIT_INPUT = 1,    /* bad input, refused by the rules, invalid file */
+    CLI_EXIT_USAGE = 2,    /* wrong command line */
+    CLI_EXIT_IO = 3,       /* a file could not be read or written */
+    CLI_EXIT_INTERNAL = 4  /* out of memory or another internal failure */
+};
+
+typedef struct cli {
+    FILE *out;
+    FILE *err;
+    int json;
+    const char *command; /* "dice", "calc gdb-order": for messages */
+} cli;
+
+typedef struct cli_command {
+    const char *name;
+    int (*run)(cli *c, int argc, char **argv);
+    const char *summary; /* N_() marked, one line */
+    const char *usage;   /* N_() marked, may hold several lines */
+    const char *help;    /* N_() marked, the rest of `grognard help NAME` */
+} cli_command;
+
+/* Runs the command line; returns the exit code. */
+int grog_cli_main(int argc, char **argv, FILE *out, FILE *err);
+
+/* Parses options with getopt_long. --json ('j') and --help ('h') must be in
+ * opts and are handled here; every other option goes to on_opt, which returns
+ * 0 to go on or an exit code. Returns 0 and sets *first to the index of the
+ * first operand, or an exit code (help printed: -1 as "stop with 0"). */
+int cli_options(cli *c, const cli_command *cmd, int argc, char **argv,
+                const struct option *opts, int (*on_opt)(cli *c, int id, const char *arg,
+                                                         void *ctx),
+                void *ctx, int *first);
+#define CLI_STOP_OK (-1)
+
+/* Prints the help of a command. */
+void cli_help(cli *c, const cli_command *cmd, FILE *f);
+
+/* Error and usage messages on c->err, prefixed "grognard COMMAND: ";
+ * return the exit code passed in. */
+int cli_fail(cli *c, int code, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+/* Maps a library status to an exit code and prints its message. */
+int cli_fail_status(cli *c, grog_status st, const grog_error *err);
+
+/* Parses a whole number in [lo, hi] for option `name`; 0 or an exit code. */
+int cli_int(cli *c, const char *name, const char *arg, long lo, long hi, long *out);
+/* Parses a non-negative decimal for option `name`; 0 or an exit code. */
+int cli_double(cli *c, const char *name, const char *arg, double *out);
+/* Picks arg among names[0..n-1]; 0 and *index, or an exit code. */
+int cli_choice(cli *c, const char *name, const char *arg, const char *const *names, int n,
+               int *index);
+
+/* Prints an explanation record as text or JSON (per c->json); exit code. */
+int cli_print_explain(cli *c, const grog_explain *e);
+
+/* The commands. */
+int cli_cmd_dice(cli *c, int argc, char **argv);
+int cli_cmd_calc(cli *c, int argc, char **argv);
+extern const cli_command cli_dice_command;
+extern const cli_command cli_calc_command;
+
+/* `grognard calc NAME`: each family registers its calculators here. */
+extern const cli_command cli_calc_gdb_order;
+extern const cli_command cli_calc_gt_pip;
+extern const cli_command cli_calc_aigles_order;
+extern const cli_command cli_calc_aigles_zone;
+extern const cli_command cli_calc_aigles_charisma;
+extern const cli_command cli_calc_aigles_formation;
+
+#endif

@@ -1,0 +1,209 @@
+/* cmd_dice.c — `grognard dice EXPR`: exact odds of a dice expression, and a
+ * reproducible roll (--seed) or an entered one (--roll). */
+#include <jansson.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+typedef struct dice_opts {
+    int has_seed, has_roll, has_target;
+    long seed, roll, target;
+} dice_opts;
+
+enum { OPT_SEED = 1000, OPT_ROLL, OPT_TARGET };
+
+static int on_opt(cli *c, int id, const char *arg, void *ctx)
+{
+    dice_opts *o = ctx;
+    switch (id) {
+    case OPT_SEED: o->has_seed = 1; return cli_int(c, "--seed", arg, 0, INT64_MAX, &o->seed);
+    case OPT_ROLL: o->has_roll = 1; return cli_int(c, "--roll", arg, -1000000, 1000000, &o->roll);
+    case OPT_TARGET:
+        o->has_target = 1;
+        return cli_int(c, "--target", arg, -1000000, 1000000, &o->target);
+    }
+    return CLI_EXIT_USAGE;
+}
+
+static json_t *jprob(grog_frac f)
+{
+    char buf[64];
+    return json_pack("{s:f,s:s}", "p", grog_frac_value(f), "exact",
+                     grog_frac_format(f, buf, sizeof buf));
+}
+
+static void print_json(cli *c, const grog_dice *d, const grog_dist *dist, const dice_opts *o,
+                       const grog_roll *roll)
+{
+    char text[64];
+    json_t *root = json_object();
+    json_object_set_new(root, "dice", json_string(grog_dice_format(d, text, sizeof text)));
+    json_object_set_new(root, "outcomes", json_integer((json_int_t)grog_dist_total(dist)));
+    json_object_set_new(root, "min", json_integer(grog_dist_min(dist)));
+    json_object_set_new(root, "max", json_integer(grog_dist_max(dist)));
+    json_object_set_new(root, "mean", json_real(grog_dist_mean(dist)));
+    int64_t num;
+    uint64_t den;
+    if (grog_dist_mean_exact(dist, &num, &den))
+        json_object_set_new(root, "mean_exact",
+                            json_pack("{s:I,s:I}", "num", (json_int_t)num, "den", (json_int_t)den));
+    json_t *rows = json_array();
+    for (int v = grog_dist_min(dist); v <= grog_dist_max(dist); v++) {
+        json_t *row = json_pack("{s:i,s:I}", "value", v, "count",
+                                (json_int_t)grog_dist_count(dist, v));
+        json_object_set_new(row, "eq", jprob(grog_dist_p(dist, GROG_CMP_EQ, v)));
+        json_object_set_new(row, "ge", jprob(grog_dist_p(dist, GROG_CMP_GE, v)));
+        json_object_set_new(row, "le", jprob(grog_dist_p(dist, GROG_CMP_LE, v)));
+        json_array_append_new(rows, row);
+    }
+    json_object_set_new(root, "distribution", rows);
+    if (o->has_target) {
+        json_t *t = json_object();
+        json_object_set_new(t, "value", json_integer(o->target));
+        for (int k = GROG_CMP_LT; k <= GROG_CMP_GT; k++)
+            json_object_set_new(t, grog_cmp_symbol((grog_cmp)k),
+                                jprob(grog_dist_p(dist, (grog_cmp)k, (int)o->target)));
+        json_object_set_new(root, "target", t);
+    }
+    if (roll != NULL) {
+        json_t *faces = json_array();
+        for (int i = 0; i < roll->nfaces; i++)
+            json_array_append_new(faces, json_integer(roll->faces[i]));
+        json_object_set_new(root, "roll",
+                            json_pack("{s:o,s:i,s:i,s:b}", "faces", faces, "natural", roll->natural,
+                                      "total", roll->total, "entered", roll->entered));
+        json_object_set_new(root, "seed", o->has_seed ? json_integer(o->seed) : json_null());
+    }
+    char *s = json_dumps(root, JSON_INDENT(2) | JSON_REAL_PRECISION(10));
+    if (s != NULL) {
+        fprintf(c->out, "%s\n", s);
+        free(s);
+    }
+    json_decref(root);
+}
+
+static void print_prob(FILE *f, grog_frac p)
+{
+    char buf[64];
+    fprintf(f, " %14s %8.3f%%", grog_frac_format(p, buf, sizeof buf), 100.0 * grog_frac_value(p));
+}
+
+static void print_text(cli *c, const grog_dice *d, const grog_dist *dist, const dice_opts *o,
+                       const grog_roll *roll)
+{
+    char text[64];
+    fprintf(c->out, _("%s: %llu equally likely outcomes, values %d to %d\n\n"),
+            grog_dice_format(d, text, sizeof text), (unsigned long long)grog_dist_total(dist),
+            grog_dist_min(dist), grog_dist_max(dist));
+    fprintf(c->out, "%6s %24s %24s %24s\n", _("value"), _("P(=)"), _("P(>=)"), _("P(<=)"));
+    for (int v = grog_dist_min(dist); v <= grog_dist_max(dist); v++) {
+        fprintf(c->out, "%6d", v);
+        print_prob(c->out, grog_dist_p(dist, GROG_CMP_EQ, v));
+        print_prob(c->out, grog_dist_p(dist, GROG_CMP_GE, v));
+        print_prob(c->out, grog_dist_p(dist, GROG_CMP_LE, v));
+        fputc('\n', c->out);
+    }
+    int64_t num;
+    uint64_t den;
+    fprintf(c->out, "\n%s %.4f", _("mean"), grog_dist_mean(dist));
+    if (grog_dist_mean_exact(dist, &num, &den))
+        fprintf(c->out, " (%lld/%llu)", (long long)num, (unsigned long long)den);
+    fputc('\n', c->out);
+    if (o->has_target) {
+        fprintf(c->out, "\n%s %ld:\n", _("against"), o->target);
+        for (int k = GROG_CMP_LT; k <= GROG_CMP_GT; k++) {
+            fprintf(c->out, "  P(X %-2s %ld)", grog_cmp_symbol((grog_cmp)k), o->target);
+            print_prob(c->out, grog_dist_p(dist, (grog_cmp)k, (int)o->target));
+            fputc('\n', c->out);
+        }
+    }
+    if (roll != NULL) {
+        fprintf(c->out, "\n%s %d", _("roll:"), roll->total);
+        if (roll->entered)
+            fprintf(c->out, " (%s)", _("entered"));
+        else {
+            fputs(" (", c->out);
+            for (int i = 0; i < roll->nfaces; i++)
+                fprintf(c->out, "%s%d", i ? " " : "", roll->faces[i]);
+            fprintf(c->out, _("; seed %ld)"), o->seed);
+        }
+        fputc('\n', c->out);
+    }
+}
+
+int cli_cmd_dice(cli *c, int argc, char **argv)
+{
+    static const struct option opts[] = {
+        {"seed", required_argument, NULL, OPT_SEED},
+        {"roll", required_argument, NULL, OPT_ROLL},
+        {"target", required_argument, NULL, OPT_TARGET},
+        {"json", no_argument, NULL, 'j'},
+        {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0},
+    };
+    dice_opts o = {0};
+    int first;
+    int rc = cli_options(c, &cli_dice_command, argc, argv, opts, on_opt, &o, &first);
+    if (rc != 0)
+        return rc == CLI_STOP_OK ? CLI_EXIT_OK : rc;
+    if (first != argc - 1)
+        return cli_fail(c, CLI_EXIT_USAGE, _("expected one dice expression, such as 2d6"));
+    if (o.has_seed && o.has_roll)
+        return cli_fail(c, CLI_EXIT_USAGE, _("--seed and --roll cannot go together"));
+    grog_error err;
+    grog_dice d;
+    grog_status st = grog_dice_parse(argv[first], &d, &err);
+    if (st != GROG_OK)
+        return cli_fail_status(c, st, &err);
+    grog_dist *dist = NULL;
+    st = grog_dist_of_dice(&d, &dist, &err);
+    if (st != GROG_OK)
+        return cli_fail_status(c, st, &err);
+    grog_roll roll;
+    grog_roll *rollp = NULL;
+    if (o.has_seed) {
+        grog_rng *rng = grog_rng_create((uint64_t)o.seed);
+        if (rng == NULL) {
+            grog_dist_destroy(dist);
+            return cli_fail(c, CLI_EXIT_INTERNAL, "%s", _("out of memory"));
+        }
+        grog_dice_roll(&d, rng, &roll);
+        grog_rng_destroy(rng);
+        rollp = &roll;
+    } else if (o.has_roll) {
+        st = grog_dice_enter(&d, (int)o.roll, &roll, &err);
+        if (st != GROG_OK) {
+            grog_dist_destroy(dist);
+            return cli_fail_status(c, st, &err);
+        }
+        rollp = &roll;
+    }
+    if (c->json)
+        print_json(c, &d, dist, &o, rollp);
+    else
+        print_text(c, &d, dist, &o, rollp);
+    grog_dist_destroy(dist);
+    return CLI_EXIT_OK;
+}
+
+const cli_command cli_dice_command = {
+    "dice",
+    cli_cmd_dice,
+    N_("exact odds of a dice expression, and a reproducible or entered roll"),
+    N_("grognard dice EXPR [--target T] [--seed N | --roll VALUE] [--json]"),
+    N_("EXPR is [N]dS[khK|klK][+M|-M]: N dice of S sides (N 1-100, S 2-1000),\n"
+       "optionally keeping the K highest (kh) or lowest (kl), plus or minus M.\n"
+       "Examples: 2d6, d6, 2d6-1, 3d6kh1 (the highest of three dice).\n\n"
+       "Prints every value with P(=), P(>=) and P(<=) as exact fractions over the\n"
+       "dice space and as percentages, and the mean.\n\n"
+       "Options:\n"
+       "  --target T    also print P(X < T), P(X <= T), P(X = T), P(X >= T), P(X > T)\n"
+       "  --seed N      roll the dice with the seeded generator (0 to 2^63-1);\n"
+       "                the same seed always gives the same roll\n"
+       "  --roll VALUE  a roll made at the table: the total of the kept dice,\n"
+       "                before the modifier (checked against what the dice can show)\n"
+       "  --json        one JSON document: dice, outcomes, min, max, mean,\n"
+       "                distribution [{value, count, eq, ge, le}], target, roll\n\n"
+       "Example: grognard dice 2d6 --target 7   (P(= 7) is 6/36)\n"),
+};

@@ -1,0 +1,605 @@
+/* explain.c — the explanation record, its JSON and its text.
+ *
+ * The record owns copies of every string. Arrays grow by doubling; a failed
+ * allocation sets `oom` and the builder returns quietly, so that the output
+ * functions report GROG_ENOMEM once. The JSON form always carries every key
+ * (null or [] when unused) so that programs read one fixed shape. */
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "grognard/explain.h"
+#include "i18n.h"
+
+typedef struct modifier {
+    char *rule, *label;
+    int value;
+} modifier;
+
+typedef struct outcome {
+    char *name;
+    grog_frac p;
+} outcome;
+
+typedef struct point {
+    int value;
+    grog_frac p;
+} point;
+
+typedef struct check {
+    char *rule, *label, *detail;
+    int ok;
+} check;
+
+typedef struct note {
+    char *rule, *text;
+} note;
+
+typedef struct def {
+    char *setting, *value, *note;
+} def;
+
+#define ARRAY(T) struct { T *v; size_t n, cap; }
+
+struct grog_explain {
+    char *test, *title, *dice;
+    int has_target, target;
+    grog_cmp cmp;
+    ARRAY(char *) rules;
+    ARRAY(modifier) mods;
+    ARRAY(outcome) outcomes;
+    ARRAY(point) dist;
+    int has_mean;
+    double mean;
+    int has_value, has_unit, has_range;
+    double value;
+    int range_lo, range_hi;
+    char *unit;
+    ARRAY(char *) path;
+    ARRAY(check) checks;
+    ARRAY(note) notes;
+    ARRAY(def) defaults;
+    int has_roll;
+    grog_roll roll;
+    int modified_roll;
+    char *outcome_name;
+    int has_seed;
+    uint64_t seed;
+    int oom;
+};
+
+/* Makes room for one more element; 0 (and oom set) on failure. */
+static int grow(grog_explain *e, void **v, size_t *n, size_t *cap, size_t size)
+{
+    if (e->oom)
+        return 0;
+    if (*n < *cap)
+        return 1;
+    size_t ncap = *cap ? *cap * 2 : 4;
+    void *nv = realloc(*v, ncap * size);
+    if (nv == NULL) {
+        e->oom = 1;
+        return 0;
+    }
+    *v = nv;
+    *cap = ncap;
+    return 1;
+}
+
+#define PUSH(e, arr) grow((e), (void **)&(arr).v, &(arr).n, &(arr).cap, sizeof *(arr).v)
+
+static char *dup(grog_explain *e, const char *s)
+{
+    if (s == NULL)
+        return NULL;
+    size_t len = strlen(s) + 1;
+    char *d = malloc(len);
+    if (d == NULL) {
+        e->oom = 1;
+        return NULL;
+    }
+    return memcpy(d, s, len);
+}
+
+static void replace(grog_explain *e, char **slot, const char *s)
+{
+    free(*slot);
+    *slot = dup(e, s);
+}
+
+grog_explain *grog_explain_create(const char *test, const char *title)
+{
+    grog_explain *e = calloc(1, sizeof *e);
+    if (e == NULL)
+        return NULL;
+    e->test = dup(e, test);
+    e->title = dup(e, title);
+    if (e->oom) {
+        grog_explain_destroy(e);
+        return NULL;
+    }
+    return e;
+}
+
+void grog_explain_destroy(grog_explain *e)
+{
+    if (e == NULL)
+        return;
+    free(e->test);
+    free(e->title);
+    free(e->dice);
+    free(e->unit);
+    free(e->outcome_name);
+    for (size_t i = 0; i < e->rules.n; i++)
+        free(e->rules.v[i]);
+    for (size_t i = 0; i < e->mods.n; i++) {
+        free(e->mods.v[i].rule);
+        free(e->mods.v[i].label);
+    }
+    for (size_t i = 0; i < e->outcomes.n; i++)
+        free(e->outcomes.v[i].name);
+    for (size_t i = 0; i < e->path.n; i++)
+        free(e->path.v[i]);
+    for (size_t i = 0; i < e->checks.n; i++) {
+        free(e->checks.v[i].rule);
+        free(e->checks.v[i].label);
+        free(e->checks.v[i].detail);
+    }
+    for (size_t i = 0; i < e->notes.n; i++) {
+        free(e->notes.v[i].rule);
+        free(e->notes.v[i].text);
+    }
+    for (size_t i = 0; i < e->defaults.n; i++) {
+        free(e->defaults.v[i].setting);
+        free(e->defaults.v[i].value);
+        free(e->defaults.v[i].note);
+    }
+    free(e->rules.v);
+    free(e->mods.v);
+    free(e->outcomes.v);
+    free(e->dist.v);
+    free(e->path.v);
+    free(e->checks.v);
+    free(e->notes.v);
+    free(e->defaults.v);
+    free(e);
+}
+
+void grog_explain_add_rule(grog_explain *e, const char *rule_id)
+{
+    if (rule_id == NULL || grog_explain_has_rule(e, rule_id) || !PUSH(e, e->rules))
+        return;
+    e->rules.v[e->rules.n++] = dup(e, rule_id);
+}
+
+void grog_explain_set_dice(grog_explain *e, const char *dice)
+{
+    replace(e, &e->dice, dice);
+}
+
+void grog_explain_set_target(grog_explain *e, grog_cmp cmp, int target)
+{
+    e->has_target = 1;
+    e->cmp = cmp;
+    e->target = target;
+}
+
+void grog_explain_add_modifier(grog_explain *e, const char *rule_id, const char *label, int value)
+{
+    if (!PUSH(e, e->mods))
+        return;
+    modifier *m = &e->mods.v[e->mods.n++];
+    m->rule = dup(e, rule_id);
+    m->label = dup(e, label);
+    m->value = value;
+    grog_explain_add_rule(e, rule_id);
+}
+
+void grog_explain_add_outcome(grog_explain *e, const char *name, grog_frac p)
+{
+    if (!PUSH(e, e->outcomes))
+        return;
+    outcome *o = &e->outcomes.v[e->outcomes.n++];
+    o->name = dup(e, name);
+    o->p = p;
+}
+
+void grog_explain_set_distribution(grog_explain *e, const grog_dist *d)
+{
+    e->dist.n = 0;
+    for (int v = grog_dist_min(d); v <= grog_dist_max(d); v++) {
+        uint64_t c = grog_dist_count(d, v);
+        if (c == 0 || !PUSH(e, e->dist))
+            continue;
+        point *p = &e->dist.v[e->dist.n++];
+        p->value = v;
+        p->p.num = c;
+        p->p.den = grog_dist_total(d);
+    }
+    e->has_mean = 1;
+    e->mean = grog_dist_mean(d);
+}
+
+void grog_explain_set_value(grog_explain *e, double value, const char *unit)
+{
+    e->has_value = 1;
+    e->value = value;
+    e->has_unit = unit != NULL;
+    replace(e, &e->unit, unit);
+}
+
+void grog_explain_set_value_none(grog_explain *e, const char *unit)
+{
+    e->has_value = 0;
+    e->has_unit = unit != NULL;
+    replace(e, &e->unit, unit);
+}
+
+void grog_explain_set_range(grog_explain *e, int lo, int hi, const char *unit)
+{
+    e->has_range = 1;
+    e->range_lo = lo;
+    e->range_hi = hi;
+    e->has_unit = unit != NULL;
+    replace(e, &e->unit, unit);
+}
+
+void grog_explain_set_roll(grog_explain *e, const grog_roll *roll, int modified_roll,
+                           const char *outcome_name)
+{
+    e->has_roll = 1;
+    e->roll = *roll;
+    e->modified_roll = modified_roll;
+    replace(e, &e->outcome_name, outcome_name);
+}
+
+void grog_explain_set_seed(grog_explain *e, uint64_t seed)
+{
+    e->has_seed = 1;
+    e->seed = seed;
+}
+
+void grog_explain_add_default(grog_explain *e, const char *setting, const char *value,
+                              const char *note_text)
+{
+    for (size_t i = 0; i < e->defaults.n; i++)
+        if (e->defaults.v[i].setting && strcmp(e->defaults.v[i].setting, setting) == 0)
+            return;
+    if (!PUSH(e, e->defaults))
+        return;
+    def *d = &e->defaults.v[e->defaults.n++];
+    d->setting = dup(e, setting);
+    d->value = dup(e, value);
+    d->note = dup(e, note_text);
+}
+
+void grog_explain_add_path(grog_explain *e, const char *step)
+{
+    if (!PUSH(e, e->path))
+        return;
+    e->path.v[e->path.n++] = dup(e, step);
+}
+
+void grog_explain_add_check(grog_explain *e, const char *rule_id, const char *label, int ok,
+                            const char *detail)
+{
+    if (!PUSH(e, e->checks))
+        return;
+    check *c = &e->checks.v[e->checks.n++];
+    c->rule = dup(e, rule_id);
+    c->label = dup(e, label);
+    c->detail = dup(e, detail);
+    c->ok = ok != 0;
+    grog_explain_add_rule(e, rule_id);
+}
+
+void grog_explain_add_note(grog_explain *e, const char *rule_id, const char *text)
+{
+    if (!PUSH(e, e->notes))
+        return;
+    note *n = &e->notes.v[e->notes.n++];
+    n->rule = dup(e, rule_id);
+    n->text = dup(e, text);
+    grog_explain_add_rule(e, rule_id);
+}
+
+/* ---- read back ---- */
+
+const char *grog_explain_test(const grog_explain *e)
+{
+    return e->test;
+}
+
+int grog_explain_modifier_total(const grog_explain *e)
+{
+    int t = 0;
+    for (size_t i = 0; i < e->mods.n; i++)
+        t += e->mods.v[i].value;
+    return t;
+}
+
+int grog_explain_modifier_count(const grog_explain *e)
+{
+    return (int)e->mods.n;
+}
+
+int grog_explain_has_rule(const grog_explain *e, const char *rule_id)
+{
+    for (size_t i = 0; i < e->rules.n; i++)
+        if (e->rules.v[i] != NULL && strcmp(e->rules.v[i], rule_id) == 0)
+            return 1;
+    return 0;
+}
+
+int grog_explain_outcome_p(const grog_explain *e, const char *name, grog_frac *p)
+{
+    for (size_t i = 0; i < e->outcomes.n; i++) {
+        if (e->outcomes.v[i].name != NULL && strcmp(e->outcomes.v[i].name, name) == 0) {
+            *p = e->outcomes.v[i].p;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+const char *grog_explain_outcome(const grog_explain *e)
+{
+    return e->has_roll ? e->outcome_name : NULL;
+}
+
+int grog_explain_modified_roll(const grog_explain *e, int *v)
+{
+    if (e->has_roll)
+        *v = e->modified_roll;
+    return e->has_roll;
+}
+
+int grog_explain_value(const grog_explain *e, double *v)
+{
+    if (e->has_value)
+        *v = e->value;
+    return e->has_value;
+}
+
+int grog_explain_default_count(const grog_explain *e)
+{
+    return (int)e->defaults.n;
+}
+
+int grog_explain_checks_ok(const grog_explain *e)
+{
+    for (size_t i = 0; i < e->checks.n; i++)
+        if (!e->checks.v[i].ok)
+            return 0;
+    return 1;
+}
+
+/* ---- JSON ---- */
+
+static json_t *jstr(const char *s)
+{
+    return s != NULL ? json_string(s) : json_null();
+}
+
+static json_t *jfrac_obj(const char *key, json_t *keyval, grog_frac p)
+{
+    char buf[64];
+    json_t *o = json_object();
+    json_object_set_new(o, key, keyval);
+    json_object_set_new(o, "p", json_real(grog_frac_value(p)));
+    json_object_set_new(o, "exact", json_string(grog_frac_format(p, buf, sizeof buf)));
+    return o;
+}
+
+static json_t *to_json(const grog_explain *e)
+{
+    json_t *o = json_object();
+    json_object_set_new(o, "test", jstr(e->test));
+    json_object_set_new(o, "title", jstr(e->title));
+    json_t *rules = json_array();
+    for (size_t i = 0; i < e->rules.n; i++)
+        json_array_append_new(rules, jstr(e->rules.v[i]));
+    json_object_set_new(o, "rules", rules);
+    json_object_set_new(o, "dice", jstr(e->dice));
+    json_object_set_new(o, "target", e->has_target ? json_integer(e->target) : json_null());
+    json_object_set_new(o, "comparison",
+                        e->has_target ? json_string(grog_cmp_symbol(e->cmp)) : json_null());
+    json_t *mods = json_array();
+    for (size_t i = 0; i < e->mods.n; i++)
+        json_array_append_new(mods, json_pack("{s:o,s:o,s:i}", "rule", jstr(e->mods.v[i].rule),
+                                              "label", jstr(e->mods.v[i].label), "value",
+                                              e->mods.v[i].value));
+    json_object_set_new(o, "modifiers", mods);
+    json_object_set_new(o, "modifier_total", json_integer(grog_explain_modifier_total(e)));
+    json_t *outs = json_array();
+    for (size_t i = 0; i < e->outcomes.n; i++)
+        json_array_append_new(outs, jfrac_obj("name", jstr(e->outcomes.v[i].name),
+                                              e->outcomes.v[i].p));
+    json_object_set_new(o, "outcomes", outs);
+    json_t *dist = json_array();
+    for (size_t i = 0; i < e->dist.n; i++)
+        json_array_append_new(dist, jfrac_obj("value", json_integer(e->dist.v[i].value),
+                                              e->dist.v[i].p));
+    json_object_set_new(o, "distribution", dist);
+    json_object_set_new(o, "mean", e->has_mean ? json_real(e->mean) : json_null());
+    json_object_set_new(o, "value", e->has_value ? json_real(e->value) : json_null());
+    json_object_set_new(o, "unit", e->has_unit ? jstr(e->unit) : json_null());
+    json_object_set_new(o, "range", e->has_range
+                                        ? json_pack("[i,i]", e->range_lo, e->range_hi)
+                                        : json_null());
+    json_t *path = json_array();
+    for (size_t i = 0; i < e->path.n; i++)
+        json_array_append_new(path, jstr(e->path.v[i]));
+    json_object_set_new(o, "path", path);
+    json_t *checks = json_array();
+    for (size_t i = 0; i < e->checks.n; i++) {
+        const check *c = &e->checks.v[i];
+        json_array_append_new(checks, json_pack("{s:o,s:o,s:b,s:o}", "rule", jstr(c->rule),
+                                                "label", jstr(c->label), "ok", c->ok, "detail",
+                                                jstr(c->detail)));
+    }
+    json_object_set_new(o, "checks", checks);
+    json_t *notes = json_array();
+    for (size_t i = 0; i < e->notes.n; i++)
+        json_array_append_new(notes, json_pack("{s:o,s:o}", "rule", jstr(e->notes.v[i].rule),
+                                               "text", jstr(e->notes.v[i].text)));
+    json_object_set_new(o, "notes", notes);
+    if (e->has_roll) {
+        json_t *faces = json_array();
+        for (int i = 0; i < e->roll.nfaces; i++)
+            json_array_append_new(faces, json_integer(e->roll.faces[i]));
+        json_object_set_new(o, "roll", json_integer(e->roll.natural));
+        json_object_set_new(o, "faces", faces);
+        json_object_set_new(o, "entered", json_boolean(e->roll.entered));
+        json_object_set_new(o, "modified_roll", json_integer(e->modified_roll));
+        json_object_set_new(o, "outcome", jstr(e->outcome_name));
+    } else {
+        json_object_set_new(o, "roll", json_null());
+        json_object_set_new(o, "faces", json_array());
+        json_object_set_new(o, "entered", json_false());
+        json_object_set_new(o, "modified_roll", json_null());
+        json_object_set_new(o, "outcome", json_null());
+    }
+    json_object_set_new(o, "seed", e->has_seed && e->seed <= (uint64_t)INT64_MAX
+                                       ? json_integer((json_int_t)e->seed)
+                                       : json_null());
+    json_t *defs = json_array();
+    for (size_t i = 0; i < e->defaults.n; i++) {
+        const def *d = &e->defaults.v[i];
+        json_array_append_new(defs, json_pack("{s:o,s:o,s:o}", "setting", jstr(d->setting),
+                                              "value", jstr(d->value), "note", jstr(d->note)));
+    }
+    json_object_set_new(o, "defaults_used", defs);
+    return o;
+}
+
+grog_status grog_explain_to_json(const grog_explain *e, char **out, grog_error *err)
+{
+    if (e->oom)
+        return grog_error_set(err, GROG_ENOMEM, _("out of memory building an explanation"));
+    json_t *o = to_json(e);
+    char *s = o != NULL ? json_dumps(o, JSON_INDENT(2) | JSON_REAL_PRECISION(10)) : NULL;
+    json_decref(o);
+    if (s == NULL)
+        return grog_error_set(err, GROG_ENOMEM, _("out of memory writing JSON"));
+    *out = s;
+    return GROG_OK;
+}
+
+/* ---- text ---- */
+
+static void text_probability(FILE *f, const char *label, grog_frac p)
+{
+    char buf[64];
+    fprintf(f, "    %-14s %12s  %7.3f%%\n", label, grog_frac_format(p, buf, sizeof buf),
+            100.0 * grog_frac_value(p));
+}
+
+static void text_header(FILE *f, const grog_explain *e)
+{
+    fprintf(f, "%s\n", e->title != NULL ? e->title : e->test);
+    if (e->rules.n > 0) {
+        fprintf(f, "  %s ", _("rules:"));
+        for (size_t i = 0; i < e->rules.n; i++)
+            fprintf(f, "%s%s", i ? ", " : "", e->rules.v[i]);
+        fputc('\n', f);
+    }
+    for (size_t i = 0; i < e->checks.n; i++) {
+        const check *c = &e->checks.v[i];
+        fprintf(f, "  [%s] %-9s %s%s%s\n", c->ok ? _("ok") : _("NO"), c->rule ? c->rule : "",
+                c->label ? c->label : "", c->detail ? ": " : "", c->detail ? c->detail : "");
+    }
+    if (e->dice != NULL && e->has_target)
+        fprintf(f, "  %s %s, %s %s %d\n", _("dice:"), e->dice, _("modified roll"),
+                grog_cmp_symbol(e->cmp), e->target);
+    else if (e->dice != NULL)
+        fprintf(f, "  %s %s\n", _("dice:"), e->dice);
+    else if (e->has_target)
+        fprintf(f, "  %s %s %d\n", _("target:"), grog_cmp_symbol(e->cmp), e->target);
+}
+
+static void text_body(FILE *f, const grog_explain *e)
+{
+    if (e->mods.n > 0) {
+        fprintf(f, "  %s\n", _("modifiers:"));
+        for (size_t i = 0; i < e->mods.n; i++)
+            fprintf(f, "    %-9s %-44s %+d\n", e->mods.v[i].rule ? e->mods.v[i].rule : "",
+                    e->mods.v[i].label ? e->mods.v[i].label : "", e->mods.v[i].value);
+        fprintf(f, "    %-54s %+d\n", _("total"), grog_explain_modifier_total(e));
+    }
+    if (e->path.n > 0) {
+        fprintf(f, "  %s ", _("path:"));
+        for (size_t i = 0; i < e->path.n; i++)
+            fprintf(f, "%s%s", i ? " -> " : "", e->path.v[i]);
+        fputc('\n', f);
+    }
+    if (e->has_value)
+        fprintf(f, "  %s %g %s\n", _("value:"), e->value, e->has_unit && e->unit ? e->unit : "");
+    else if (e->has_range)
+        fprintf(f, "  %s %+d .. %+d %s\n", _("range:"), e->range_lo, e->range_hi,
+                e->has_unit && e->unit ? e->unit : "");
+    else if (e->has_unit && e->unit != NULL)
+        fprintf(f, "  %s %s\n", _("value:"), e->unit);
+    if (e->outcomes.n > 0) {
+        fprintf(f, "  %s\n", _("odds:"));
+        for (size_t i = 0; i < e->outcomes.n; i++)
+            text_probability(f, e->outcomes.v[i].name, e->outcomes.v[i].p);
+    }
+    if (e->dist.n > 0) {
+        fprintf(f, "  %s\n", _("distribution:"));
+        for (size_t i = 0; i < e->dist.n; i++) {
+            char label[32];
+            snprintf(label, sizeof label, "%d", e->dist.v[i].value);
+            text_probability(f, label, e->dist.v[i].p);
+        }
+        fprintf(f, "    %s %.4f\n", _("mean"), e->mean);
+    }
+}
+
+static void text_footer(FILE *f, const grog_explain *e)
+{
+    if (e->has_roll) {
+        fprintf(f, "  %s %d", _("roll:"), e->roll.natural);
+        if (e->roll.entered)
+            fprintf(f, " (%s)", _("entered"));
+        else if (e->roll.nfaces > 1) {
+            fputs(" (", f);
+            for (int i = 0; i < e->roll.nfaces; i++)
+                fprintf(f, "%s%d", i ? "+" : "", e->roll.faces[i]);
+            fputc(')', f);
+        }
+        fprintf(f, ", %s %d: %s\n", _("modified"), e->modified_roll,
+                e->outcome_name ? e->outcome_name : "");
+        if (e->has_seed)
+            fprintf(f, "  %s %llu\n", _("seed:"), (unsigned long long)e->seed);
+    }
+    for (size_t i = 0; i < e->notes.n; i++)
+        fprintf(f, "  %s%s%s\n", e->notes.v[i].rule ? e->notes.v[i].rule : "",
+                e->notes.v[i].rule ? ": " : "", e->notes.v[i].text ? e->notes.v[i].text : "");
+    for (size_t i = 0; i < e->defaults.n; i++) {
+        const def *d = &e->defaults.v[i];
+        fprintf(f, "  %s %s = %s (%s)\n", _("default used:"), d->setting ? d->setting : "",
+                d->value ? d->value : "", d->note ? d->note : "");
+    }
+}
+
+grog_status grog_explain_to_text(const grog_explain *e, char **out, grog_error *err)
+{
+    if (e->oom)
+        return grog_error_set(err, GROG_ENOMEM, _("out of memory building an explanation"));
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    if (f == NULL)
+        return grog_error_set(err, GROG_ENOMEM, _("out of memory writing text"));
+    text_header(f, e);
+    text_body(f, e);
+    text_footer(f, e);
+    if (fclose(f) != 0) {
+        free(buf);
+        return grog_error_set(err, GROG_ENOMEM, _("out of memory writing text"));
+    }
+    *out = buf;
+    return GROG_OK;
+}

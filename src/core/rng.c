@@ -1,0 +1,90 @@
+/* rng.c — xoshiro256** seeded through splitmix64.
+ *
+ * The state is four 64-bit words, never all zero (splitmix64 of any seed
+ * guarantees it). grog_rng_range draws the smallest power-of-two mask that
+ * covers the span and rejects values beyond it, so every integer of the range
+ * is exactly equally likely. */
+#include <stdlib.h>
+
+#include "grognard/rng.h"
+
+struct grog_rng {
+    uint64_t s[4];
+    uint64_t seed;
+    uint64_t draws;
+};
+
+static uint64_t splitmix64(uint64_t *x)
+{
+    uint64_t z = (*x += 0x9e3779b97f4a7c15ULL);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+}
+
+static uint64_t rotl(uint64_t x, int k)
+{
+    return (x << k) | (x >> (64 - k));
+}
+
+grog_rng *grog_rng_create(uint64_t seed)
+{
+    grog_rng *rng = malloc(sizeof *rng);
+    if (rng == NULL)
+        return NULL;
+    uint64_t x = seed;
+    for (int i = 0; i < 4; i++)
+        rng->s[i] = splitmix64(&x);
+    rng->seed = seed;
+    rng->draws = 0;
+    return rng;
+}
+
+void grog_rng_destroy(grog_rng *rng)
+{
+    free(rng);
+}
+
+uint64_t grog_rng_seed(const grog_rng *rng)
+{
+    return rng->seed;
+}
+
+uint64_t grog_rng_draws(const grog_rng *rng)
+{
+    return rng->draws;
+}
+
+uint64_t grog_rng_next(grog_rng *rng)
+{
+    uint64_t *s = rng->s;
+    uint64_t result = rotl(s[1] * 5, 7) * 9;
+    uint64_t t = s[1] << 17;
+    s[2] ^= s[0];
+    s[3] ^= s[1];
+    s[1] ^= s[2];
+    s[0] ^= s[3];
+    s[2] ^= t;
+    s[3] = rotl(s[3], 45);
+    rng->draws++;
+    return result;
+}
+
+int64_t grog_rng_range(grog_rng *rng, int64_t lo, int64_t hi)
+{
+    if (hi <= lo)
+        return lo;
+    uint64_t span = (uint64_t)hi - (uint64_t)lo;
+    uint64_t mask = span;
+    mask |= mask >> 1;
+    mask |= mask >> 2;
+    mask |= mask >> 4;
+    mask |= mask >> 8;
+    mask |= mask >> 16;
+    mask |= mask >> 32;
+    uint64_t v;
+    do
+        v = grog_rng_next(rng) & mask;
+    while (v > span);
+    return (int64_t)((uint64_t)lo + v);
+}

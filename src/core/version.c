@@ -1,0 +1,7 @@
+/* version.c — the library's version. */
+#include "grognard/grognard.h"
+
+const char *grog_version(void)
+{
+    return GROG_VERSION;
+}

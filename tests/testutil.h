@@ -1,0 +1,98 @@
+/* testutil.h — shared helpers for the cmocka test programs.
+ * Each test program includes this once; the helpers are static. */
+#ifndef GROG_TESTUTIL_H
+#define GROG_TESTUTIL_H
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+#include <jansson.h>
+
+#include "grognard/grognard.h"
+
+/* The result of running the CLI in-process. */
+typedef struct cli_run {
+    int code;
+    char *out;
+    char *err;
+} cli_run;
+
+int grog_cli_main(int argc, char **argv, FILE *out, FILE *err);
+
+/* Runs `grognard ARGS...` (NULL-terminated) and captures both streams. */
+static inline cli_run run_cli(const char *first, ...)
+{
+    char *argv[64];
+    int argc = 0;
+    argv[argc++] = (char *)"grognard";
+    va_list ap;
+    va_start(ap, first);
+    for (const char *a = first; a != NULL && argc < 63; a = va_arg(ap, const char *))
+        argv[argc++] = (char *)a;
+    va_end(ap);
+    argv[argc] = NULL;
+    cli_run r = {0, NULL, NULL};
+    size_t no, ne;
+    FILE *out = open_memstream(&r.out, &no);
+    FILE *err = open_memstream(&r.err, &ne);
+    r.code = grog_cli_main(argc, argv, out, err);
+    fclose(out);
+    fclose(err);
+    return r;
+}
+
+static inline void cli_run_free(cli_run *r)
+{
+    free(r->out);
+    free(r->err);
+}
+
+/* Parses the captured output as JSON; fails the test if it is not. */
+static inline json_t *cli_json(const cli_run *r)
+{
+    json_error_t jerr;
+    json_t *j = json_loads(r->out, 0, &jerr);
+    if (j == NULL)
+        fail_msg("output is not JSON (%s at %d:%d):\n%s", jerr.text, jerr.line, jerr.column,
+                 r->out);
+    return j;
+}
+
+/* The "exact" fraction of the outcome or distribution entry named by key. */
+static inline const char *json_exact_of(json_t *arr, const char *key, const char *name)
+{
+    size_t i;
+    json_t *o;
+    json_array_foreach(arr, i, o) {
+        json_t *k = json_object_get(o, key);
+        if (json_is_string(k) && strcmp(json_string_value(k), name) == 0)
+            return json_string_value(json_object_get(o, "exact"));
+    }
+    return NULL;
+}
+
+static inline const char *json_exact_of_value(json_t *arr, int value)
+{
+    size_t i;
+    json_t *o;
+    json_array_foreach(arr, i, o) {
+        if (json_integer_value(json_object_get(o, "value")) == value)
+            return json_string_value(json_object_get(o, "exact"));
+    }
+    return NULL;
+}
+
+#define assert_frac(f, n, d)                                                                 \
+    do {                                                                                     \
+        grog_frac f_ = (f);                                                                  \
+        assert_int_equal(f_.num, (n));                                                       \
+        assert_int_equal(f_.den, (d));                                                       \
+    } while (0)
+
+#endif
