@@ -10,6 +10,11 @@
 static const cli_command *const commands[] = {
     &cli_dice_command,
     &cli_calc_command,
+    &cli_explain_command,
+    &cli_validate_command,
+    &cli_show_command,
+    &cli_map_command,
+    &cli_generate_command,
 };
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
 
@@ -171,8 +176,8 @@ static int run_help(cli *c, int argc, char **argv)
     if (cmd == NULL)
         return cli_fail(c, CLI_EXIT_USAGE, _("no command '%s'; 'grognard --help' lists them"),
                         argv[2]);
-    if (cmd == &cli_calc_command && argc >= 4) {
-        /* grognard help calc NAME */
+    if ((cmd == &cli_calc_command || cmd == &cli_explain_command) && argc >= 4) {
+        /* grognard help calc NAME, grognard help explain NAME */
         char *sub[] = {argv[2], argv[3], (char *)"--help", NULL};
         return cmd->run(c, 3, sub);
     }
@@ -182,7 +187,7 @@ static int run_help(cli *c, int argc, char **argv)
 
 int grog_cli_main(int argc, char **argv, FILE *out, FILE *err)
 {
-    cli c = {out, err, 0, NULL};
+    cli c = {out, err, 0, NULL, NULL};
     if (argc < 2) {
         print_usage(&c, err);
         return CLI_EXIT_USAGE;

@@ -29,7 +29,8 @@ typedef struct cli {
     FILE *out;
     FILE *err;
     int json;
-    const char *command; /* "dice", "calc gdb-order": for messages */
+    const char *command;  /* "dice", "calc gdb-order": for messages */
+    const char *scenario; /* `grognard explain FILE ...`: FILE, or NULL for the default */
 } cli;
 
 typedef struct cli_command {
@@ -80,8 +81,20 @@ int cli_print_explain(cli *c, const grog_explain *e);
 /* The commands. */
 int cli_cmd_dice(cli *c, int argc, char **argv);
 int cli_cmd_calc(cli *c, int argc, char **argv);
+int cli_cmd_explain(cli *c, int argc, char **argv);
 extern const cli_command cli_dice_command;
 extern const cli_command cli_calc_command;
+extern const cli_command cli_explain_command;
+/* Scenario commands (cmd_scenario.c, cmd_map.c). */
+extern const cli_command cli_validate_command;
+extern const cli_command cli_show_command;
+extern const cli_command cli_map_command;
+extern const cli_command cli_generate_command;
+
+/* `grognard explain [FILE] NAME`: tests worked out from a scenario. */
+extern const cli_command cli_explain_aigles_order;
+extern const cli_command cli_explain_aigles_morale;
+extern const cli_command cli_explain_gdb_order;
 
 /* `grognard calc NAME`: each family registers its calculators here. */
 extern const cli_command cli_calc_gdb_order;

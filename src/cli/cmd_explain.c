@@ -1,0 +1,65 @@
+/* cmd_explain.c — `grognard explain [FILE] NAME ...`: a rules test worked out
+ * from a scenario (the embedded default when FILE is not given): whether it
+ * may be made now, and if so its target, modifiers and exact odds. */
+#include <string.h>
+
+#include "cli.h"
+
+static const cli_command *const explainers[] = {
+    &cli_explain_aigles_order,
+    &cli_explain_aigles_morale,
+    &cli_explain_gdb_order,
+};
+#define NEXPLAIN (sizeof explainers / sizeof explainers[0])
+
+static const cli_command *find(const char *name)
+{
+    for (size_t i = 0; i < NEXPLAIN; i++)
+        if (strcmp(explainers[i]->name, name) == 0)
+            return explainers[i];
+    return NULL;
+}
+
+static void list(FILE *f)
+{
+    fprintf(f, "%s %s\n\n%s\n", _("Usage:"), _(cli_explain_command.usage), _("Tests:"));
+    for (size_t i = 0; i < NEXPLAIN; i++)
+        fprintf(f, "  %-16s %s\n", explainers[i]->name, _(explainers[i]->summary));
+    fprintf(f, "%s", _(cli_explain_command.help));
+}
+
+/* argv[0] is "explain"; argv[1] is FILE or NAME. The sub-command receives
+ * argv starting at NAME, with FILE (or NULL) passed through the environment
+ * of the cli: c->scenario. */
+int cli_cmd_explain(cli *c, int argc, char **argv)
+{
+    if (argc < 2) {
+        list(c->err);
+        return CLI_EXIT_USAGE;
+    }
+    if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
+        list(c->out);
+        return CLI_EXIT_OK;
+    }
+    int at = 1;
+    const cli_command *sub = find(argv[1]);
+    if (sub == NULL && argc >= 3 && (sub = find(argv[2])) != NULL) {
+        c->scenario = argv[1];
+        at = 2;
+    }
+    if (sub == NULL)
+        return cli_fail(c, CLI_EXIT_USAGE, _("no test '%s' (and no test after it)"), argv[1]);
+    static char name[64];
+    snprintf(name, sizeof name, "explain %s", sub->name);
+    c->command = name;
+    return sub->run(c, argc - at, argv + at);
+}
+
+const cli_command cli_explain_command = {
+    "explain",
+    cli_cmd_explain,
+    N_("work out a rules test from a scenario, with its odds"),
+    N_("grognard explain [FILE] NAME [OPTIONS] [--json]"),
+    N_("\nFILE is a scenario (JSON); without it the embedded default scenario is used.\n"
+       "'grognard help explain NAME' shows a test's options.\n"),
+};
