@@ -1,0 +1,51 @@
+/* map.h — an SVG picture of the table.
+ *
+ * Units are drawn as their rotated bases with a facing mark and a label,
+ * coloured by side; officers as small bases with a line to their superior;
+ * overlays of the rule families: aigles order-change zones and charisma
+ * rings, the gdb and gt command radii. The radii come from the rules (the
+ * caller looks them up with the families' APIs and passes them in), so this
+ * module does not depend on any rules family. SVG coordinates: 1 user unit
+ * = 1 mm of table, y pointing up on the table is drawn pointing up (the
+ * picture flips y), origin at the table's lower-left corner.
+ * Ownership: the SVG text is malloc'd; the caller frees it with free(). */
+#ifndef GROGNARD_MAP_H
+#define GROGNARD_MAP_H
+
+#include "grognard/battle.h"
+#include "grognard/error.h"
+
+/* Overlay bits. */
+enum {
+    GROG_MAP_AIGLES_ZONES = 1 << 0,    /* order-change zone of each general (AIG-O-07) */
+    GROG_MAP_AIGLES_CHARISMA = 1 << 1, /* charisma rings (AIG-O-04) */
+    GROG_MAP_GDB_RADIUS = 1 << 2,      /* C-in-C command radius (GDB-09) */
+    GROG_MAP_GT_RADIUS = 1 << 3,       /* corps and army command radius (GT-10) */
+    GROG_MAP_LINKS = 1 << 4,           /* lines from each officer to his superior */
+    GROG_MAP_LABELS = 1 << 5           /* unit and officer labels */
+};
+
+typedef struct grog_map_options {
+    unsigned overlays;           /* GROG_MAP_* bits */
+    /* aigles, by command value 0..5: zone radius in mm (< 0: none, e.g.
+     * command 0) and whether the zone is contact only (command 1). */
+    double aigles_zone_mm[6];
+    int aigles_zone_contact[6];
+    /* aigles, by charisma 0..5: the outer radius of indirect influence in mm
+     * (<= 0: none). */
+    double aigles_charisma_mm[6];
+    double gdb_radius_mm;        /* <= 0: not drawn */
+    double gt_radius_mm;         /* <= 0: not drawn */
+    double width_px;             /* the picture's width in pixels (0: 1200) */
+    int max_labels;              /* labels drawn at full size up to this many units
+                                    (0: 300); beyond, labels shrink or are dropped
+                                    where they would overlap */
+} grog_map_options;
+
+/* Links and labels, no family overlays, no radii, 1200 px, 300 labels. */
+void grog_map_options_default(grog_map_options *o);
+
+grog_status grog_map_svg(const grog_battle *b, const grog_map_options *o, char **svg,
+                         grog_error *err);
+
+#endif
