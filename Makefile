@@ -26,6 +26,12 @@ VERSION := 0.1.0
 SOVERSION := 0
 
 CC ?= cc
+# V=1 shows every command; by default one short line per step.
+ifeq ($(V),1)
+Q :=
+else
+Q := @
+endif
 ifeq ($(SAN),1)
 BUILD ?= build-san
 SANFLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
@@ -91,42 +97,46 @@ bench: deps
 
 $(BUILD)/%.o: %.c $(HEADERS)
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS_ALL) $(CFLAGS_ALL) -c $< -o $@
+	@[ -n "$(Q)" ] && echo "  CC      $<" || true
+	$(Q)$(CC) $(CPPFLAGS_ALL) $(CFLAGS_ALL) -c $< -o $@
 
 $(BUILD)/tools/embed: tools/embed.c
 	@mkdir -p $(dir $@)
-	$(CC) -std=c11 -Wall -Wextra -O1 $< -o $@
+	$(Q)$(CC) -std=c11 -Wall -Wextra -O1 $< -o $@
 
 $(BUILD)/gen/embedded.c: $(BUILD)/tools/embed $(DATA)
 	@mkdir -p $(dir $@)
-	$(BUILD)/tools/embed $@ data $(DATA)
+	$(Q)$(BUILD)/tools/embed $@ data $(DATA)
 
 $(BUILD)/gen/embedded.o: $(BUILD)/gen/embedded.c src/io/embedded.h
-	$(CC) $(CPPFLAGS_ALL) $(CFLAGS_ALL) -c $< -o $@
+	$(Q)$(CC) $(CPPFLAGS_ALL) $(CFLAGS_ALL) -c $< -o $@
 
 $(STATIC): $(LIB_OBJ)
 	@rm -f $@
-	ar rcs $@ $^
+	$(Q)ar rcs $@ $^
 
 $(SHARED): $(LIB_OBJ)
-	$(CC) -shared -Wl,-soname,libgrognard.so.$(SOVERSION) $(SANFLAGS) -o $@ $^ $(LIBS)
-	ln -sf libgrognard.so.$(VERSION) $(BUILD)/libgrognard.so.$(SOVERSION)
-	ln -sf libgrognard.so.$(SOVERSION) $(BUILD)/libgrognard.so
+	$(Q)$(CC) -shared -Wl,-soname,libgrognard.so.$(SOVERSION) $(SANFLAGS) -o $@ $^ $(LIBS)
+	$(Q)ln -sf libgrognard.so.$(VERSION) $(BUILD)/libgrognard.so.$(SOVERSION)
+	$(Q)ln -sf libgrognard.so.$(SOVERSION) $(BUILD)/libgrognard.so
 
 $(CLI_LIB): $(CLI_OBJ)
 	@rm -f $@
-	ar rcs $@ $^
+	$(Q)ar rcs $@ $^
 
 $(BIN): $(BUILD)/src/cli/main.o $(CLI_LIB) $(STATIC)
-	$(CC) $(SANFLAGS) -o $@ $^ $(LIBS)
+	@[ -n "$(Q)" ] && echo "  LINK    $@" || true
+	$(Q)$(CC) $(SANFLAGS) -o $@ $^ $(LIBS)
 
 $(BUILD)/tests/%: tests/%.c tests/testutil.h $(CLI_LIB) $(STATIC)
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS_ALL) -Itests $(CFLAGS_ALL) $< -o $@ $(CLI_LIB) $(STATIC) $(TEST_LIBS) $(LIBS)
+	@[ -n "$(Q)" ] && echo "  TEST    $@" || true
+	$(Q)$(CC) $(CPPFLAGS_ALL) -Itests $(CFLAGS_ALL) $< -o $@ $(CLI_LIB) $(STATIC) $(TEST_LIBS) $(LIBS)
 
 $(BUILD)/bench/%: bench/%.c $(CLI_LIB) $(STATIC)
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS_ALL) $(CFLAGS_ALL) $< -o $@ $(CLI_LIB) $(STATIC) $(LIBS)
+	@[ -n "$(Q)" ] && echo "  BENCH   $@" || true
+	$(Q)$(CC) $(CPPFLAGS_ALL) $(CFLAGS_ALL) $< -o $@ $(CLI_LIB) $(STATIC) $(LIBS)
 
 FUZZ_SECONDS ?= 20
 FUZZERS := $(sort $(wildcard tests/fuzz/fuzz_*.c))

@@ -1,0 +1,149 @@
+/* test_cli.c — the command line itself: help, version, exit codes, `dice`. */
+#include "testutil.h"
+
+static void test_help_and_version(void **state)
+{
+    (void)state;
+    cli_run r = run_cli("--help", NULL);
+    assert_int_equal(r.code, 0);
+    assert_non_null(strstr(r.out, "Exit codes"));
+    assert_non_null(strstr(r.out, "dice"));
+    cli_run_free(&r);
+    r = run_cli("--version", NULL);
+    assert_int_equal(r.code, 0);
+    assert_non_null(strstr(r.out, grog_version()));
+    cli_run_free(&r);
+    r = run_cli("help", "dice", NULL);
+    assert_int_equal(r.code, 0);
+    assert_non_null(strstr(r.out, "grognard dice EXPR"));
+    cli_run_free(&r);
+    r = run_cli("dice", "--help", NULL);
+    assert_int_equal(r.code, 0);
+    assert_non_null(strstr(r.out, "--seed"));
+    cli_run_free(&r);
+}
+
+static void test_usage_errors_exit_2(void **state)
+{
+    (void)state;
+    cli_run r = run_cli(NULL);
+    assert_int_equal(r.code, 2);
+    cli_run_free(&r);
+    r = run_cli("frobnicate", NULL);
+    assert_int_equal(r.code, 2);
+    assert_non_null(strstr(r.err, "unknown command 'frobnicate'"));
+    cli_run_free(&r);
+    r = run_cli("dice", "2d6", "--bogus", NULL);
+    assert_int_equal(r.code, 2);
+    assert_non_null(strstr(r.err, "unknown option '--bogus'"));
+    cli_run_free(&r);
+    r = run_cli("dice", "2d6", "--seed", NULL);
+    assert_int_equal(r.code, 2);
+    assert_non_null(strstr(r.err, "needs a value"));
+    cli_run_free(&r);
+    r = run_cli("dice", "2d6", "--seed", "x", NULL);
+    assert_int_equal(r.code, 2);
+    cli_run_free(&r);
+    r = run_cli("dice", "2d6", "--seed", "1", "--roll", "7", NULL);
+    assert_int_equal(r.code, 2);
+    cli_run_free(&r);
+    r = run_cli("dice", NULL);
+    assert_int_equal(r.code, 2);
+    cli_run_free(&r);
+}
+
+static void test_dice_text(void **state)
+{
+    (void)state;
+    cli_run r = run_cli("dice", "2d6", NULL);
+    assert_int_equal(r.code, 0);
+    assert_non_null(strstr(r.out, "36 equally likely outcomes"));
+    assert_non_null(strstr(r.out, "6/36"));
+    assert_non_null(strstr(r.out, "mean 7.0000 (252/36)"));
+    cli_run_free(&r);
+}
+
+static void test_dice_json_2d6(void **state)
+{
+    (void)state;
+    cli_run r = run_cli("dice", "2d6", "--target", "7", "--json", NULL);
+    assert_int_equal(r.code, 0);
+    json_t *j = cli_json(&r);
+    assert_int_equal(json_integer_value(json_object_get(j, "outcomes")), 36);
+    json_t *dist = json_object_get(j, "distribution");
+    json_t *seven = json_array_get(dist, 5);
+    assert_int_equal(json_integer_value(json_object_get(seven, "value")), 7);
+    assert_string_equal(json_string_value(json_object_get(json_object_get(seven, "eq"), "exact")),
+                        "6/36");
+    assert_string_equal(json_string_value(json_object_get(json_object_get(seven, "ge"), "exact")),
+                        "21/36");
+    json_t *t = json_object_get(j, "target");
+    assert_string_equal(json_string_value(json_object_get(json_object_get(t, ">"), "exact")),
+                        "15/36");
+    assert_string_equal(json_string_value(json_object_get(json_object_get(t, "<="), "exact")),
+                        "21/36");
+    assert_null(json_object_get(j, "roll"));
+    json_decref(j);
+    cli_run_free(&r);
+}
+
+static void test_dice_seed_is_reproducible(void **state)
+{
+    (void)state;
+    cli_run a = run_cli("dice", "3d6", "--seed", "7", "--json", NULL);
+    cli_run b = run_cli("dice", "3d6", "--seed", "7", "--json", NULL);
+    assert_int_equal(a.code, 0);
+    assert_string_equal(a.out, b.out);
+    json_t *j = cli_json(&a);
+    json_t *roll = json_object_get(j, "roll");
+    assert_int_equal(json_array_size(json_object_get(roll, "faces")), 3);
+    assert_int_equal(json_integer_value(json_object_get(j, "seed")), 7);
+    json_decref(j);
+    cli_run_free(&a);
+    cli_run_free(&b);
+}
+
+static void test_dice_entered_roll(void **state)
+{
+    (void)state;
+    cli_run r = run_cli("dice", "2d6-1", "--roll", "12", "--json", NULL);
+    assert_int_equal(r.code, 0);
+    json_t *j = cli_json(&r);
+    json_t *roll = json_object_get(j, "roll");
+    assert_int_equal(json_integer_value(json_object_get(roll, "total")), 11);
+    assert_true(json_is_true(json_object_get(roll, "entered")));
+    json_decref(j);
+    cli_run_free(&r);
+    r = run_cli("dice", "2d6", "--roll", "13", NULL);
+    assert_int_equal(r.code, 1);
+    assert_non_null(strstr(r.err, "cannot show 13"));
+    cli_run_free(&r);
+}
+
+static void test_dice_bad_expression_exit_1(void **state)
+{
+    (void)state;
+    cli_run r = run_cli("dice", "2d6x", NULL);
+    assert_int_equal(r.code, 1);
+    assert_non_null(strstr(r.err, "character 4"));
+    assert_string_equal(r.out, "");
+    cli_run_free(&r);
+    r = run_cli("dice", "100d6", NULL);
+    assert_int_equal(r.code, 1);
+    assert_non_null(strstr(r.err, "too large"));
+    cli_run_free(&r);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_help_and_version),
+        cmocka_unit_test(test_usage_errors_exit_2),
+        cmocka_unit_test(test_dice_text),
+        cmocka_unit_test(test_dice_json_2d6),
+        cmocka_unit_test(test_dice_seed_is_reproducible),
+        cmocka_unit_test(test_dice_entered_roll),
+        cmocka_unit_test(test_dice_bad_expression_exit_1),
+    };
+    return cmocka_run_group_tests_name("cli", tests, NULL, NULL);
+}
