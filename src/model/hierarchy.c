@@ -1,0 +1,478 @@
+/* hierarchy.c — the command hierarchy of a battle: relations between
+ * officers and units, the checked changes, distances, and the full check of
+ * a battle's invariants.
+ *
+ * Walking up a superior chain is bounded by the number of officers, so a
+ * cycle (possible in a battle being built or checked) never loops forever. */
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "grognard/battle.h"
+#include "i18n.h"
+#include "model.h"
+
+/* ---- relations ---- */
+
+static size_t put(size_t *out, size_t max, size_t n, size_t v)
+{
+    if (out != NULL && n < max)
+        out[n] = v;
+    return n + 1;
+}
+
+size_t grog_battle_subordinates(const grog_battle *b, size_t officer, size_t *out, size_t max)
+{
+    const grog_officer *o = grog_battle_officer(b, officer);
+    size_t n = 0;
+    for (size_t i = 0; o != NULL && i < grog_battle_nofficers(b); i++) {
+        const grog_officer *s = grog_battle_officer(b, i);
+        if (s->role != GROG_ROLE_ADC && i != officer && strcmp(s->superior, o->id) == 0)
+            n = put(out, max, n, i);
+    }
+    return n;
+}
+
+size_t grog_battle_adcs(const grog_battle *b, size_t officer, size_t *out, size_t max)
+{
+    const grog_officer *o = grog_battle_officer(b, officer);
+    size_t n = 0;
+    for (size_t i = 0; o != NULL && i < grog_battle_nofficers(b); i++) {
+        const grog_officer *s = grog_battle_officer(b, i);
+        if (s->role == GROG_ROLE_ADC && i != officer && strcmp(s->superior, o->id) == 0)
+            n = put(out, max, n, i);
+    }
+    return n;
+}
+
+size_t grog_battle_officer_units(const grog_battle *b, size_t officer, size_t *out, size_t max)
+{
+    const grog_officer *o = grog_battle_officer(b, officer);
+    size_t n = 0;
+    for (size_t i = 0; o != NULL && i < grog_battle_nunits(b); i++)
+        if (strcmp(grog_battle_unit(b, i)->parent, o->id) == 0)
+            n = put(out, max, n, i);
+    return n;
+}
+
+/* The superior of officer i as an index: 1 and *sup, or 0. */
+static int superior_of(const grog_battle *b, size_t i, size_t *sup)
+{
+    const grog_officer *o = grog_battle_officer(b, i);
+    return o != NULL && grog_battle_officer_index(b, o->superior, sup);
+}
+
+int grog_battle_is_superior_of(const grog_battle *b, size_t ancestor, size_t officer)
+{
+    size_t cur = officer, n = grog_battle_nofficers(b);
+    for (size_t steps = 0; steps < n && superior_of(b, cur, &cur); steps++)
+        if (cur == ancestor)
+            return 1;
+    return 0;
+}
+
+int grog_battle_officer_depth(const grog_battle *b, size_t officer)
+{
+    size_t cur = officer, n = grog_battle_nofficers(b);
+    int depth = 0;
+    while ((size_t)depth < n && superior_of(b, cur, &cur))
+        depth++;
+    return depth;
+}
+
+size_t grog_battle_command_units(const grog_battle *b, size_t officer, size_t *out, size_t max)
+{
+    size_t n = 0;
+    if (officer >= grog_battle_nofficers(b))
+        return 0;
+    for (size_t i = 0; i < grog_battle_nunits(b); i++) {
+        size_t p;
+        if (!grog_battle_officer_index(b, grog_battle_unit(b, i)->parent, &p))
+            continue;
+        if (p == officer || grog_battle_is_superior_of(b, officer, p))
+            n = put(out, max, n, i);
+    }
+    return n;
+}
+
+size_t grog_battle_attached_officers(const grog_battle *b, size_t unit, size_t *out, size_t max)
+{
+    const grog_troop *u = grog_battle_unit(b, unit);
+    size_t n = 0;
+    for (size_t i = 0; u != NULL && i < grog_battle_nofficers(b); i++) {
+        const grog_officer *o = grog_battle_officer(b, i);
+        if (o->role != GROG_ROLE_ADC && strcmp(o->attached_to, u->id) == 0)
+            n = put(out, max, n, i);
+    }
+    return n;
+}
+
+int grog_battle_commander_in_chief(const grog_battle *b, const char *side_id, size_t *officer)
+{
+    size_t fallback = 0;
+    int have_fallback = 0;
+    for (size_t i = 0; i < grog_battle_nofficers(b); i++) {
+        const grog_officer *o = grog_battle_officer(b, i);
+        if (side_id != NULL && strcmp(o->side, side_id) != 0)
+            continue;
+        if (o->role == GROG_ROLE_C_IN_C) {
+            *officer = i;
+            return 1;
+        }
+        if (!have_fallback && o->role != GROG_ROLE_ADC && o->superior[0] == '\0') {
+            fallback = i;
+            have_fallback = 1;
+        }
+    }
+    if (have_fallback)
+        *officer = fallback;
+    return have_fallback;
+}
+
+double grog_battle_officer_unit_distance(const grog_battle *b, size_t officer, size_t unit)
+{
+    const grog_officer *o = grog_battle_officer(b, officer);
+    const grog_troop *u = grog_battle_unit(b, unit);
+    if (o == NULL || u == NULL)
+        return HUGE_VAL;
+    return grog_base_distance(&o->base, &u->base);
+}
+
+double grog_battle_officer_distance(const grog_battle *b, size_t a, size_t c)
+{
+    const grog_officer *o = grog_battle_officer(b, a), *p = grog_battle_officer(b, c);
+    if (o == NULL || p == NULL)
+        return HUGE_VAL;
+    return grog_base_distance(&o->base, &p->base);
+}
+
+/* ---- checked changes ---- */
+
+grog_status grog_battle_officer_set_superior(grog_battle *b, const char *officer_id,
+                                             const char *superior_id, grog_error *err)
+{
+    size_t o, s;
+    if (!grog_battle_officer_index(b, officer_id, &o))
+        return grog_error_set(err, GROG_EINVAL, _("no officer \"%s\""), officer_id ? officer_id : "");
+    grog_officer *off = grog_battle_officer_mut(b, o);
+    if (superior_id == NULL || superior_id[0] == '\0') {
+        off->superior[0] = '\0';
+        return GROG_OK;
+    }
+    if (!grog_battle_officer_index(b, superior_id, &s))
+        return grog_error_set(err, GROG_EINVAL, _("no officer \"%s\""), superior_id);
+    const grog_officer *sup = grog_battle_officer(b, s);
+    if (strcmp(sup->side, off->side) != 0)
+        return grog_error_set(err, GROG_EINVAL, _("\"%s\" and \"%s\" are on different sides"),
+                              officer_id, superior_id);
+    if (sup->role == GROG_ROLE_ADC)
+        return grog_error_set(err, GROG_EINVAL,
+                              _("\"%s\" is an aide-de-camp and cannot be a superior"), superior_id);
+    if (s == o || grog_battle_is_superior_of(b, o, s))
+        return grog_error_set(err, GROG_EINVAL,
+                              _("\"%s\" under \"%s\" would make a cycle in the hierarchy"),
+                              officer_id, superior_id);
+    grog_model_copy(off->superior, sizeof off->superior, superior_id);
+    return GROG_OK;
+}
+
+grog_status grog_battle_officer_attach(grog_battle *b, const char *officer_id,
+                                       const char *unit_id, grog_error *err)
+{
+    size_t o, u;
+    if (!grog_battle_officer_index(b, officer_id, &o))
+        return grog_error_set(err, GROG_EINVAL, _("no officer \"%s\""), officer_id ? officer_id : "");
+    grog_officer *off = grog_battle_officer_mut(b, o);
+    if (unit_id == NULL || unit_id[0] == '\0') {
+        off->attached_to[0] = '\0';
+        return GROG_OK;
+    }
+    if (!grog_battle_unit_index(b, unit_id, &u))
+        return grog_error_set(err, GROG_EINVAL, _("no unit \"%s\""), unit_id);
+    if (strcmp(grog_battle_unit(b, u)->side, off->side) != 0)
+        return grog_error_set(err, GROG_EINVAL, _("\"%s\" and \"%s\" are on different sides"),
+                              officer_id, unit_id);
+    if (off->role != GROG_ROLE_ADC) {
+        size_t att[2];
+        size_t n = grog_battle_attached_officers(b, u, att, 2);
+        for (size_t k = 0; k < n && k < 2; k++)
+            if (att[k] != o)
+                return grog_error_set(err, GROG_ERULE,
+                                      _("GT-03: unit \"%s\" already has general \"%s\" attached"),
+                                      unit_id, grog_battle_officer(b, att[k])->id);
+    }
+    grog_model_copy(off->attached_to, sizeof off->attached_to, unit_id);
+    return GROG_OK;
+}
+
+grog_status grog_battle_unit_set_parent(grog_battle *b, const char *unit_id,
+                                        const char *officer_id, grog_error *err)
+{
+    size_t u, o;
+    if (!grog_battle_unit_index(b, unit_id, &u))
+        return grog_error_set(err, GROG_EINVAL, _("no unit \"%s\""), unit_id ? unit_id : "");
+    grog_troop *unit = grog_battle_unit_mut(b, u);
+    if (officer_id == NULL || officer_id[0] == '\0') {
+        unit->parent[0] = '\0';
+        return GROG_OK;
+    }
+    if (!grog_battle_officer_index(b, officer_id, &o))
+        return grog_error_set(err, GROG_EINVAL, _("no officer \"%s\""), officer_id);
+    const grog_officer *off = grog_battle_officer(b, o);
+    if (strcmp(off->side, unit->side) != 0)
+        return grog_error_set(err, GROG_EINVAL, _("\"%s\" and \"%s\" are on different sides"),
+                              unit_id, officer_id);
+    if (off->role == GROG_ROLE_ADC)
+        return grog_error_set(err, GROG_EINVAL,
+                              _("\"%s\" is an aide-de-camp and cannot command units"), officer_id);
+    grog_model_copy(unit->parent, sizeof unit->parent, officer_id);
+    return GROG_OK;
+}
+
+/* ---- the full check ---- */
+
+typedef struct checker {
+    const grog_battle *b;
+    grog_battle_problem_fn fn;
+    void *ctx;
+    size_t count;
+} checker;
+
+#if defined(__GNUC__)
+__attribute__((format(printf, 5, 6)))
+#endif
+static void problem(checker *c, const char *kind, size_t index, const char *field,
+                    const char *fmt, ...)
+{
+    c->count++;
+    if (c->fn == NULL)
+        return;
+    char msg[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    c->fn(c->ctx, kind, index, field, msg);
+}
+
+static int on_table(const grog_battle *b, grog_point p)
+{
+    const grog_table *t = grog_battle_table(b);
+    return p.x >= 0 && p.y >= 0 && p.x <= t->width_mm && p.y <= t->depth_mm;
+}
+
+static void check_base(checker *c, const char *kind, size_t i, const grog_base *base)
+{
+    if (!isfinite(base->centre.x) || !isfinite(base->centre.y) || !on_table(c->b, base->centre))
+        problem(c, kind, i, "position", _("position (%.1f, %.1f) mm is off the table"),
+                base->centre.x, base->centre.y);
+    if (!(base->width > 0) || !isfinite(base->width))
+        problem(c, kind, i, "base.width", "%s", _("base width must be greater than 0"));
+    if (!(base->depth > 0) || !isfinite(base->depth))
+        problem(c, kind, i, "base.depth", "%s", _("base depth must be greater than 0"));
+    if (!isfinite(base->facing))
+        problem(c, kind, i, "facing", "%s", _("facing must be a finite number of degrees"));
+}
+
+static void check_order(checker *c, const char *kind, size_t i, const char *field,
+                        const grog_order *o)
+{
+    char f[32];
+    if (o->target[0] != '\0' && !grog_battle_id_used(c->b, o->target)) {
+        snprintf(f, sizeof f, "%s.target", field);
+        problem(c, kind, i, f, _("no side, officer or unit \"%s\""), o->target);
+    }
+    if (o->given_turn < 0 || o->effective_turn < 0) {
+        snprintf(f, sizeof f, "%s.given_turn", field);
+        problem(c, kind, i, f, "%s", _("turns cannot be negative"));
+    }
+}
+
+static void check_sides(checker *c)
+{
+    const grog_battle *b = c->b;
+    for (size_t i = 0; i < grog_battle_nsides(b); i++) {
+        const grog_side *s = grog_battle_side(b, i);
+        if ((int)s->nation < 0 || s->nation >= GROG_NATION_COUNT)
+            problem(c, "side", i, "nation", "%s", _("unknown nation"));
+        size_t ncinc = 0;
+        for (size_t k = 0; k < grog_battle_nofficers(b); k++) {
+            const grog_officer *o = grog_battle_officer(b, k);
+            if (o->role == GROG_ROLE_C_IN_C && strcmp(o->side, s->id) == 0 && ++ncinc == 2)
+                problem(c, "officer", k, "role",
+                        _("side \"%s\" already has a commander-in-chief"), s->id);
+        }
+        if (ncinc == 0)
+            problem(c, "side", i, "id", _("side \"%s\" has no commander-in-chief"), s->id);
+    }
+}
+
+static void check_superior(checker *c, size_t i, const grog_officer *o)
+{
+    const grog_battle *b = c->b;
+    size_t s;
+    if (o->superior[0] == '\0') {
+        if (o->role == GROG_ROLE_ADC)
+            problem(c, "officer", i, "superior", "%s",
+                    _("an aide-de-camp needs the general he belongs to as superior (AIG-O-02)"));
+        return;
+    }
+    if (!grog_battle_officer_index(b, o->superior, &s)) {
+        problem(c, "officer", i, "superior", _("no officer \"%s\""), o->superior);
+        return;
+    }
+    const grog_officer *sup = grog_battle_officer(b, s);
+    if (o->role == GROG_ROLE_C_IN_C)
+        problem(c, "officer", i, "superior", "%s",
+                _("a commander-in-chief has no superior"));
+    if (strcmp(sup->side, o->side) != 0)
+        problem(c, "officer", i, "superior", _("superior \"%s\" is on another side"), sup->id);
+    if (sup->role == GROG_ROLE_ADC)
+        problem(c, "officer", i, "superior",
+                o->role == GROG_ROLE_ADC
+                    ? _("\"%s\" is an aide-de-camp: an aide-de-camp belongs to a general (AIG-O-02)")
+                    : _("\"%s\" is an aide-de-camp and cannot be a superior"),
+                sup->id);
+    if (s == i || grog_battle_is_superior_of(b, i, s)) {
+        /* Report a cycle once, on its first officer. */
+        int first = 1;
+        size_t cur = i;
+        for (size_t k = 0; k < grog_battle_nofficers(b) && superior_of(b, cur, &cur); k++) {
+            if (cur == i)
+                break;
+            if (cur < i)
+                first = 0;
+        }
+        if (first)
+            problem(c, "officer", i, "superior", _("cycle in the hierarchy through \"%s\""),
+                    o->superior);
+    }
+}
+
+static void check_attachment(checker *c, size_t i, const grog_officer *o)
+{
+    const grog_battle *b = c->b;
+    size_t u;
+    if (o->attached_to[0] == '\0')
+        return;
+    if (!grog_battle_unit_index(b, o->attached_to, &u)) {
+        problem(c, "officer", i, "attached_to", _("no unit \"%s\""), o->attached_to);
+        return;
+    }
+    if (strcmp(grog_battle_unit(b, u)->side, o->side) != 0)
+        problem(c, "officer", i, "attached_to", _("unit \"%s\" is on another side"),
+                o->attached_to);
+    if (o->role == GROG_ROLE_ADC)
+        return;
+    size_t att[2];
+    if (grog_battle_attached_officers(b, u, att, 2) >= 2 && att[0] != i)
+        problem(c, "officer", i, "attached_to",
+                _("GT-03: unit \"%s\" already has general \"%s\" attached"), o->attached_to,
+                grog_battle_officer(b, att[0])->id);
+}
+
+static void check_state(checker *c, size_t i, const grog_officer *o)
+{
+    const grog_battle *b = c->b;
+    if ((int)o->state < 0 || o->state >= GROG_OFFICER_STATE_COUNT) {
+        problem(c, "officer", i, "state", "%s", _("unknown officer state"));
+        return;
+    }
+    if (o->state != GROG_OFFICER_PRISONER) {
+        if (o->held_by[0] != '\0')
+            problem(c, "officer", i, "held_by", "%s", _("only a prisoner is held by a unit"));
+        return;
+    }
+    size_t u;
+    if (o->held_by[0] == '\0')
+        problem(c, "officer", i, "held_by", "%s",
+                _("a prisoner needs the unit that holds him (AIG-O-23)"));
+    else if (!grog_battle_unit_index(b, o->held_by, &u))
+        problem(c, "officer", i, "held_by", _("no unit \"%s\""), o->held_by);
+    else if (strcmp(grog_battle_unit(b, u)->side, o->side) == 0)
+        problem(c, "officer", i, "held_by", _("unit \"%s\" is on his own side"), o->held_by);
+}
+
+static void check_officer(checker *c, size_t i)
+{
+    const grog_battle *b = c->b;
+    const grog_officer *o = grog_battle_officer(b, i);
+    if (!grog_battle_side_index(b, o->side, NULL))
+        problem(c, "officer", i, "side", _("no side \"%s\""), o->side);
+    if ((int)o->role < 0 || o->role >= GROG_ROLE_COUNT)
+        problem(c, "officer", i, "role", "%s", _("unknown role"));
+    if ((int)o->nation < 0 || o->nation >= GROG_NATION_COUNT)
+        problem(c, "officer", i, "nation", "%s", _("unknown nation"));
+    check_superior(c, i, o);
+    check_attachment(c, i, o);
+    check_state(c, i, o);
+    check_base(c, "officer", i, &o->base);
+    const grog_ratings *r = &o->ratings;
+    if (r->aigles_charisma < 0 || r->aigles_charisma > 5)
+        problem(c, "officer", i, "ratings.aigles.charisma",
+                _("charisma %d is out of range 0 to 5 (AIG-O-01)"), r->aigles_charisma);
+    if (r->aigles_command < 0 || r->aigles_command > 5)
+        problem(c, "officer", i, "ratings.aigles.command",
+                _("command %d is out of range 0 to 5 (AIG-O-01)"), r->aigles_command);
+    if ((int)r->gdb_skill < 0 || r->gdb_skill >= GROG_GDB_SKILL_COUNT)
+        problem(c, "officer", i, "ratings.gdb.skill", "%s", _("unknown gdb skill"));
+    if ((int)r->gt_quality < 0 || r->gt_quality >= GROG_GT_QUALITY_COUNT)
+        problem(c, "officer", i, "ratings.gt.quality", "%s", _("unknown gt quality"));
+    if (o->casualties < 0)
+        problem(c, "officer", i, "casualties", "%s", _("casualties cannot be negative"));
+    if (o->personally_commands && o->role != GROG_ROLE_C_IN_C)
+        problem(c, "officer", i, "personally_commands", "%s",
+                _("only a commander-in-chief personally commands a brigade (GDB-07)"));
+    check_order(c, "officer", i, "order", &o->order);
+    check_order(c, "officer", i, "pending", &o->pending);
+}
+
+static void check_unit(checker *c, size_t i)
+{
+    const grog_battle *b = c->b;
+    const grog_troop *u = grog_battle_unit(b, i);
+    size_t p;
+    if (!grog_battle_side_index(b, u->side, NULL))
+        problem(c, "unit", i, "side", _("no side \"%s\""), u->side);
+    if (u->parent[0] != '\0') {
+        if (!grog_battle_officer_index(b, u->parent, &p))
+            problem(c, "unit", i, "parent", _("no officer \"%s\""), u->parent);
+        else if (grog_battle_officer(b, p)->role == GROG_ROLE_ADC)
+            problem(c, "unit", i, "parent",
+                    _("\"%s\" is an aide-de-camp and cannot command units"), u->parent);
+        else if (strcmp(grog_battle_officer(b, p)->side, u->side) != 0)
+            problem(c, "unit", i, "parent", _("officer \"%s\" is on another side"), u->parent);
+    }
+    if ((int)u->arm < 0 || u->arm >= GROG_ARM_COUNT)
+        problem(c, "unit", i, "arm", "%s", _("unknown arm"));
+    if ((int)u->status < 0 || u->status >= GROG_STATUS_COUNT)
+        problem(c, "unit", i, "status", "%s", _("unknown status"));
+    if ((int)u->manoeuvre < 0 || u->manoeuvre >= GROG_MANOEUVRE_COUNT)
+        problem(c, "unit", i, "manoeuvre", "%s", _("unknown manoeuvre class"));
+    if (u->figures < 0)
+        problem(c, "unit", i, "figures", "%s", _("figures cannot be negative"));
+    if (u->subunits < 0)
+        problem(c, "unit", i, "subunits", "%s", _("subunits cannot be negative"));
+    if (u->casualties < 0)
+        problem(c, "unit", i, "casualties", "%s", _("casualties cannot be negative"));
+    if (!grog_model_id_valid(u->formation))
+        problem(c, "unit", i, "formation", "%s", _("a formation id is needed (\"line\", ...)"));
+    if (u->melee_since < 0)
+        problem(c, "unit", i, "melee_since", "%s", _("turns cannot be negative"));
+    check_base(c, "unit", i, &u->base);
+    check_order(c, "unit", i, "order", &u->order);
+    check_order(c, "unit", i, "pending", &u->pending);
+}
+
+size_t grog_battle_check(const grog_battle *b, grog_battle_problem_fn fn, void *ctx)
+{
+    checker c = {b, fn, ctx, 0};
+    check_sides(&c);
+    for (size_t i = 0; i < grog_battle_nofficers(b); i++)
+        check_officer(&c, i);
+    for (size_t i = 0; i < grog_battle_nunits(b); i++)
+        check_unit(&c, i);
+    return c.count;
+}

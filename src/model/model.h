@@ -1,0 +1,17 @@
+/* model.h — helpers shared inside libgrognard by the battle model and the
+ * scenario loader (internal). */
+#ifndef GROG_MODEL_H
+#define GROG_MODEL_H
+
+#include <stddef.h>
+
+#include "grognard/battle.h"
+
+/* Copies src (NULL as "") into dst of size bytes, truncating. */
+void grog_model_copy(char *dst, size_t size, const char *src);
+/* 1 when id is 1..GROG_ID_MAX-1 characters of [A-Za-z0-9_.-]. */
+int grog_model_id_valid(const char *id);
+/* 1 when any side, officer or unit has this id. */
+int grog_battle_id_used(const grog_battle *b, const char *id);
+
+#endif
