@@ -1,13 +1,201 @@
-/* calc_gdb.c — calculators of this rules family (placeholder until built). */
+/* calc_gdb.c — `grognard calc gdb-order`: the General de Brigade brigade
+ * order-change test (GDB-02 to GDB-14) for players at the table: target,
+ * modifiers with their rule ids, exact odds of immediate / delayed / fail,
+ * and the outcome of a roll entered (--roll) or generated (--seed). The rules
+ * come from the embedded data or from --rules FILE (house rules). */
+#include <stdlib.h>
+#include <string.h>
+
 #include "cli.h"
+#include "grognard/gdb.h"
+
+typedef struct gdb_opts {
+    const char *nation, *skill, *rules;
+    int has_distance, has_roll, has_seed;
+    double distance_cm;
+    long roll, seed;
+    int contact, near_enemy, attached, personal, own_brigade, broken;
+} gdb_opts;
+
+enum {
+    OPT_NATION = 1000, OPT_SKILL, OPT_DISTANCE, OPT_CONTACT, OPT_NEAR, OPT_ATTACHED,
+    OPT_PERSONAL, OPT_OWN, OPT_BROKEN, OPT_ROLL, OPT_SEED, OPT_RULES
+};
+
+static int on_opt(cli *c, int id, const char *arg, void *ctx)
+{
+    gdb_opts *o = ctx;
+    switch (id) {
+    case OPT_NATION: o->nation = arg; return 0;
+    case OPT_SKILL: o->skill = arg; return 0;
+    case OPT_RULES: o->rules = arg; return 0;
+    case OPT_DISTANCE:
+        o->has_distance = 1;
+        return cli_double(c, "--distance-cm", arg, &o->distance_cm);
+    case OPT_CONTACT: o->contact = 1; return 0;
+    case OPT_NEAR: o->near_enemy = 1; return 0;
+    case OPT_ATTACHED: o->attached = 1; return 0;
+    case OPT_PERSONAL: o->personal = 1; return 0;
+    case OPT_OWN: o->own_brigade = 1; return 0;
+    case OPT_BROKEN: o->broken = 1; return 0;
+    case OPT_ROLL: o->has_roll = 1; return cli_int(c, "--roll", arg, -1000, 1000, &o->roll);
+    case OPT_SEED: o->has_seed = 1; return cli_int(c, "--seed", arg, 0, INT64_MAX, &o->seed);
+    }
+    return CLI_EXIT_USAGE;
+}
+
+/* The command line makes sense on its own (before the rules are read). */
+static int check_opts(cli *c, const gdb_opts *o)
+{
+    if (o->nation == NULL)
+        return cli_fail(c, CLI_EXIT_USAGE, "%s", _("--nation is required"));
+    if (o->skill == NULL)
+        return cli_fail(c, CLI_EXIT_USAGE, "%s", _("--skill is required"));
+    if (!o->has_distance && !o->contact && !o->own_brigade)
+        return cli_fail(c, CLI_EXIT_USAGE, "%s",
+                        _("--distance-cm is required (unless --contact or --own-brigade)"));
+    if (o->has_roll && o->has_seed)
+        return cli_fail(c, CLI_EXIT_USAGE, "%s", _("--seed and --roll cannot go together"));
+    return 0;
+}
+
+/* A nation named in the rules' table, or one of the scenario format's
+ * nations (battle.h), which the rules place in their unlisted-nations column:
+ * anything else is a typo. */
+static int nation_known(cli *c, const grog_gdb_rules *rules, const char *nation)
+{
+    grog_nation n;
+    if (grog_gdb_rules_knows_nation(rules, nation) ||
+        grog_nation_parse(nation, &n, NULL) == GROG_OK)
+        return 0;
+    fprintf(c->err, "grognard %s: ", c->command ? c->command : "calc gdb-order");
+    fprintf(c->err, _("--nation: unknown value \"%s\"; expected one of:"), nation);
+    for (size_t i = 0; i < grog_gdb_rules_nation_count(rules); i++)
+        fprintf(c->err, " %s", grog_gdb_rules_nation(rules, i));
+    for (int i = 0; i < GROG_NATION_COUNT; i++)
+        if (!grog_gdb_rules_knows_nation(rules, grog_nation_name((grog_nation)i)))
+            fprintf(c->err, " %s", grog_nation_name((grog_nation)i));
+    fputc('\n', c->err);
+    return CLI_EXIT_USAGE;
+}
+
+static int run(cli *c, const gdb_opts *o, const grog_gdb_rules *rules, grog_rng *rng)
+{
+    grog_error err;
+    grog_gdb_input in = grog_gdb_input_default();
+    int rc = nation_known(c, rules, o->nation);
+    if (rc != 0)
+        return rc;
+    grog_status st = grog_gdb_skill_parse(o->skill, &in.skill, &err);
+    if (st != GROG_OK)
+        return cli_fail(c, CLI_EXIT_USAGE, "--skill: %s", err.message);
+    in.nation = o->nation;
+    in.distance_mm = o->has_distance ? o->distance_cm * 10.0 : 0.0;
+    in.contact = o->contact;
+    in.near_enemy = o->near_enemy;
+    in.attached = o->attached;
+    in.personal = o->personal || o->own_brigade;
+    in.own_brigade = o->own_brigade;
+    in.broken = o->broken;
+    grog_gdb_dice_source src = {GROG_GDB_NO_ROLL, NULL, 0};
+    if (o->has_roll) {
+        src.mode = GROG_GDB_ENTERED;
+        src.entered = (int)o->roll;
+    } else if (rng != NULL) {
+        src.mode = GROG_GDB_RNG;
+        src.rng = rng;
+    }
+    grog_explain *e = NULL;
+    st = grog_gdb_order_test(rules, &in, &src, &e, NULL, &err);
+    if (st != GROG_OK)
+        return cli_fail_status(c, st, &err);
+    rc = cli_print_explain(c, e);
+    grog_explain_destroy(e);
+    return rc;
+}
 
 static int run_gdb_order(cli *c, int argc, char **argv)
 {
-    (void)argc;
-    (void)argv;
-    return cli_fail(c, CLI_EXIT_INPUT, "%s", _("not built yet"));
+    static const struct option opts[] = {
+        {"nation", required_argument, NULL, OPT_NATION},
+        {"skill", required_argument, NULL, OPT_SKILL},
+        {"distance-cm", required_argument, NULL, OPT_DISTANCE},
+        {"contact", no_argument, NULL, OPT_CONTACT},
+        {"near-enemy", no_argument, NULL, OPT_NEAR},
+        {"attached", no_argument, NULL, OPT_ATTACHED},
+        {"personal", no_argument, NULL, OPT_PERSONAL},
+        {"own-brigade", no_argument, NULL, OPT_OWN},
+        {"broken", no_argument, NULL, OPT_BROKEN},
+        {"roll", required_argument, NULL, OPT_ROLL},
+        {"seed", required_argument, NULL, OPT_SEED},
+        {"rules", required_argument, NULL, OPT_RULES},
+        {"json", no_argument, NULL, 'j'},
+        {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0},
+    };
+    gdb_opts o;
+    memset(&o, 0, sizeof o);
+    int first;
+    int rc = cli_options(c, &cli_calc_gdb_order, argc, argv, opts, on_opt, &o, &first);
+    if (rc != 0)
+        return rc == CLI_STOP_OK ? CLI_EXIT_OK : rc;
+    if (first != argc)
+        return cli_fail(c, CLI_EXIT_USAGE, _("unexpected argument '%s'"), argv[first]);
+    if ((rc = check_opts(c, &o)) != 0)
+        return rc;
+    grog_error err;
+    grog_gdb_rules *rules = NULL;
+    grog_status st = grog_gdb_rules_load(o.rules, &rules, &err);
+    if (st != GROG_OK)
+        return cli_fail_status(c, st, &err);
+    grog_rng *rng = NULL;
+    if (o.has_seed && (rng = grog_rng_create((uint64_t)o.seed)) == NULL) {
+        grog_gdb_rules_destroy(rules);
+        return cli_fail(c, CLI_EXIT_INTERNAL, "%s", _("out of memory"));
+    }
+    rc = run(c, &o, rules, rng);
+    grog_rng_destroy(rng);
+    grog_gdb_rules_destroy(rules);
+    return rc;
 }
 
 const cli_command cli_calc_gdb_order = {
-    "gdb-order", run_gdb_order, N_("(not built yet)"), N_("grognard calc gdb-order"), N_(""),
+    "gdb-order",
+    run_gdb_order,
+    N_("General de Brigade: a C-in-C's brigade order change (2d6, GDB-01..14)"),
+    N_("grognard calc gdb-order --nation N --skill gifted|ordinary|poor --distance-cm D\n"
+       "       [--contact] [--near-enemy] [--attached] [--personal] [--own-brigade]\n"
+       "       [--broken] [--roll TOTAL | --seed N] [--rules FILE] [--json]"),
+    N_("The Commander-in-Chief rolls 2d6, modified, against the Brigade Order Change\n"
+       "table value of the brigade's nation: greater, the new order is in force at\n"
+       "once (immediate, GDB-03); equal, it comes into force at the next Command Phase\n"
+       "(delayed, GDB-04); lower, the old order stands (fail, GDB-05). Prints the\n"
+       "target, every modifier with its rule id and the exact odds over 36.\n\n"
+       "Options:\n"
+       "  --nation N        the brigade's nation: france, britain, late-prussia (first\n"
+       "                    column, default value 6), austria, russia, other (second\n"
+       "                    column, default value 7). Both values are unknown in the\n"
+       "                    seed: set them with --rules. The scenario format's other\n"
+       "                    nations (prussia, portugal, spain, netherlands) take the\n"
+       "                    second column too, and the record says so\n"
+       "  --skill S         the C-in-C: gifted +1, ordinary 0, poor -1 (GDB-08)\n"
+       "  --distance-cm D   base to base, C-in-C to brigade commander (GDB-14); more\n"
+       "                    than 30 cm is -2 (GDB-09); exactly 30 cm is within\n"
+       "  --contact         in base contact with the brigade commander: +2 (GDB-11);\n"
+       "                    the distance is then 0\n"
+       "  --near-enemy      the C-in-C is within 15 cm of an enemy unit: -2 (GDB-12)\n"
+       "  --attached        the C-in-C is attached to a unit: -2 (GDB-12; with\n"
+       "                    --near-enemy still -2 in all)\n"
+       "  --personal        the C-in-C personally commands a brigade: -2 (GDB-09), or\n"
+       "                    -3 instead when also more than 30 cm away (GDB-10)\n"
+       "  --own-brigade     the order is for the brigade he commands himself: the\n"
+       "                    change is automatic, no roll (GDB-07)\n"
+       "  --broken          the brigade is broken: -1 (GDB-13)\n"
+       "  --roll TOTAL      the 2d6 total rolled at the table (2 to 12): gives the outcome\n"
+       "  --seed N          roll with the seeded generator instead (same seed, same roll)\n"
+       "  --rules FILE      house rules: a gdb rules file replacing data/rules/gdb.json\n"
+       "  --json            one JSON explanation record (test \"gdb-order\")\n\n"
+       "Example (the seed's: Picton, British and gifted, 35 cm from Pack, rolls 5):\n"
+       "  grognard calc gdb-order --nation britain --skill gifted --distance-cm 35 --roll 5\n"
+       "  -> modified 4 against 6: fail; odds immediate 15/36, delayed 6/36, fail 15/36\n"),
 };
