@@ -1,0 +1,136 @@
+/* command.c — whether a general may give an order now (AIG-O-06, AIG-O-07,
+ * AIG-O-08, AIG-O-10, AIG-O-11, AIG-O-13, AIG-O-14), and giving it: the
+ * checks, one command point spent, the reaction test, in one record.
+ *
+ * Every check is made and recorded (so a refusal shows all that is wrong);
+ * the first failed one names the rule in the error. Distances are edge to
+ * edge between the bases, in mm, turned into pas with the scale; "within"
+ * includes the radius. Nothing is changed when the order is refused. */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "i18n.h"
+#include "rules/aigles/officers.h"
+
+typedef struct verdict {
+    grog_status st;
+    grog_error first; /* the first refusal */
+} verdict;
+
+static void check(verdict *v, grog_explain *e, const char *rule, const char *label, int ok,
+                  const char *detail)
+{
+    if (e != NULL)
+        grog_explain_add_check(e, rule, label, ok, detail);
+    if (!ok && v->st == GROG_OK)
+        v->st = grog_error_set(&v->first, GROG_ERULE, "%s: %s: %s", rule, label, detail);
+}
+
+static int variant_on(const grog_aigles_rules *r, const grog_aigles_order *o)
+{
+    if (o->variant == GROG_AIGLES_VARIANT_DISTANCE)
+        return 1;
+    return o->variant == GROG_AIGLES_VARIANT_RULES && r->variant_enabled;
+}
+
+static void check_zone(const grog_aigles_rules *r, const grog_aigles_order *o,
+                       const grog_aigles_situation *s, int sc, double dist, verdict *v,
+                       grog_explain *e)
+{
+    const char *rule = o->receiver == GROG_AIGLES_TO_OFFICER ? "AIG-O-11" : "AIG-O-10";
+    char detail[256];
+    if (variant_on(r, o)) {
+        snprintf(detail, sizeof detail,
+                 _("distance variant: no zone limit; %g pas between them"), dist);
+        check(v, e, "AIG-O-08", _("order-change zone"), 1, detail);
+        return;
+    }
+    if (!r->has_zone[sc][o->command]) {
+        snprintf(detail, sizeof detail, _("command %d has no order-change zone"), o->command);
+        check(v, e, "AIG-O-07", _("order-change zone"), 0, detail);
+        return;
+    }
+    int ok;
+    if (r->contact[sc][o->command]) {
+        ok = aigles_in_contact(r, &s->giver, &s->receiver);
+        snprintf(detail, sizeof detail, _("command %d: contact only (%g pas apart)%s"),
+                 o->command, dist,
+                 ok || o->receiver != GROG_AIGLES_TO_OFFICER ? "" : _("; send an ADC"));
+    } else {
+        double zone = r->zone[sc][o->command];
+        ok = dist <= zone + AIGLES_EPS_MM / s->mm_per_pas;
+        snprintf(detail, sizeof detail, _("command %d at %d mm: zone %g pas, %g pas apart%s"),
+                 o->command, s->figure_mm, zone, dist,
+                 ok || o->receiver != GROG_AIGLES_TO_OFFICER ? "" : _("; send an ADC"));
+    }
+    check(v, e, rule, _("in the order-change zone (AIG-O-07)"), ok, detail);
+}
+
+grog_status grog_aigles_order_check(const grog_aigles_rules *r, const grog_aigles_order *o,
+                                    const grog_aigles_situation *s,
+                                    const grog_aigles_points *points, grog_explain *e,
+                                    double *distance_pas, grog_error *err)
+{
+    int sc = aigles_scale_index(s->figure_mm, err);
+    if (sc < 0)
+        return GROG_EINVAL;
+    grog_status st = aigles_check_rating(r, _("the giver's command"), o->command, err);
+    if (st != GROG_OK)
+        return st;
+    if (s->mm_per_pas < 0 || s->giver_melee_turns < 0)
+        return grog_error_set(err, GROG_EINVAL,
+                              _("millimetres per pas and turns in melee must be 0 or more"));
+    grog_aigles_situation sit = *s;
+    sit.mm_per_pas = aigles_mm_per_pas(r, s->mm_per_pas);
+    double dist = aigles_distance_pas(&sit.giver, &sit.receiver, sit.mm_per_pas);
+    verdict v = {GROG_OK, {GROG_OK, ""}};
+    char detail[256];
+    snprintf(detail, sizeof detail, _("command %d gives %d points per période"), o->command,
+             o->command * r->points_per_command);
+    check(&v, e, "AIG-O-06", _("command points"), o->command * r->points_per_command > 0,
+          o->command > 0 ? detail : _("command 0: no command points, hence no orders"));
+    if (o->command > 0)
+        check_zone(r, o, &sit, sc, dist, &v, e);
+    if (s->receiver_in_melee) {
+        snprintf(detail, sizeof detail, _("the general has been in the melee %d full turns (%d needed)"),
+                 s->giver_melee_turns, r->melee_turns);
+        check(&v, e, "AIG-O-14", _("receiver in melee"), s->giver_melee_turns >= r->melee_turns,
+              detail);
+    }
+    if (points != NULL) {
+        snprintf(detail, sizeof detail, _("%d left this période"), points->left);
+        check(&v, e, "AIG-O-13", _("a command point for this attempt"), points->left > 0,
+              detail);
+    }
+    if (distance_pas != NULL)
+        *distance_pas = dist;
+    if (v.st != GROG_OK && err != NULL)
+        *err = v.first;
+    return v.st;
+}
+
+grog_status grog_aigles_order_give(const grog_aigles_rules *r, const grog_aigles_order *o,
+                                   const grog_aigles_situation *s, grog_aigles_points *points,
+                                   const grog_aigles_dice *dice, grog_explain **out, int *obeys,
+                                   grog_error *err)
+{
+    grog_explain *e = aigles_order_record(o);
+    if (e == NULL)
+        return grog_error_set(err, GROG_ENOMEM, _("out of memory"));
+    grog_aigles_order ord = *o;
+    grog_status st = grog_aigles_order_check(r, o, s, points, e, &ord.distance_pas, err);
+    if (st == GROG_OK)
+        st = aigles_order_test_into(r, &ord, dice, e, obeys, err);
+    if (st == GROG_OK && points != NULL)
+        st = grog_aigles_points_spend(points, err); /* AIG-O-13 */
+    if (st == GROG_OK || (st == GROG_ERULE && out != NULL)) {
+        if (out != NULL)
+            *out = e;
+        else
+            grog_explain_destroy(e);
+        return st;
+    }
+    grog_explain_destroy(e);
+    return st;
+}

@@ -1,0 +1,1185 @@
+/* test_aigles_officers.c — Les Aigles officers, command, charisma, orders
+ * (AIG-O-01 to AIG-O-27): the rules data, the library and the calculators.
+ *
+ * Every expected value is worked out by hand from
+ * shared/spec/aigles-officers.md. Bases are 20 mm wide and 10 mm deep,
+ * facing north, one above the other, so the edge-to-edge distance is the
+ * difference of their y minus 10 mm; one pas is one mm. */
+#include <unistd.h>
+
+#include "grognard/aigles.h"
+#include "testutil.h"
+
+static grog_aigles_rules *rules(void)
+{
+    grog_aigles_rules *r = NULL;
+    grog_error err;
+    assert_int_equal(grog_aigles_rules_load(NULL, &r, &err), GROG_OK);
+    return r;
+}
+
+/* The embedded rules with officers.SECTION.KEY (or officers.KEY) set. */
+static grog_aigles_rules *rules_with(const char *section, const char *key, json_t *value)
+{
+    const char *text = grog_data_embedded("rules/aigles.json", NULL);
+    assert_non_null(text);
+    json_t *root = json_loads(text, 0, NULL);
+    json_t *off = json_object_get(root, "officers");
+    json_t *sec = section != NULL ? json_object_get(off, section) : off;
+    assert_non_null(sec);
+    json_object_set_new(sec, key, value);
+    char *s = json_dumps(root, JSON_INDENT(2));
+    grog_aigles_rules *r = NULL;
+    grog_error err;
+    grog_status st = grog_aigles_rules_parse(s, "house.json", &r, &err);
+    if (st != GROG_OK)
+        fail_msg("%s", err.message);
+    free(s);
+    json_decref(root);
+    return r;
+}
+
+/* A base whose edge is `pas` pas north of base_at(0) (y = pas + 10). */
+static grog_base base_at(double y)
+{
+    grog_base b = {{0, y}, 20, 10, 0};
+    return b;
+}
+
+static grog_base base_away(double pas)
+{
+    return base_at(pas + 10);
+}
+
+static grog_aigles_order unit_order(int command, grog_aigles_status status)
+{
+    grog_aigles_order o = grog_aigles_order_default();
+    o.command = command;
+    o.status = (int)status;
+    return o;
+}
+
+/* The exact odds of "obeys" of an order, as num/6. */
+static uint64_t obeys_of(const grog_aigles_rules *r, const grog_aigles_order *o)
+{
+    grog_explain *e = NULL;
+    grog_error err;
+    grog_status st = grog_aigles_order_test(r, o, NULL, &e, NULL, &err);
+    if (st != GROG_OK)
+        fail_msg("%s", err.message);
+    grog_frac p;
+    assert_true(grog_explain_outcome_p(e, "obeys", &p));
+    assert_int_equal(p.den, 6);
+    grog_frac q;
+    assert_true(grog_explain_outcome_p(e, "fails", &q));
+    assert_int_equal(p.num + q.num, 6);
+    grog_explain_destroy(e);
+    return p.num;
+}
+
+static json_t *run_json(cli_run *run, int code)
+{
+    if (run->code != code)
+        fail_msg("exit %d (expected %d): %s", run->code, code, run->err);
+    return cli_json(run);
+}
+
+/* ---- rules data ---- */
+
+static void test_rules_load_embedded_and_formations_ignored(void **state)
+{
+    (void)state;
+    grog_aigles_rules *r = rules();
+    assert_true(grog_aigles_mm_per_pas(r) == 1.0); /* Measures: 1 pas = 1 mm */
+    assert_false(grog_aigles_variant_default(r)); /* AIG-O-08 off by default */
+    grog_aigles_rules_destroy(r);
+    grog_aigles_rules_destroy(NULL);
+    /* the formations section, whatever it holds, is not ours */
+    grog_aigles_rules *h = rules_with(NULL, "defaults", json_object());
+    grog_aigles_rules_destroy(h);
+    const char *text = "{\"family\": \"aigles\", \"formations\": {\"anything\": [1, 2]},\n"
+                       " \"officers\": 3}";
+    grog_error err;
+    assert_int_equal(grog_aigles_rules_parse(text, "x.json", &r, &err), GROG_EFORMAT);
+    assert_non_null(strstr(err.message, "x.json:2:2: officers: expected an object"));
+}
+
+static void test_rules_errors_name_place(void **state)
+{
+    (void)state;
+    grog_aigles_rules *r = NULL;
+    grog_error err;
+    const char *typo = "{\"family\": \"aigles\",\n \"officers\": {\"measur\": {}}}";
+    assert_int_equal(grog_aigles_rules_parse(typo, "t.json", &r, &err), GROG_EFORMAT);
+    assert_string_equal(err.message, "t.json:2:15: officers.measur: unknown key (a typo?)");
+    const char *fam = "{\"family\": \"gdb\", \"officers\": {}}";
+    assert_int_equal(grog_aigles_rules_parse(fam, "f.json", &r, &err), GROG_EFORMAT);
+    assert_non_null(strstr(err.message, "expected \"aigles\""));
+    assert_null(r);
+    assert_int_not_equal(grog_aigles_rules_load("/nonexistent/aigles.json", &r, &err), GROG_OK);
+    assert_non_null(strstr(err.message, "/nonexistent/aigles.json"));
+}
+
+static void test_rules_bad_zone_value(void **state)
+{
+    (void)state;
+    const char *text = grog_data_embedded("rules/aigles.json", NULL);
+    json_t *root = json_loads(text, 0, NULL);
+    json_t *z = json_object_get(json_object_get(json_object_get(root, "officers"),
+                                                "command_zone"), "25");
+    json_object_set_new(z, "3", json_string("far"));
+    char *s = json_dumps(root, JSON_INDENT(2));
+    grog_aigles_rules *r = NULL;
+    grog_error err;
+    assert_int_equal(grog_aigles_rules_parse(s, "z.json", &r, &err), GROG_EFORMAT);
+    assert_non_null(strstr(err.message, "officers.command_zone.25.3: expected \"contact\""));
+    free(s);
+    json_decref(root);
+}
+
+/* ---- AIG-O-01, AIG-O-02: officers and their ratings ---- */
+
+static grog_aigles_officer officer(int id, int side, int is_adc, int superior)
+{
+    grog_aigles_officer o = {id, side, is_adc, superior, 3, 3, GROG_AIGLES_ACTIVE, -1, 0, 0, -1};
+    return o;
+}
+
+static void test_aig_o_01_ratings_0_to_5(void **state)
+{
+    (void)state;
+    grog_aigles_rules *r = rules();
+    grog_error err;
+    grog_aigles_officer o[2] = {officer(1, 0, 0, -1), officer(2, 0, 1, 1)};
+    o[0].charisma = 0;
+    o[0].command = 5;
+    assert_int_equal(grog_aigles_officers_check(r, o, 2, &err), GROG_OK);
+    o[0].charisma = 6; /* AIG-O-01: 0..5 */
+    assert_int_equal(grog_aigles_officers_check(r, o, 2, &err), GROG_EINVAL);
+    assert_non_null(strstr(err.message, "AIG-O-01"));
+    o[0].charisma = 0;
+    o[1].command = -1;
+    assert_int_equal(grog_aigles_officers_check(r, o, 2, &err), GROG_EINVAL);
+    double pas;
+    int contact;
+    assert_int_equal(grog_aigles_zone(r, 6, 25, &pas, &contact, &err), GROG_EINVAL);
+    grog_aigles_rules_destroy(r);
+}
+
+static void test_aig_o_02_adc_belongs_to_one_general(void **state)
+{
+    (void)state;
+    grog_aigles_rules *r = rules();
+    grog_error err;
+    grog_aigles_officer o[3] = {officer(1, 0, 0, -1), officer(2, 0, 1, 1), officer(3, 1, 0, -1)};
+    assert_int_equal(grog_aigles_officers_check(r, o, 3, &err), GROG_OK);
+    o[1].superior = 3; /* AIG-O-02: a general of the other side */
+    assert_int_equal(grog_aigles_officers_check(r, o, 3, &err), GROG_EINVAL);
+    assert_non_null(strstr(err.message, "AIG-O-02"));
+    o[1].superior = 2; /* himself, an ADC */
+    assert_int_equal(grog_aigles_officers_check(r, o, 3, &err), GROG_EINVAL);
+    o[1].superior = 9; /* nobody */
+    assert_int_equal(grog_aigles_officers_check(r, o, 3, &err), GROG_EINVAL);
+    grog_aigles_rules_destroy(r);
+}
+
+/* ---- charisma (AIG-O-03 to AIG-O-05) ---- */
+
+static int bonus_at(const grog_aigles_rules *r, int charisma, int scale, double pas)
+{
+    int b = -1;
+    grog_error err;
+    assert_int_equal(grog_aigles_charisma_bonus(r, charisma, scale, pas, &b, &err), GROG_OK);
+    return b;
+}
+
+static void test_aig_o_04_rings_25mm(void **state)
+{
+    (void)state;
+    grog_aigles_rules *r = rules();
+    /* charisma 4, 25 mm: <=150 +3, <=200 +2, <=250 +1, beyond 0 */
+    assert_int_equal(bonus_at(r, 4, 25, 0), 3);
+    assert_int_equal(bonus_at(r, 4, 25, 150), 3);   /* AIG-O-04 on the first radius */
+    assert_int_equal(bonus_at(r, 4, 25, 151), 2);   /* AIG-O-04 one pas beyond */
+    assert_int_equal(bonus_at(r, 4, 25, 200), 2);
+    assert_int_equal(bonus_at(r, 4, 25, 201), 1);
+    assert_int_equal(bonus_at(r, 4, 25, 250), 1);   /* AIG-O-04 on the outer radius */
+    assert_int_equal(bonus_at(r, 4, 25, 251), 0);   /* one pas beyond */
+    assert_int_equal(bonus_at(r, 5, 25, 300), 1);   /* +4 to 150, +3 200, +2 250, +1 300 */
+    assert_int_equal(bonus_at(r, 5, 25, 301), 0);
+    double pas;
+    grog_error err;
+    assert_int_equal(grog_aigles_charisma_radius(r, 4, 25, &pas, &err), GROG_OK);
+    assert_true(pas == 250);
+    assert_int_equal(grog_aigles_charisma_radius(r, 5, 25, &pas, &err), GROG_OK);
+    assert_true(pas == 300);
+    assert_int_equal(grog_aigles_charisma_radius(r, 2, 25, &pas, &err), GROG_OK);
+    assert_true(pas == 150);
+    grog_aigles_rules_destroy(r);
+}
+
+static void test_aig_o_04_rings_15mm(void **state)
+{
+    (void)state;
+    grog_aigles_rules *r = rules();
+    /* charisma 4, 15 mm: <=100 +3, <=135 +2, <=170 +1 */
+    assert_int_equal(bonus_at(r, 4, 15, 100), 3);   /* AIG-O-04 15 mm first radius */
+    assert_int_equal(bonus_at(r, 4, 15, 101), 2);
+    assert_int_equal(bonus_at(r, 4, 15, 135), 2);
+    assert_int_equal(bonus_at(r, 4, 15, 136), 1);
+    assert_int_equal(bonus_at(r, 4, 15, 170), 1);
+    assert_int_equal(bonus_at(r, 4, 15, 171), 0);
+    double pas;
+    grog_error err;
+    assert_int_equal(grog_aigles_charisma_radius(r, 4, 15, &pas, &err), GROG_OK);
+    assert_true(pas == 170);
+    assert_int_equal(grog_aigles_charisma_radius(r, 5, 15, &pas, &err), GROG_OK);
+    assert_true(pas == 205);
+    assert_int_equal(grog_aigles_charisma_radius(r, 3, 20, &pas, &err), GROG_EINVAL);
+    grog_aigles_rules_destroy(r);
+}
+
+static void test_aig_o_04_charisma_1_and_0_give_nothing(void **state)
+{
+    (void)state;
+    grog_aigles_rules *r = rules();
+    double pas = -1;
+    grog_error err;
+    assert_int_equal(bonus_at(r, 1, 25, 0), 0); /* AIG-O-04: charisma 1 -> +(1-1) = 0 */
+    assert_int_equal(bonus_at(r, 0, 15, 0), 0);
+    assert_int_equal(grog_aigles_charisma_radius(r, 1, 25, &pas, &err), GROG_OK);
+    assert_true(pas == 0);
+    assert_int_equal(grog_aigles_charisma_radius(r, 0, 15, &pas, &err), GROG_OK);
+    assert_true(pas == 0);
+    assert_int_equal(bonus_at(r, 2, 25, 150), 1);
+    assert_int_equal(bonus_at(r, 2, 25, 151), 0);
+    grog_aigles_rules_destroy(r);
+}
+
+static grog_aigles_influence influence(const char *name, int side, int charisma, double pas)
+{
+    grog_aigles_influence o = {name, side, charisma, base_away(pas), 1};
+    return o;
+}
+
+static void test_aig_o_04_unit_on_radius_and_one_pas_beyond(void **state)
+{
+    (void)state;
+    grog_aigles_rules *r = rules();
+    grog_base unit = base_at(0);
+    grog_aigles_influence o = influence("Ney", 0, 2, 150);
+    grog_aigles_morale m;
+    grog_error err;
+    grog_explain *e = NULL;
+    assert_int_equal(grog_aigles_morale_modifier(r, &unit, 0, &o, 1, 25, 0, &m, &e, &err), GROG_OK);
+    assert_int_equal(m.bonus, 1); /* AIG-O-04: exactly 150 pas, within */
+    assert_int_equal(m.from, 0);
+    double v;
+    assert_true(grog_explain_value(e, &v));
+    assert_true(v == 1);
+    grog_explain_destroy(e);
+    o = influence("Ney", 0, 2, 151);
+    assert_int_equal(grog_aigles_morale_modifier(r, &unit, 0, &o, 1, 25, 0, &m, NULL, &err),
+                     GROG_OK);
+    assert_int_equal(m.bonus, 0); /* AIG-O-04: one pas beyond */
+    assert_int_equal(m.from, -1);
+    /* 15 mm: first radius 100 */
+    o = influence("Ney", 0, 2, 100);
+    assert_int_equal(grog_aigles_morale_modifier(r, &unit, 0, &o, 1, 15, 0, &m, NULL, &err),
+                     GROG_OK);
+    assert_int_equal(m.bonus, 1);
+    o = influence("Ney", 0, 2, 101);
+    assert_int_equal(grog_aigles_morale_modifier(r, &unit, 0, &o, 1, 15, 0, &m, NULL, &err),
+                     GROG_OK);
+    assert_int_equal(m.bonus, 0);
+    /* 2 mm per pas: 300 mm is 150 pas */
+    o = influence("Ney", 0, 2, 300);
+    assert_int_equal(grog_aigles_morale_modifier(r, &unit, 0, &o, 1, 25, 2.0, &m, NULL, &err),
+                     GROG_OK);
+    assert_int_equal(m.bonus, 1);
+    grog_aigles_rules_destroy(r);
+}
+
+static void test_aig_o_03_contact_range_chosen_after_die(void **state)
+{
+    (void)state;
+    grog_aigles_rules *r = rules();
+    grog_base unit = base_at(0);
+    grog_aigles_influence o = influence("Lasalle", 0, 3, 0);
+    grog_aigles_morale m;
+    grog_error err;
+    grog_explain *e = NULL;
+    assert_int_equal(grog_aigles_morale_modifier(r, &unit, 0, &o, 1, 25, 0, &m, &e, &err), GROG_OK);
+    assert_int_equal(m.contact, 1); /* AIG-O-03 */
+    assert_int_equal(m.lo, -3);
+    assert_int_equal(m.hi, 3);
+    assert_true(grog_explain_has_rule(e, "AIG-O-03"));
+    grog_explain_destroy(e);
+    cli_run run = run_cli("calc", "aigles-charisma", "--charisma", "3", "--scale", "15",
+                          "--contact", "--json", NULL);
+    json_t *j = run_json(&run, 0);
+    json_t *range = json_object_get(j, "range");
+    assert_int_equal(json_integer_value(json_array_get(range, 0)), -3); /* AIG-O-03 */
+    assert_int_equal(json_integer_value(json_array_get(range, 1)), 3);
+    json_decref(j);
+    cli_run_free(&run);
+    grog_aigles_rules_destroy(r);
+}
+
+static void test_aig_o_05_best_not_sum_contact_first(void **state)
+{
+    (void)state;
+    grog_aigles_rules *r = rules();
+    grog_base unit = base_at(0);
+    grog_aigles_influence o[4] = {
+        influence("A", 0, 3, 100),  /* +2 */
+        influence("B", 0, 5, 160),  /* +4 to 150, 151..200: +3 */
+        influence("Enemy", 1, 5, 0), /* the other side: nothing */
+        influence("Lost", 0, 5, 10), /* captured: nothing */
+    };
+    o[3].available = 0;
+    grog_aigles_morale m;
+    grog_error err;
+    grog_explain *e = NULL;
+    assert_int_equal(grog_aigles_morale_modifier(r, &unit, 0, o, 4, 25, 0, &m, &e, &err), GROG_OK);
+    assert_int_equal(m.contact, 0);
+    assert_int_equal(m.bonus, 3); /* AIG-O-05: the best, not 2 + 3 */
+    assert_int_equal(m.from, 1);
+    assert_int_equal(grog_explain_modifier_total(e), 3);
+    grog_explain_destroy(e);
+    /* an officer in contact comes first, even of charisma 1 */
+    grog_aigles_influence c[2] = {influence("B", 0, 5, 160), influence("C", 0, 1, 0)};
+    assert_int_equal(grog_aigles_morale_modifier(r, &unit, 0, c, 2, 25, 0, &m, NULL, &err),
+                     GROG_OK);
+    assert_int_equal(m.contact, 1); /* AIG-O-05 */
+    assert_int_equal(m.from, 1);
+    assert_int_equal(m.hi, 1);
+    /* house rule: indirect bonuses add up */
+    grog_aigles_rules *h = rules_with("charisma", "indirect_combine", json_string("sum"));
+    assert_int_equal(grog_aigles_morale_modifier(h, &unit, 0, o, 4, 25, 0, &m, NULL, &err),
+                     GROG_OK);
+    assert_int_equal(m.bonus, 5);
+    grog_aigles_rules_destroy(h);
+    grog_aigles_rules_destroy(r);
+}
+
+static void test_cli_charisma_distance_both_scales(void **state)
+{
+    (void)state;
+    cli_run run = run_cli("calc", "aigles-charisma", "--charisma", "4", "--scale", "25",
+                          "--distance", "200", "--json", NULL);
+    json_t *j = run_json(&run, 0);
+    assert_true(json_real_value(json_object_get(j, "value")) == 2); /* AIG-O-04 */
+    assert_string_equal(json_string_value(json_object_get(j, "unit")), "morale");
+    json_decref(j);
+    cli_run_free(&run);
+    run = run_cli("calc", "aigles-charisma", "--charisma", "4", "--scale", "15", "--distance",
+                  "200", "--json", NULL);
+    j = run_json(&run, 0);
+    assert_true(json_real_value(json_object_get(j, "value")) == 0); /* AIG-O-04: 15 mm ends at 170 */
+    json_decref(j);
+    cli_run_free(&run);
+    run = run_cli("calc", "aigles-charisma", "--charisma", "4", "--scale", "25", NULL);
+    assert_int_equal(run.code, 2);
+    cli_run_free(&run);
+    run = run_cli("calc", "aigles-charisma", "--charisma", "9", "--scale", "25", "--contact",
+                  NULL);
+    assert_int_equal(run.code, 1); /* AIG-O-01: charisma 0..5 */
+    cli_run_free(&run);
+}
+
+/* ---- command points (AIG-O-06, AIG-O-13) ---- */
+
+static void test_aig_o_06_points_per_periode_and_aig_o_13_spend(void **state)
+{
+    (void)state;
+    grog_aigles_rules *r = rules();
+    grog_aigles_points p;
+    grog_error err;
+    assert_int_equal(grog_aigles_points_refresh(r, 3, &p, &err), GROG_OK);
+    assert_int_equal(p.left, 3); /* AIG-O-06: as many as his command */
+    for (int i = 0; i < 3; i++)
+        assert_int_equal(grog_aigles_points_spend(&p, &err), GROG_OK); /* AIG-O-13 */
+    assert_int_equal(grog_aigles_points_spend(&p, &err), GROG_ERULE);
+    assert_non_null(strstr(err.message, "AIG-O-13"));
+    assert_int_equal(p.left, 0);
+    assert_int_equal(grog_aigles_points_refresh(r, 0, &p, &err), GROG_OK);
+    assert_int_equal(p.left, 0); /* AIG-O-06: command 0, no points */
+    assert_int_equal(grog_aigles_points_spend(&p, &err), GROG_ERULE);
+    assert_non_null(strstr(err.message, "AIG-O-06"));
+    grog_aigles_rules_destroy(r);
+}
+
+/* ---- zones (AIG-O-07, AIG-O-10, AIG-O-11) ---- */
+
+static void test_aig_o_07_zone_table_both_scales(void **state)
+{
+    (void)state;
+    grog_aigles_rules *r = rules();
+    static const double z25[] = {0, 0, 50, 100, 150, 200};
+    static const double z15[] = {0, 0, 35, 75, 115, 150};
+    grog_error err;
+    for (int c = 0; c <= 5; c++) {
+        double pas = -1;
+        int contact = -1;
+        assert_int_equal(grog_aigles_zone(r, c, 25, &pas, &contact, &err), GROG_OK);
+        assert_true(pas == z25[c]); /* AIG-O-07, 25 mm */
+        assert_int_equal(contact, c == 1);
+        assert_int_equal(grog_aigles_zone(r, c, 15, &pas, &contact, &err), GROG_OK);
+        assert_true(pas == z15[c]); /* AIG-O-07, 15 mm */
+        assert_int_equal(contact, c == 1);
+    }
+    double pas;
+    int contact;
+    assert_int_equal(grog_aigles_zone(r, 3, 28, &pas, &contact, &err), GROG_EINVAL);
+    grog_aigles_rules_destroy(r);
+}
+
+static void test_cli_zone(void **state)
+{
+    (void)state;
+    cli_run run = run_cli("calc", "aigles-zone", "--command", "1", "--scale", "25", "--json",
+                          NULL);
+    json_t *j = run_json(&run, 0);
+    assert_true(json_is_null(json_object_get(j, "value"))); /* AIG-O-07: command 1 contact */
+    assert_string_equal(json_string_value(json_object_get(j, "unit")), "contact");
+    json_decref(j);
+    cli_run_free(&run);
+    run = run_cli("calc", "aigles-zone", "--command", "4", "--scale", "15", "--json", NULL);
+    j = run_json(&run, 0);
+    assert_true(json_real_value(json_object_get(j, "value")) == 115); /* AIG-O-07 */
+    assert_string_equal(json_string_value(json_object_get(j, "unit")), "pas");
+    json_decref(j);
+    cli_run_free(&run);
+    run = run_cli("calc", "aigles-zone", "--command", "0", "--scale", "25", "--json", NULL);
+    j = run_json(&run, 0);
+    assert_true(json_is_null(json_object_get(j, "value"))); /* AIG-O-07: command 0, no zone */
+    assert_string_equal(json_string_value(json_object_get(j, "unit")), "none");
+    json_decref(j);
+    cli_run_free(&run);
+    run = run_cli("calc", "aigles-zone", "--command", "3", "--scale", "20", NULL);
+    assert_int_equal(run.code, 2);
+    cli_run_free(&run);
+    run = run_cli("calc", "aigles-zone", "--command", "5", "--scale", "25", NULL);
+    assert_int_equal(run.code, 0);
+    assert_non_null(strstr(run.out, "200 pas"));
+    cli_run_free(&run);
+}
+
+static grog_aigles_situation situation(int scale, double pas)
+{
+    grog_aigles_situation s;
+    memset(&s, 0, sizeof s);
+    s.figure_mm = scale;
+    s.giver = base_at(0);
+    s.receiver = base_away(pas);
+    return s;
+}
+
+static grog_status check_at(const grog_aigles_rules *r, const grog_aigles_order *o, int scale,
+                            double pas, grog_error *err)
+{
+    grog_aigles_situation s = situation(scale, pas);
+    double d = -1;
+    grog_status st = grog_aigles_order_check(r, o, &s, NULL, NULL, &d, err);
+    assert_true(d > pas - 1e-9 && d < pas + 1e-9);
+    return st;
+}
+
+static void test_aig_o_10_unit_on_zone_edge_and_beyond(void **state)
+{
+    (void)state;
+    grog_aigles_rules *r = rules();
+    grog_error err;
+    grog_aigles_order o = unit_order(2, GROG_AIGLES_REGULAR);
+    assert_int_equal(check_at(r, &o, 25, 50, &err), GROG_OK); /* AIG-O-10: 50 pas, within */
+    assert_int_equal(check_at(r, &o, 25, 51, &err), GROG_ERULE); /* one pas beyond */
+    assert_non_null(strstr(err.message, "AIG-O-10"));
+    assert_int_equal(check_at(r, &o, 15, 35, &err), GROG_OK);
+    assert_int_equal(check_at(r, &o, 15, 36, &err), GROG_ERULE);
+    o.command = 5;
+    assert_int_equal(check_at(r, &o, 25, 200, &err), GROG_OK);
+    assert_int_equal(check_at(r, &o, 25, 201, &err), GROG_ERULE);
+    o.command = 1; /* contact only */
+    assert_int_equal(check_at(r, &o, 25, 0, &err), GROG_OK);
+    assert_int_equal(check_at(r, &o, 25, 1, &err), GROG_ERULE);
+    o.command = 0; /* AIG-O-07 interpretation: no orders */
+    assert_int_equal(check_at(r, &o, 25, 0, &err), GROG_ERULE);
+    assert_non_null(strstr(err.message, "AIG-O-06"));
+    grog_aigles_rules_destroy(r);
+}
+
+static void test_aig_o_11_officer_out_of_zone_needs_adc(void **state)
+{
+    (void)state;
+    grog_aigles_rules *r = rules();
+    grog_error err;
+    grog_aigles_order o = grog_aigles_order_default();
+    o.command = 3;
+    o.receiver = GROG_AIGLES_TO_OFFICER;
+    o.receiver_command = 2;
+    assert_int_equal(check_at(r, &o, 25, 100, &err), GROG_OK);
+    assert_int_equal(check_at(r, &o, 25, 101, &err), GROG_ERULE);
+    assert_non_null(strstr(err.message, "AIG-O-11")); /* AIG-O-11 */
+    assert_non_null(strstr(err.message, "ADC"));
+    /* the ADC route: 700 pas, default speed 300 pas per turn at 25 mm */
+    grog_aigles_adc_input in;
+    memset(&in, 0, sizeof in);
+    in.general_command = 4;
+    in.adc_command = 2;
+    in.general = base_at(0);
+    in.adc = base_at(0);
+    in.subordinate = base_away(700);
+    in.figure_mm = 25;
+    grog_aigles_adc_route rt;
+    grog_explain *e = grog_explain_create("aigles-order", "t");
+    assert_int_equal(grog_aigles_adc_plan(r, &in, &rt, e, &err), GROG_OK);
+    assert_true(rt.out_pas == 700);
+    assert_int_equal(rt.turns_out, 3);  /* AIG-O-11: ceil(700 / 300) */
+    assert_true(rt.back_pas == 700);
+    assert_int_equal(rt.turns_back, 3); /* AIG-O-11: the ride back */
+    assert_int_equal(rt.speed_default, 1);
+    assert_int_equal(grog_explain_default_count(e), 2); /* speed and dispatch cost */
+    assert_true(grog_explain_has_rule(e, "AIG-O-11"));
+    grog_explain_destroy(e);
+    in.speed_pas = 350; /* from the scenario */
+    assert_int_equal(grog_aigles_adc_plan(r, &in, &rt, NULL, &err), GROG_OK);
+    assert_int_equal(rt.turns_out, 2);
+    assert_int_equal(rt.speed_default, 0);
+    in.speed_pas = 0;
+    in.figure_mm = 15; /* default 200 pas per turn */
+    assert_int_equal(grog_aigles_adc_plan(r, &in, &rt, NULL, &err), GROG_OK);
+    assert_int_equal(rt.turns_out, 4); /* ceil(700 / 200) */
+    in.adc = base_away(700); /* already in contact */
+    in.subordinate = base_away(710);
+    assert_int_equal(grog_aigles_adc_plan(r, &in, &rt, NULL, &err), GROG_OK);
+    assert_int_equal(rt.turns_out, 0);
+    grog_aigles_rules_destroy(r);
+}
+
+static void test_aig_o_12_adc_uses_generals_command_own_attempts(void **state)
+{
+    (void)state;
+    grog_aigles_rules *r = rules();
+    grog_error err;
+    grog_aigles_adc_input in;
+    memset(&in, 0, sizeof in);
+    in.general_command = 4;
+    in.adc_command = 2;
+    in.subordinate = base_away(100);
+    in.figure_mm = 25;
+    grog_aigles_adc_route rt;
+    assert_int_equal(grog_aigles_adc_plan(r, &in, &rt, NULL, &err), GROG_OK);
+    assert_int_equal(rt.attempts, 2);     /* AIG-O-12: the ADC's command */
+    assert_int_equal(rt.test_command, 4); /* AIG-O-12: the general's command */
+    /* the test: general's 4 + subordinate's 2 = 6 -> obeys on 1..5 */
+    grog_aigles_order o = grog_aigles_order_default();
+    o.command = rt.test_command;
+    o.receiver = GROG_AIGLES_TO_OFFICER;
+    o.receiver_command = 2;
+    o.via_adc = 1;
+    assert_int_equal(obeys_of(r, &o), 5); /* AIG-O-12 */
+    in.adc_command = 0;
+    assert_int_equal(grog_aigles_adc_plan(r, &in, &rt, NULL, &err), GROG_ERULE);
+    assert_non_null(strstr(err.message, "AIG-O-12"));
+    in.adc_command = 2;
+    in.general_command = 0;
+    assert_int_equal(grog_aigles_adc_plan(r, &in, &rt, NULL, &err), GROG_ERULE);
+    assert_non_null(strstr(err.message, "AIG-O-06"));
+    grog_aigles_rules_destroy(r);
+}
+
+/* ---- AIG-O-08: the distance variant ---- */
+
+static void test_aig_o_08_distance_variant(void **state)
+{
+    (void)state;
+    grog_aigles_rules *r = rules();
+    grog_aigles_order o = unit_order(3, GROG_AIGLES_REGULAR);
+    o.variant = GROG_AIGLES_VARIANT_DISTANCE;
+    o.distance_pas = 149;
+    assert_int_equal(obeys_of(r, &o), 4); /* AIG-O-08: no complete step: 2 + 3 = 5 */
+    o.distance_pas = 150;
+    assert_int_equal(obeys_of(r, &o), 3); /* one step: 2 + 2 = 4 */
+    o.distance_pas = 299;
+    assert_int_equal(obeys_of(r, &o), 3);
+    o.distance_pas = 300;
+    assert_int_equal(obeys_of(r, &o), 2); /* two steps: 2 + 1 = 3 */
+    o.command = 2;
+    o.distance_pas = 1000; /* six steps; the command stops at 0 */
+    assert_int_equal(obeys_of(r, &o), 1); /* 2 + 0 = 2 */
+    /* militia 1 + command 1 - 1 = 1: a sum of 1 never obeys */
+    o = unit_order(1, GROG_AIGLES_MILITIA);
+    o.variant = GROG_AIGLES_VARIANT_DISTANCE;
+    o.distance_pas = 150;
+    assert_int_equal(obeys_of(r, &o), 0); /* AIG-O-08, AIG-O-16: 0/6 */
+    /* no zone limit under the variant */
+    grog_error err;
+    o = unit_order(2, GROG_AIGLES_REGULAR);
+    o.variant = GROG_AIGLES_VARIANT_DISTANCE;
+    assert_int_equal(check_at(r, &o, 25, 600, &err), GROG_OK); /* AIG-O-08 */
+    o.variant = GROG_AIGLES_VARIANT_ZONE;
+    assert_int_equal(check_at(r, &o, 25, 600, &err), GROG_ERULE);
+    /* a rules file may turn it on by default */
+    grog_aigles_rules *h = rules_with("distance_variant", "enabled", json_true());
+    assert_true(grog_aigles_variant_default(h));
+    o.variant = GROG_AIGLES_VARIANT_RULES;
+    assert_int_equal(check_at(h, &o, 25, 600, &err), GROG_OK);
+    o.distance_pas = 450;
+    assert_int_equal(obeys_of(h, &o), 1); /* 2 + max(0, 2 - 3) = 2 */
+    grog_aigles_rules_destroy(h);
+    grog_aigles_rules_destroy(r);
+}
+
+static void test_cli_order_variant(void **state)
+{
+    (void)state;
+    cli_run run = run_cli("calc", "aigles-order", "--command", "3", "--status", "regular",
+                          "--variant", "distance-penalty", "--distance", "300", "--json", NULL);
+    json_t *j = run_json(&run, 0);
+    assert_string_equal(json_exact_of(json_object_get(j, "outcomes"), "name", "obeys"),
+                        "2/6"); /* AIG-O-08 */
+    assert_int_equal(json_integer_value(json_object_get(j, "target")), 3);
+    json_decref(j);
+    cli_run_free(&run);
+    run = run_cli("calc", "aigles-order", "--command", "3", "--status", "regular", "--variant",
+                  "distance-penalty", NULL);
+    assert_int_equal(run.code, 2); /* needs --distance */
+    cli_run_free(&run);
+    run = run_cli("calc", "aigles-order", "--command", "3", "--status", "regular", "--distance",
+                  "300", NULL);
+    assert_int_equal(run.code, 2); /* --distance without the variant */
+    cli_run_free(&run);
+}
+
+/* ---- AIG-O-09 ---- */
+
+static void test_aig_o_09_initial_orders_without_test(void **state)
+{
+    (void)state;
+    grog_aigles_order o = unit_order(0, GROG_AIGLES_MILITIA);
+    grog_explain *e = NULL;
+    grog_error err;
+    assert_int_equal(grog_aigles_order_initial(&o, &e, &err), GROG_OK);
+    grog_frac p;
+    assert_true(grog_explain_outcome_p(e, "obeys", &p));
+    assert_frac(p, 1, 1); /* AIG-O-09: applied, no test */
+    assert_true(grog_explain_has_rule(e, "AIG-O-09"));
+    assert_null(grog_explain_outcome(e)); /* no die rolled */
+    grog_explain_destroy(e);
+}
+
+/* ---- giving an order in a battle: AIG-O-13, AIG-O-14 ---- */
+
+static void test_aig_o_13_give_spends_one_point_per_attempt(void **state)
+{
+    (void)state;
+    grog_aigles_rules *r = rules();
+    grog_aigles_order o = unit_order(2, GROG_AIGLES_REGULAR);
+    grog_aigles_situation s = situation(25, 40);
+    grog_aigles_points p;
+    grog_error err;
+    assert_int_equal(grog_aigles_points_refresh(r, 2, &p, &err), GROG_OK);
+    grog_aigles_dice d = {GROG_AIGLES_ENTERED, NULL, 6};
+    for (int i = 0; i < 2; i++) {
+        grog_explain *e = NULL;
+        int obeys = -1;
+        assert_int_equal(grog_aigles_order_give(r, &o, &s, &p, &d, &e, &obeys, &err), GROG_OK);
+        assert_int_equal(obeys, 0); /* 6 is not < 4: failed, may be repeated (AIG-O-13) */
+        assert_true(grog_explain_checks_ok(e));
+        grog_explain_destroy(e);
+    }
+    assert_int_equal(p.left, 0); /* AIG-O-13: one point per attempt */
+    grog_explain *e = NULL;
+    assert_int_equal(grog_aigles_order_give(r, &o, &s, &p, &d, &e, NULL, &err), GROG_ERULE);
+    assert_non_null(strstr(err.message, "AIG-O-13"));
+    assert_false(grog_explain_checks_ok(e));
+    assert_null(grog_explain_outcome(e)); /* refused: no die */
+    grog_explain_destroy(e);
+    /* refused outside the zone: nothing spent */
+    assert_int_equal(grog_aigles_points_refresh(r, 2, &p, &err), GROG_OK);
+    s = situation(25, 51);
+    assert_int_equal(grog_aigles_order_give(r, &o, &s, &p, &d, NULL, NULL, &err), GROG_ERULE);
+    assert_int_equal(p.left, 2);
+    grog_aigles_rules_destroy(r);
+}
+
+static void test_aig_o_14_no_order_into_melee_unless_general_there_a_turn(void **state)
+{
+    (void)state;
+    grog_aigles_rules *r = rules();
+    grog_aigles_order o = unit_order(3, GROG_AIGLES_VETERAN);
+    grog_aigles_situation s = situation(25, 0);
+    s.receiver_in_melee = 1;
+    grog_error err;
+    grog_explain *e = grog_explain_create("t", "t");
+    assert_int_equal(grog_aigles_order_check(r, &o, &s, NULL, e, NULL, &err), GROG_ERULE);
+    assert_non_null(strstr(err.message, "AIG-O-14")); /* AIG-O-14 */
+    assert_true(grog_explain_has_rule(e, "AIG-O-14"));
+    grog_explain_destroy(e);
+    s.giver_melee_turns = 1;
+    assert_int_equal(grog_aigles_order_check(r, &o, &s, NULL, NULL, NULL, &err), GROG_OK);
+    grog_aigles_rules_destroy(r);
+}
+
+/* ---- the reaction test (AIG-O-15 to AIG-O-17) ---- */
+
+static void test_aig_o_15_reaction_by_status(void **state)
+{
+    (void)state;
+    grog_aigles_rules *r = rules();
+    static const int expect[GROG_AIGLES_NSTATUS] = {4, 3, 3, 2, 2, 1, 1};
+    grog_error err;
+    for (int s = 0; s < GROG_AIGLES_NSTATUS; s++) {
+        int v = -1;
+        assert_int_equal(grog_aigles_reaction(r, (grog_aigles_status)s, &v, &err), GROG_OK);
+        assert_int_equal(v, expect[s]); /* AIG-O-15 */
+        grog_aigles_status back;
+        assert_int_equal(grog_aigles_status_parse(grog_aigles_status_name((grog_aigles_status)s),
+                                                  &back, &err),
+                         GROG_OK);
+        assert_int_equal(back, s);
+    }
+    grog_aigles_status st;
+    assert_int_equal(grog_aigles_status_parse("conscript", &st, &err), GROG_EINVAL);
+    cli_run run = run_cli("calc", "aigles-order", "--command", "2", "--status", "garde",
+                          "--json", NULL);
+    json_t *j = run_json(&run, 0);
+    /* AIG-O-15: garde 4 + command 2 = 6: obeys on 1..5 */
+    assert_string_equal(json_exact_of(json_object_get(j, "outcomes"), "name", "obeys"), "5/6");
+    json_decref(j);
+    cli_run_free(&run);
+    grog_aigles_rules_destroy(r);
+}
+
+static void test_aig_o_16_reaction_2_command_3_exact_and_every_die(void **state)
+{
+    (void)state;
+    grog_aigles_rules *r = rules();
+    grog_aigles_order o = unit_order(3, GROG_AIGLES_REGULAR);
+    int target;
+    grog_error err;
+    assert_int_equal(grog_aigles_order_target(r, &o, &target, &err), GROG_OK);
+    assert_int_equal(target, 5);
+    assert_int_equal(obeys_of(r, &o), 4); /* AIG-O-16: die < 5: 1..4 */
+    cli_run run = run_cli("calc", "aigles-order", "--command", "3", "--reaction", "2", "--json",
+                          NULL);
+    json_t *j = run_json(&run, 0);
+    json_t *outs = json_object_get(j, "outcomes");
+    assert_string_equal(json_exact_of(outs, "name", "obeys"), "4/6"); /* AIG-O-16 */
+    assert_string_equal(json_exact_of(outs, "name", "fails"), "2/6");
+    assert_string_equal(json_string_value(json_object_get(j, "comparison")), "<");
+    assert_true(json_is_null(json_object_get(j, "outcome")));
+    json_decref(j);
+    cli_run_free(&run);
+    int obeyed = 0;
+    for (int die = 1; die <= 6; die++) {
+        char roll[4];
+        snprintf(roll, sizeof roll, "%d", die);
+        run = run_cli("calc", "aigles-order", "--command", "3", "--reaction", "2", "--roll", roll,
+                      "--json", NULL);
+        j = run_json(&run, 0);
+        const char *out = json_string_value(json_object_get(j, "outcome"));
+        assert_string_equal(out, die < 5 ? "obeys" : "fails"); /* AIG-O-16: strictly less */
+        assert_true(json_is_true(json_object_get(j, "entered")));
+        obeyed += strcmp(out, "obeys") == 0;
+        grog_aigles_dice d = {GROG_AIGLES_ENTERED, NULL, die};
+        int lib = -1;
+        assert_int_equal(grog_aigles_order_test(r, &o, &d, NULL, &lib, &err), GROG_OK);
+        assert_int_equal(lib, die < 5);
+        json_decref(j);
+        cli_run_free(&run);
+    }
+    assert_int_equal(obeyed, 4); /* the rolled test agrees with 4/6 */
+    run = run_cli("calc", "aigles-order", "--command", "3", "--reaction", "2", "--roll", "7",
+                  NULL);
+    assert_int_equal(run.code, 1); /* a D6 cannot show 7 */
+    cli_run_free(&run);
+    grog_aigles_rules_destroy(r);
+}
+
+static void test_aig_o_16_sum_7_always_sum_1_never(void **state)
+{
+    (void)state;
+    grog_aigles_rules *r = rules();
+    grog_aigles_order o = unit_order(3, GROG_AIGLES_GARDE);
+    assert_int_equal(obeys_of(r, &o), 6); /* AIG-O-16: 4 + 3 = 7: 6/6 */
+    grog_aigles_dice d = {GROG_AIGLES_ENTERED, NULL, 6};
+    int obeys = -1;
+    grog_error err;
+    assert_int_equal(grog_aigles_order_test(r, &o, &d, NULL, &obeys, &err), GROG_OK);
+    assert_int_equal(obeys, 1); /* even a 6 */
+    o = unit_order(1, GROG_AIGLES_REGULAR);
+    o.status = -1;
+    o.reaction = 0;
+    assert_int_equal(obeys_of(r, &o), 0); /* AIG-O-16: 0 + 1 = 1: 0/6 */
+    d.entered = 1;
+    assert_int_equal(grog_aigles_order_test(r, &o, &d, NULL, &obeys, &err), GROG_OK);
+    assert_int_equal(obeys, 0); /* even a 1 */
+    cli_run run = run_cli("calc", "aigles-order", "--command", "3", "--status", "garde",
+                          "--json", NULL);
+    json_t *j = run_json(&run, 0);
+    assert_string_equal(json_exact_of(json_object_get(j, "outcomes"), "name", "obeys"), "6/6");
+    assert_string_equal(json_exact_of(json_object_get(j, "outcomes"), "name", "fails"), "0/6");
+    json_decref(j);
+    cli_run_free(&run);
+    grog_aigles_rules_destroy(r);
+}
+
+static void test_aig_o_16_command_0_refused(void **state)
+{
+    (void)state;
+    grog_aigles_rules *r = rules();
+    grog_aigles_order o = unit_order(0, GROG_AIGLES_GARDE);
+    grog_explain *e = NULL;
+    grog_error err;
+    assert_int_equal(grog_aigles_order_test(r, &o, NULL, &e, NULL, &err), GROG_ERULE);
+    assert_null(e);
+    assert_non_null(strstr(err.message, "AIG-O-06")); /* AIG-O-07: command 0, no orders */
+    cli_run run = run_cli("calc", "aigles-order", "--command", "0", "--status", "garde", NULL);
+    assert_int_equal(run.code, 1);
+    assert_non_null(strstr(run.err, "AIG-O-06"));
+    cli_run_free(&run);
+    run = run_cli("calc", "aigles-order", "--command", "6", "--status", "garde", NULL);
+    assert_int_equal(run.code, 1); /* AIG-O-01 */
+    cli_run_free(&run);
+    run = run_cli("calc", "aigles-order", "--command", "2", "--status", "garde", "--reaction",
+                  "2", NULL);
+    assert_int_equal(run.code, 2);
+    cli_run_free(&run);
+    grog_aigles_rules_destroy(r);
+}
+
+static void test_aig_o_17_officer_to_officer(void **state)
+{
+    (void)state;
+    grog_aigles_rules *r = rules();
+    grog_aigles_order o = grog_aigles_order_default();
+    o.command = 2;
+    o.receiver = GROG_AIGLES_TO_OFFICER;
+    o.receiver_command = 3;
+    assert_int_equal(obeys_of(r, &o), 4); /* AIG-O-17: 2 + 3 = 5 */
+    o.receiver_command = 0;
+    assert_int_equal(obeys_of(r, &o), 1); /* 2 + 0 = 2 */
+    cli_run run = run_cli("calc", "aigles-order", "--command", "5", "--receiver-command", "2",
+                          "--json", NULL);
+    json_t *j = run_json(&run, 0);
+    assert_string_equal(json_exact_of(json_object_get(j, "outcomes"), "name", "obeys"),
+                        "6/6"); /* AIG-O-17: 5 + 2 = 7 */
+    json_t *rules_arr = json_object_get(j, "rules");
+    int found = 0;
+    size_t i;
+    json_t *v;
+    json_array_foreach(rules_arr, i, v) found |= strcmp(json_string_value(v), "AIG-O-17") == 0;
+    assert_true(found);
+    json_decref(j);
+    cli_run_free(&run);
+    grog_aigles_rules_destroy(r);
+}
+
+/* ---- bonuses of one attempt (AIG-O-18 to AIG-O-20) ---- */
+
+static void test_aig_o_18_explaining_adds_command(void **state)
+{
+    (void)state;
+    grog_aigles_rules *r = rules();
+    /* command 1 in contact waits one turn: tests as command 2 */
+    grog_aigles_order o = unit_order(1, GROG_AIGLES_REGULAR);
+    assert_int_equal(obeys_of(r, &o), 2); /* 2 + 1 = 3 */
+    o.explain_turns = 1;
+    assert_int_equal(obeys_of(r, &o), 3); /* AIG-O-18: 2 + 2 = 4 */
+    o.explain_turns = 3;
+    assert_int_equal(obeys_of(r, &o), 5); /* 2 + 4 = 6 */
+    cli_run run = run_cli("calc", "aigles-order", "--command", "1", "--status", "regular",
+                          "--explain-turns", "1", "--json", NULL);
+    json_t *j = run_json(&run, 0);
+    assert_string_equal(json_exact_of(json_object_get(j, "outcomes"), "name", "obeys"), "3/6");
+    assert_int_equal(json_integer_value(json_object_get(j, "modifier_total")), 4);
+    json_decref(j);
+    cli_run_free(&run);
+    grog_aigles_rules_destroy(r);
+}
+
+static void test_aig_o_19_two_failed_turns_one_reaction(void **state)
+{
+    (void)state;
+    grog_aigles_rules *r = rules();
+    grog_aigles_order o = unit_order(2, GROG_AIGLES_MILITIA); /* 1 + 2 = 3 */
+    o.failed_turns = 1;
+    assert_int_equal(obeys_of(r, &o), 2); /* AIG-O-19: one turn, no bonus yet */
+    o.failed_turns = 2;
+    assert_int_equal(obeys_of(r, &o), 3); /* two turns: +1 */
+    o.failed_turns = 3;
+    assert_int_equal(obeys_of(r, &o), 3);
+    o.failed_turns = 4;
+    assert_int_equal(obeys_of(r, &o), 4); /* +2 */
+    cli_run run = run_cli("calc", "aigles-order", "--command", "2", "--status", "militia",
+                          "--failed-turns", "2", "--json", NULL);
+    json_t *j = run_json(&run, 0);
+    assert_string_equal(json_exact_of(json_object_get(j, "outcomes"), "name", "obeys"), "3/6");
+    json_decref(j);
+    cli_run_free(&run);
+    grog_aigles_rules_destroy(r);
+}
+
+static void test_aig_o_20_bonuses_belong_to_one_attempt(void **state)
+{
+    (void)state;
+    grog_aigles_attempt a;
+    grog_aigles_attempt_start(&a);
+    grog_aigles_attempt_explain(&a);       /* turn 1: explaining */
+    grog_aigles_attempt_end_turn(&a);
+    grog_aigles_attempt_result(&a, 0);     /* turn 2: two failed tests, one turn */
+    grog_aigles_attempt_result(&a, 0);
+    grog_aigles_attempt_end_turn(&a);
+    grog_aigles_attempt_result(&a, 0);     /* turn 3 */
+    grog_aigles_attempt_end_turn(&a);
+    assert_int_equal(a.explain_turns, 1);
+    assert_int_equal(a.failed_turns, 2);   /* AIG-O-19 counts turns, not tests */
+    grog_aigles_order o = unit_order(1, GROG_AIGLES_MILITIA);
+    grog_aigles_attempt_apply(&a, &o);
+    grog_aigles_rules *r = rules();
+    assert_int_equal(obeys_of(r, &o), 3); /* 1 + 1 + 1 (explaining) + 1 (failed) = 4 */
+    grog_aigles_attempt_result(&a, 1);     /* obeyed: AIG-O-20, the bonuses vanish */
+    grog_aigles_attempt_apply(&a, &o);
+    assert_int_equal(o.explain_turns, 0);
+    assert_int_equal(o.failed_turns, 0);
+    assert_int_equal(obeys_of(r, &o), 1);
+    grog_aigles_attempt_start(&a);
+    grog_aigles_attempt_explain(&a);
+    grog_aigles_attempt_abandon(&a);       /* abandoned: AIG-O-20 */
+    assert_int_equal(a.explain_turns, 0);
+    assert_int_equal(a.active, 0);
+    grog_aigles_rules_destroy(r);
+}
+
+static void test_cli_order_seed_agrees_with_target(void **state)
+{
+    (void)state;
+    for (int seed = 0; seed < 12; seed++) {
+        char s[8];
+        snprintf(s, sizeof s, "%d", seed);
+        cli_run run = run_cli("calc", "aigles-order", "--command", "2", "--status", "elite",
+                              "--seed", s, "--json", NULL);
+        json_t *j = run_json(&run, 0);
+        int roll = (int)json_integer_value(json_object_get(j, "roll"));
+        assert_in_range(roll, 1, 6);
+        assert_string_equal(json_string_value(json_object_get(j, "outcome")),
+                            roll < 5 ? "obeys" : "fails"); /* AIG-O-16: 3 + 2 = 5 */
+        assert_int_equal(json_integer_value(json_object_get(j, "seed")), seed);
+        json_decref(j);
+        cli_run_free(&run);
+    }
+    cli_run run = run_cli("calc", "aigles-order", "--command", "2", "--status", "elite",
+                          "--seed", "1", "--roll", "3", NULL);
+    assert_int_equal(run.code, 2);
+    cli_run_free(&run);
+    run = run_cli("calc", "aigles-order", "--command", "2", "--status", "elite", NULL);
+    assert_int_equal(run.code, 0);
+    assert_non_null(strstr(run.out, "obeys"));
+    assert_non_null(strstr(run.out, "AIG-O-15"));
+    cli_run_free(&run);
+}
+
+static void test_cli_rules_file(void **state)
+{
+    (void)state;
+    char path[] = "/tmp/aiglo-rules-XXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    const char *text = grog_data_embedded("rules/aigles.json", NULL);
+    json_t *root = json_loads(text, 0, NULL);
+    json_t *react = json_object_get(json_object_get(root, "officers"), "reaction");
+    json_object_set_new(react, "regular", json_integer(3));
+    char *s = json_dumps(root, JSON_INDENT(2));
+    assert_int_equal(write(fd, s, strlen(s)), (ssize_t)strlen(s));
+    close(fd);
+    free(s);
+    json_decref(root);
+    cli_run run = run_cli("calc", "aigles-order", "--command", "3", "--status", "regular",
+                          "--rules", path, "--json", NULL);
+    json_t *j = run_json(&run, 0);
+    /* house rule: regular reacts 3, so 3 + 3 = 6 */
+    assert_string_equal(json_exact_of(json_object_get(j, "outcomes"), "name", "obeys"), "5/6");
+    json_decref(j);
+    cli_run_free(&run);
+    unlink(path);
+    run = run_cli("calc", "aigles-zone", "--command", "3", "--scale", "25", "--rules", path, NULL);
+    assert_int_not_equal(run.code, 0); /* the file is gone */
+    assert_non_null(strstr(run.err, path));
+    cli_run_free(&run);
+}
+
+/* ---- loss, capture, replacement (AIG-O-21 to AIG-O-27) ---- */
+
+static void test_aig_o_21_capture_by_contact_or_surrounded(void **state)
+{
+    (void)state;
+    grog_aigles_officer o = officer(1, 0, 0, -1);
+    grog_error err;
+    assert_int_equal(grog_aigles_officer_contacted(&o, 42, NULL, &err), GROG_OK);
+    assert_int_equal(o.state, GROG_AIGLES_PRISONER); /* AIG-O-21 */
+    assert_int_equal(o.held_by, 42);
+    assert_int_equal(grog_aigles_officer_contacted(&o, 43, NULL, &err), GROG_EINVAL);
+    o = officer(2, 0, 1, 1);
+    assert_int_equal(grog_aigles_officer_surrounded(&o, 1, 7, NULL, &err), GROG_ERULE);
+    assert_non_null(strstr(err.message, "AIG-O-21"));
+    assert_int_equal(o.state, GROG_AIGLES_ACTIVE);
+    assert_int_equal(grog_aigles_officer_surrounded(&o, 0, 7, NULL, &err), GROG_OK);
+    assert_int_equal(o.state, GROG_AIGLES_PRISONER); /* AIG-O-21: no escape */
+    assert_string_equal(grog_aigles_officer_state_name(o.state), "prisoner");
+}
+
+static void test_aig_o_22_avance_marker_refuses_contact(void **state)
+{
+    (void)state;
+    grog_aigles_officer o = officer(1, 0, 0, -1);
+    o.avance = 1;
+    grog_error err;
+    grog_explain *e = grog_explain_create("t", "t");
+    assert_int_equal(grog_aigles_officer_contacted(&o, 42, e, &err), GROG_ERULE);
+    assert_non_null(strstr(err.message, "AIG-O-22")); /* AIG-O-22 */
+    assert_int_equal(o.state, GROG_AIGLES_ACTIVE);
+    assert_int_equal(o.held_by, -1);
+    assert_false(grog_explain_checks_ok(e));
+    grog_explain_destroy(e);
+}
+
+static void test_aig_o_23_prisoner_moves_at_fastest_column(void **state)
+{
+    (void)state;
+    const double speeds[] = {120, 180, 150};
+    double v = 0;
+    grog_error err;
+    assert_int_equal(grog_aigles_prisoner_speed(speeds, 3, &v, &err), GROG_OK);
+    assert_true(v == 180); /* AIG-O-23 */
+    assert_int_equal(grog_aigles_prisoner_speed(speeds, 0, &v, &err), GROG_EINVAL);
+}
+
+static void test_aig_o_24_freed_by_friendly_melee_win(void **state)
+{
+    (void)state;
+    grog_aigles_officer o = officer(1, 0, 0, -1);
+    grog_error err;
+    assert_int_equal(grog_aigles_officer_contacted(&o, 42, NULL, &err), GROG_OK);
+    assert_int_equal(grog_aigles_officer_melee_won(&o, 1, 42, NULL, &err), GROG_ERULE);
+    assert_non_null(strstr(err.message, "AIG-O-24")); /* the enemy won: still held */
+    assert_int_equal(grog_aigles_officer_melee_won(&o, 0, 41, NULL, &err), GROG_ERULE);
+    assert_int_equal(o.state, GROG_AIGLES_PRISONER); /* against another unit */
+    assert_int_equal(grog_aigles_officer_melee_won(&o, 0, 42, NULL, &err), GROG_OK);
+    assert_int_equal(o.state, GROG_AIGLES_ACTIVE); /* AIG-O-24: operational again */
+    assert_int_equal(o.held_by, -1);
+}
+
+static void test_aig_o_25_forty_casualties(void **state)
+{
+    (void)state;
+    grog_aigles_rules *r = rules();
+    grog_aigles_officer o = officer(1, 0, 0, -1);
+    grog_error err;
+    int dead = -1;
+    assert_int_equal(grog_aigles_officer_fired_at(r, &o, 0, 50, &dead, NULL, &err), GROG_ERULE);
+    assert_non_null(strstr(err.message, "AIG-O-25")); /* only when isolated */
+    assert_int_equal(grog_aigles_officer_fired_at(r, &o, 1, 39, &dead, NULL, &err), GROG_OK);
+    assert_int_equal(dead, 0); /* AIG-O-25: 39 is not enough */
+    assert_int_equal(o.state, GROG_AIGLES_ACTIVE);
+    grog_explain *e = grog_explain_create("t", "t");
+    assert_int_equal(grog_aigles_officer_fired_at(r, &o, 1, 39, &dead, e, &err), GROG_OK);
+    assert_int_equal(dead, 0); /* not cumulative by default */
+    assert_int_equal(grog_explain_default_count(e), 1);
+    grog_explain_destroy(e);
+    assert_int_equal(grog_aigles_officer_fired_at(r, &o, 1, 40, &dead, NULL, &err), GROG_OK);
+    assert_int_equal(dead, 1); /* AIG-O-25: 40 eliminates */
+    assert_int_equal(o.state, GROG_AIGLES_DEAD);
+    grog_aigles_rules *h = rules_with("fire", "casualties_accumulate", json_true());
+    o = officer(1, 0, 0, -1);
+    assert_int_equal(grog_aigles_officer_fired_at(h, &o, 1, 20, &dead, NULL, &err), GROG_OK);
+    assert_int_equal(dead, 0);
+    assert_int_equal(grog_aigles_officer_fired_at(h, &o, 1, 20, &dead, NULL, &err), GROG_OK);
+    assert_int_equal(dead, 1); /* house rule: 20 + 20 = 40 */
+    grog_aigles_rules_destroy(h);
+    grog_aigles_rules_destroy(r);
+}
+
+static void test_aig_o_26_killed_as_event(void **state)
+{
+    (void)state;
+    grog_aigles_officer o = officer(1, 0, 0, -1);
+    grog_error err;
+    assert_int_equal(grog_aigles_officer_killed(&o, NULL, &err), GROG_OK);
+    assert_int_equal(o.state, GROG_AIGLES_DEAD); /* AIG-O-26 */
+    assert_int_equal(grog_aigles_officer_killed(&o, NULL, &err), GROG_EINVAL);
+}
+
+static void test_aig_o_27_replacement_by_superiors_adc(void **state)
+{
+    (void)state;
+    /* 1: army general; 2: his ADC; 3: corps general under 1; 4: ADC of 3;
+     * 5: general under 3 */
+    grog_aigles_officer o[5] = {officer(1, 0, 0, -1), officer(2, 0, 1, 1), officer(3, 0, 0, 1),
+                                officer(4, 0, 1, 3), officer(5, 0, 0, 3)};
+    grog_error err;
+    assert_int_equal(grog_aigles_officer_replace(o, 5, 2, 1, NULL, &err), GROG_ERULE);
+    assert_non_null(strstr(err.message, "AIG-O-27")); /* general 3 is not lost */
+    assert_int_equal(grog_aigles_officer_killed(&o[2], NULL, &err), GROG_OK);
+    assert_int_equal(grog_aigles_officer_replace(o, 5, 2, 3, NULL, &err), GROG_ERULE);
+    assert_non_null(strstr(err.message, "AIG-O-27")); /* 4 is the lost general's own ADC */
+    assert_int_equal(o[3].is_adc, 1);
+    assert_int_equal(grog_aigles_officer_replace(o, 5, 2, 1, NULL, &err), GROG_OK);
+    assert_int_equal(o[1].is_adc, 0); /* AIG-O-27: ADC of the superior */
+    assert_int_equal(o[1].replaced, 3);
+    assert_int_equal(o[1].superior, 1);
+    assert_int_equal(grog_aigles_officer_replace(o, 5, 4, 3, NULL, &err), GROG_ERULE);
+    assert_non_null(strstr(err.message, "AIG-O-27")); /* 5 is not lost */
+    assert_int_equal(grog_aigles_officer_contacted(&o[4], 9, NULL, &err), GROG_OK);
+    /* 4 is an ADC of 3, 5's superior: he may replace the captured 5 */
+    assert_int_equal(grog_aigles_officer_replace(o, 5, 4, 3, NULL, &err), GROG_OK);
+    assert_int_equal(o[3].replaced, 5);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_rules_load_embedded_and_formations_ignored),
+        cmocka_unit_test(test_rules_errors_name_place),
+        cmocka_unit_test(test_rules_bad_zone_value),
+        cmocka_unit_test(test_aig_o_01_ratings_0_to_5),
+        cmocka_unit_test(test_aig_o_02_adc_belongs_to_one_general),
+        cmocka_unit_test(test_aig_o_03_contact_range_chosen_after_die),
+        cmocka_unit_test(test_aig_o_04_rings_25mm),
+        cmocka_unit_test(test_aig_o_04_rings_15mm),
+        cmocka_unit_test(test_aig_o_04_charisma_1_and_0_give_nothing),
+        cmocka_unit_test(test_aig_o_04_unit_on_radius_and_one_pas_beyond),
+        cmocka_unit_test(test_aig_o_05_best_not_sum_contact_first),
+        cmocka_unit_test(test_cli_charisma_distance_both_scales),
+        cmocka_unit_test(test_aig_o_06_points_per_periode_and_aig_o_13_spend),
+        cmocka_unit_test(test_aig_o_07_zone_table_both_scales),
+        cmocka_unit_test(test_cli_zone),
+        cmocka_unit_test(test_aig_o_08_distance_variant),
+        cmocka_unit_test(test_cli_order_variant),
+        cmocka_unit_test(test_aig_o_09_initial_orders_without_test),
+        cmocka_unit_test(test_aig_o_10_unit_on_zone_edge_and_beyond),
+        cmocka_unit_test(test_aig_o_11_officer_out_of_zone_needs_adc),
+        cmocka_unit_test(test_aig_o_12_adc_uses_generals_command_own_attempts),
+        cmocka_unit_test(test_aig_o_13_give_spends_one_point_per_attempt),
+        cmocka_unit_test(test_aig_o_14_no_order_into_melee_unless_general_there_a_turn),
+        cmocka_unit_test(test_aig_o_15_reaction_by_status),
+        cmocka_unit_test(test_aig_o_16_reaction_2_command_3_exact_and_every_die),
+        cmocka_unit_test(test_aig_o_16_sum_7_always_sum_1_never),
+        cmocka_unit_test(test_aig_o_16_command_0_refused),
+        cmocka_unit_test(test_aig_o_17_officer_to_officer),
+        cmocka_unit_test(test_aig_o_18_explaining_adds_command),
+        cmocka_unit_test(test_aig_o_19_two_failed_turns_one_reaction),
+        cmocka_unit_test(test_aig_o_20_bonuses_belong_to_one_attempt),
+        cmocka_unit_test(test_cli_order_seed_agrees_with_target),
+        cmocka_unit_test(test_cli_rules_file),
+        cmocka_unit_test(test_aig_o_21_capture_by_contact_or_surrounded),
+        cmocka_unit_test(test_aig_o_22_avance_marker_refuses_contact),
+        cmocka_unit_test(test_aig_o_23_prisoner_moves_at_fastest_column),
+        cmocka_unit_test(test_aig_o_24_freed_by_friendly_melee_win),
+        cmocka_unit_test(test_aig_o_25_forty_casualties),
+        cmocka_unit_test(test_aig_o_26_killed_as_event),
+        cmocka_unit_test(test_aig_o_27_replacement_by_superiors_adc),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
