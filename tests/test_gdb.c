@@ -522,6 +522,170 @@ static void test_gdb_14_distance_from_bases(void **state)
                      GROG_EINVAL);
 }
 
+/* ---- from a battle ---- */
+
+static void add_officer(grog_battle *b, const char *id, const char *side, grog_role role,
+                        const char *superior, grog_nation nation, double x, double y)
+{
+    grog_officer o;
+    grog_officer_init(&o);
+    snprintf(o.id, sizeof o.id, "%s", id);
+    snprintf(o.name, sizeof o.name, "%s", id);
+    snprintf(o.side, sizeof o.side, "%s", side);
+    snprintf(o.superior, sizeof o.superior, "%s", superior);
+    o.role = role;
+    o.nation = nation;
+    o.base = base_at(x, y, 40, 40);
+    assert_int_equal(grog_battle_add_officer(b, &o, NULL), GROG_OK);
+}
+
+static void add_unit(grog_battle *b, const char *id, const char *side, const char *parent,
+                     double x, double y)
+{
+    grog_troop u;
+    grog_troop_init(&u);
+    snprintf(u.id, sizeof u.id, "%s", id);
+    snprintf(u.side, sizeof u.side, "%s", side);
+    snprintf(u.parent, sizeof u.parent, "%s", parent);
+    u.base = base_at(x, y, 100, 40);
+    assert_int_equal(grog_battle_add_unit(b, &u, NULL), GROG_OK);
+}
+
+/* The seed's example as a battle: Picton (C-in-C, gifted) at the origin, Pack
+ * 350 mm away base to base (GDB-14), the French far off. */
+static grog_battle *peninsula(void)
+{
+    grog_battle *b = grog_battle_create();
+    grog_side allies = {"allies", "Allies", GROG_NATION_BRITAIN, ""};
+    grog_side french = {"french", "French", GROG_NATION_FRANCE, ""};
+    assert_int_equal(grog_battle_add_side(b, &allies, NULL), GROG_OK);
+    assert_int_equal(grog_battle_add_side(b, &french, NULL), GROG_OK);
+    add_officer(b, "picton", "allies", GROG_ROLE_C_IN_C, "", GROG_NATION_BRITAIN, 0, 0);
+    grog_battle_officer_by_id_mut(b, "picton")->ratings.gdb_skill = GROG_GDB_SKILL_GIFTED;
+    add_officer(b, "pack", "allies", GROG_ROLE_BRIGADE, "picton", GROG_NATION_BRITAIN, 0, 390);
+    add_officer(b, "champalimaud", "allies", GROG_ROLE_BRIGADE, "picton",
+                GROG_NATION_PORTUGAL, 0, -100);
+    add_officer(b, "reynier", "french", GROG_ROLE_C_IN_C, "", GROG_NATION_FRANCE, 2000, 2000);
+    add_officer(b, "brenier", "french", GROG_ROLE_BRIGADE, "reynier", GROG_NATION_FRANCE, 2000,
+                1500);
+    add_unit(b, "foot-88", "allies", "pack", 0, 600);
+    add_unit(b, "leger-4", "french", "brenier", 2000, 1400);
+    return b;
+}
+
+static grog_explain *battle_test(const grog_battle *b, const char *cinc, const char *brigade,
+                                 int natural, grog_gdb_outcome *o)
+{
+    grog_gdb_dice_source src = {GROG_GDB_ENTERED, NULL, natural};
+    grog_explain *e = NULL;
+    grog_error err;
+    grog_status st = grog_gdb_battle_test(rules, b, cinc, brigade, &src, &e, o, &err);
+    if (st != GROG_OK)
+        fail_msg("%s", err.message);
+    return e;
+}
+
+/* GDB-14 and the worked example from positions: 35 cm, gifted: -1, roll 5
+ * gives 4 < 6: fail. */
+static void test_gdb_14_battle_picton(void **state)
+{
+    (void)state;
+    grog_battle *b = peninsula();
+    grog_gdb_outcome o = GROG_GDB_IMMEDIATE;
+    grog_explain *e = battle_test(b, "picton", "pack", 5, &o);
+    assert_true(grog_explain_checks_ok(e));
+    assert_int_equal(grog_explain_modifier_total(e), -1); /* GDB-08 +1, GDB-09 -2 */
+    assert_int_equal(o, GROG_GDB_FAIL);
+    assert_odds(e, 15, 6, 15);
+    grog_explain_destroy(e);
+    /* GDB-12: a French unit 100 mm from Picton's base, and Picton attached:
+     * -2 in all; the Portuguese brigade (unlisted: the second column, 7) is
+     * 60 mm away: within 30 cm. Gifted +1, GDB-12 -2: -1 against 7:
+     * immediate natural > 8: 10/36, delayed 8: 5/36. */
+    grog_battle_unit_by_id_mut(b, "leger-4")->base.centre = (grog_point){170, 0};
+    snprintf(grog_battle_officer_by_id_mut(b, "picton")->attached_to, GROG_ID_MAX, "foot-88");
+    e = battle_test(b, "picton", "champalimaud", 8, &o);
+    assert_int_equal(grog_explain_modifier_total(e), -1);
+    assert_true(grog_explain_has_rule(e, "GDB-12"));
+    assert_false(grog_explain_has_rule(e, "GDB-09"));
+    assert_odds(e, 10, 5, 21);
+    assert_int_equal(o, GROG_GDB_DELAYED); /* 8 - 1 = 7 = 7: GDB-04 */
+    grog_explain_destroy(e);
+    /* GDB-11 and GDB-13: Pack in contact, his brigade broken: +1 +2 -2 -1 */
+    grog_battle_officer_by_id_mut(b, "pack")->base.centre = (grog_point){40, 0};
+    grog_battle_officer_by_id_mut(b, "pack")->brigade_broken = 1;
+    e = battle_test(b, "picton", "pack", 2, &o);
+    assert_true(grog_explain_has_rule(e, "GDB-11"));
+    assert_true(grog_explain_has_rule(e, "GDB-13"));
+    assert_int_equal(grog_explain_modifier_total(e), 0);
+    grog_explain_destroy(e);
+    grog_battle_destroy(b);
+}
+
+/* GDB-07 from a battle: the brigade he commands himself is the C-in-C as
+ * --brigade; without personal command the check fails and no odds are given. */
+static void test_gdb_07_battle_own_brigade(void **state)
+{
+    (void)state;
+    grog_battle *b = peninsula();
+    grog_gdb_dice_source none = {GROG_GDB_NO_ROLL, NULL, 0};
+    grog_explain *e = NULL;
+    grog_gdb_outcome o = GROG_GDB_FAIL;
+    assert_int_equal(grog_gdb_battle_test(rules, b, "picton", "picton", &none, &e, &o, NULL),
+                     GROG_OK);
+    assert_false(grog_explain_checks_ok(e)); /* not personally commanding */
+    grog_frac p;
+    assert_false(grog_explain_outcome_p(e, "immediate", &p));
+    assert_int_equal(o, GROG_GDB_FAIL); /* left alone */
+    grog_explain_destroy(e);
+    grog_battle_officer_by_id_mut(b, "picton")->personally_commands = 1;
+    assert_int_equal(grog_gdb_battle_test(rules, b, "picton", "picton", &none, &e, &o, NULL),
+                     GROG_OK);
+    assert_true(grog_explain_checks_ok(e));
+    assert_int_equal(o, GROG_GDB_IMMEDIATE); /* GDB-07 */
+    assert_odds(e, 36, 0, 0);
+    grog_explain_destroy(e);
+    /* GDB-09 for the other brigades: personal command -2, beyond too: -3 (GDB-10) */
+    e = battle_test(b, "picton", "pack", 12, &o);
+    assert_true(grog_explain_has_rule(e, "GDB-10"));
+    assert_int_equal(grog_explain_modifier_total(e), -2); /* +1 gifted, -3 */
+    grog_explain_destroy(e);
+    grog_battle_destroy(b);
+}
+
+/* Who may order whom: checks, and unknown officers. */
+static void test_gdb_battle_checks(void **state)
+{
+    (void)state;
+    grog_battle *b = peninsula();
+    grog_gdb_dice_source none = {GROG_GDB_NO_ROLL, NULL, 0};
+    grog_explain *e = NULL;
+    grog_error err;
+    /* Pack is not the C-in-C */
+    assert_int_equal(grog_gdb_battle_test(rules, b, "pack", "champalimaud", &none, &e, NULL,
+                                          &err),
+                     GROG_OK);
+    assert_false(grog_explain_checks_ok(e));
+    grog_explain_destroy(e);
+    /* Brenier is on the other side */
+    assert_int_equal(grog_gdb_battle_test(rules, b, "picton", "brenier", &none, &e, NULL, &err),
+                     GROG_OK);
+    assert_false(grog_explain_checks_ok(e));
+    grog_explain_destroy(e);
+    /* a prisoner cannot receive orders */
+    grog_battle_officer_by_id_mut(b, "pack")->state = GROG_OFFICER_PRISONER;
+    assert_int_equal(grog_gdb_battle_test(rules, b, "picton", "pack", &none, &e, NULL, &err),
+                     GROG_OK);
+    assert_false(grog_explain_checks_ok(e));
+    grog_explain_destroy(e);
+    e = NULL;
+    assert_int_equal(grog_gdb_battle_test(rules, b, "picton", "ney", &none, &e, NULL, &err),
+                     GROG_ENOTFOUND);
+    assert_non_null(strstr(err.message, "ney"));
+    assert_null(e);
+    grog_battle_destroy(b);
+}
+
 /* ---- the order book ---- */
 
 static grog_gdb_book *book_of_britain(void)
@@ -953,6 +1117,9 @@ int main(void)
         cmocka_unit_test(test_gdb_rules_override_target),
         cmocka_unit_test(test_gdb_rules_errors_name_the_place),
         cmocka_unit_test(test_gdb_14_distance_from_bases),
+        cmocka_unit_test(test_gdb_14_battle_picton),
+        cmocka_unit_test(test_gdb_07_battle_own_brigade),
+        cmocka_unit_test(test_gdb_battle_checks),
         cmocka_unit_test(test_gdb_01_one_attempt_per_turn),
         cmocka_unit_test(test_gdb_04_delayed_comes_in_next_command_phase),
         cmocka_unit_test(test_gdb_05_06_fail_then_replace_unrevealed),

@@ -95,6 +95,18 @@ grog_status grog_gdb_input_from_bases(const grog_gdb_rules *rules, const grog_ba
                                       const grog_base *brigadier, const grog_base *enemies,
                                       size_t nenemies, grog_gdb_input *in, grog_error *err);
 
+/* The input of an order change in a battle (battle.h): the brigade
+ * commander's nation, the C-in-C's gdb skill, his attached_to (GDB-12) and
+ * personally_commands (GDB-09/10), the brigade's brigade_broken (GDB-13),
+ * and from the bases (GDB-14) the distance, the contact and whether any unit
+ * of another side is within 15 cm of the C-in-C. brigade equal to cinc is
+ * the brigade he commands himself (GDB-07). GROG_ENOTFOUND for an unknown
+ * officer id; GROG_EINVAL for a base of no size (naming it). in->nation
+ * points at a static name. Roles and states are not checked here. */
+grog_status grog_gdb_battle_input(const grog_gdb_rules *rules, const grog_battle *b,
+                                  const char *cinc, const char *brigade, grog_gdb_input *in,
+                                  grog_error *err);
+
 /* How the test's dice are rolled. */
 typedef enum grog_gdb_dice_mode {
     GROG_GDB_NO_ROLL = 0, /* odds only */
@@ -115,6 +127,18 @@ typedef struct grog_gdb_dice_source {
 grog_status grog_gdb_order_test(const grog_gdb_rules *rules, const grog_gdb_input *in,
                                 const grog_gdb_dice_source *src, grog_explain **out,
                                 grog_gdb_outcome *outcome, grog_error *err);
+
+/* The order change worked out from a battle: checks first (the C-in-C is
+ * his side's commander-in-chief, the brigade commander is a brigade
+ * commander of the same side or the C-in-C himself, both active), then, if
+ * they hold, the test as grog_gdb_order_test with the battle's input. When a
+ * check fails the call still succeeds: the record holds the checks
+ * (grog_explain_checks_ok gives 0), no odds, no roll, and *outcome is left
+ * alone. */
+grog_status grog_gdb_battle_test(const grog_gdb_rules *rules, const grog_battle *b,
+                                 const char *cinc, const char *brigade,
+                                 const grog_gdb_dice_source *src, grog_explain **out,
+                                 grog_gdb_outcome *outcome, grog_error *err);
 
 /* ---- the order book of one side ---- */
 

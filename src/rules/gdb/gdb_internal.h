@@ -15,6 +15,10 @@
 
 #define GDB_NO_COLUMN ((size_t)-1)
 
+/* Positions come from floating-point geometry: a distance within this many
+ * mm of a boundary counts as on it. */
+#define GDB_EPS_MM 1e-6
+
 typedef struct gdb_column {
     char *id;
     char *label;
@@ -49,6 +53,9 @@ struct grog_gdb_rules {
 
 /* The column of a nation, or GDB_NO_COLUMN; *listed says whether the nation
  * is named (0: the unlisted-nations column was used). */
+/* Whether a base has a finite position and a positive size. */
+int gdb_base_ok(const grog_base *b);
+
 size_t gdb_rules_column(const grog_gdb_rules *rules, const char *nation, int *listed);
 
 #endif

@@ -19,10 +19,6 @@
 #include "i18n.h"
 #include "rules/gdb/gdb_internal.h"
 
-/* Positions come from floating-point geometry: a distance within this many
- * mm of a boundary counts as on it. */
-#define EPS_MM 1e-6
-
 static const char *const outcome_names[] = {"immediate", "delayed", "fail"};
 
 const char *grog_gdb_outcome_name(grog_gdb_outcome outcome)
@@ -48,7 +44,7 @@ static double near_mm(const grog_gdb_rules *r)
     return grog_length_to_mm(r->near_enemy_cm, GROG_UNIT_CM, NULL);
 }
 
-static int base_ok(const grog_base *b)
+int gdb_base_ok(const grog_base *b)
 {
     return b != NULL && isfinite(b->centre.x) && isfinite(b->centre.y) && isfinite(b->facing) &&
            isfinite(b->width) && isfinite(b->depth) && b->width > 0 && b->depth > 0;
@@ -59,23 +55,23 @@ grog_status grog_gdb_input_from_bases(const grog_gdb_rules *rules, const grog_ba
                                       const grog_base *brigadier, const grog_base *enemies,
                                       size_t nenemies, grog_gdb_input *in, grog_error *err)
 {
-    if (!base_ok(cinc))
+    if (!gdb_base_ok(cinc))
         return grog_error_set(err, GROG_EINVAL, _("the C-in-C's base has no size or position"));
-    if (!base_ok(brigadier))
+    if (!gdb_base_ok(brigadier))
         return grog_error_set(err, GROG_EINVAL,
                               _("the brigade commander's base has no size or position"));
     if (nenemies > 0 && enemies == NULL)
         return grog_error_set(err, GROG_EINVAL, _("no enemy bases given"));
     for (size_t i = 0; i < nenemies; i++)
-        if (!base_ok(&enemies[i]))
+        if (!gdb_base_ok(&enemies[i]))
             return grog_error_set(err, GROG_EINVAL,
                                   _("enemy base %zu has no size or position"), i + 1);
     double d = grog_base_distance(cinc, brigadier);
     int near = 0;
     for (size_t i = 0; i < nenemies && !near; i++)
-        near = grog_base_distance(cinc, &enemies[i]) <= near_mm(rules) + EPS_MM;
+        near = grog_base_distance(cinc, &enemies[i]) <= near_mm(rules) + GDB_EPS_MM;
     in->distance_mm = d;
-    in->contact = d <= rules->contact_tolerance_mm + EPS_MM;
+    in->contact = d <= rules->contact_tolerance_mm + GDB_EPS_MM;
     in->near_enemy = near;
     return GROG_OK;
 }
@@ -91,7 +87,7 @@ static grog_status check_input(const grog_gdb_rules *r, const grog_gdb_input *in
     if (!isfinite(in->distance_mm) || in->distance_mm < 0)
         return grog_error_set(err, GROG_EINVAL,
                               _("distance C-in-C to brigade commander must be 0 or more"));
-    if (in->contact && in->distance_mm > r->contact_tolerance_mm + EPS_MM)
+    if (in->contact && in->distance_mm > r->contact_tolerance_mm + GDB_EPS_MM)
         return grog_error_set(err, GROG_EINVAL,
                               _("base contact (GDB-11) but %g cm apart: bases in contact are 0 cm "
                                 "apart"),
@@ -146,7 +142,7 @@ static void add_distance_mods(const grog_gdb_rules *r, const grog_gdb_input *in,
                               grog_explain *e)
 {
     char label[200];
-    int beyond = in->distance_mm > radius_mm(r) + EPS_MM;
+    int beyond = in->distance_mm > radius_mm(r) + GDB_EPS_MM;
     if (beyond && in->personal) {
         snprintf(label, sizeof label,
                  _("more than %g cm from the brigade commander and personally commanding a "

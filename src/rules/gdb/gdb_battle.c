@@ -1,0 +1,149 @@
+/* gdb_battle.c — the brigade order-change test worked out from a battle.
+ *
+ * Reads everything the test needs from the battle model (battle.h): the
+ * brigade commander's nation (the table column), the C-in-C's gdb skill,
+ * attachment and personal command, the brigade's broken state, and from the
+ * bases the distance, contact and nearness of enemy units (GDB-14). The
+ * battle is only read. Preconditions (who may order whom) become checks in
+ * the record rather than errors, so `explain` can say why a test cannot be
+ * made. */
+#include <stdio.h>
+#include <string.h>
+
+#include "grognard/battle.h"
+#include "grognard/gdb.h"
+#include "i18n.h"
+#include "rules/gdb/gdb_internal.h"
+
+static grog_status officer_of(const grog_battle *b, const char *id, const char *what,
+                              const grog_officer **out, grog_error *err)
+{
+    *out = grog_battle_officer_by_id(b, id);
+    if (*out == NULL)
+        return grog_error_set(err, GROG_ENOTFOUND, _("no officer \"%s\" (the %s)"),
+                              id != NULL ? id : "", what);
+    return GROG_OK;
+}
+
+/* GDB-12: any unit of another side within near_enemy_cm, edge to edge. */
+static grog_status near_enemy(const grog_gdb_rules *rules, const grog_battle *b,
+                              const grog_officer *c, int *near, grog_error *err)
+{
+    double limit = rules->near_enemy_cm * 10.0 + GDB_EPS_MM;
+    *near = 0;
+    for (size_t i = 0; i < grog_battle_nunits(b); i++) {
+        const grog_troop *u = grog_battle_unit(b, i);
+        if (strcmp(u->side, c->side) == 0)
+            continue;
+        if (!gdb_base_ok(&u->base))
+            return grog_error_set(err, GROG_EINVAL, _("unit \"%s\" has a base of no size"),
+                                  u->id);
+        if (grog_base_distance(&c->base, &u->base) <= limit)
+            *near = 1;
+    }
+    return GROG_OK;
+}
+
+grog_status grog_gdb_battle_input(const grog_gdb_rules *rules, const grog_battle *b,
+                                  const char *cinc, const char *brigade, grog_gdb_input *in,
+                                  grog_error *err)
+{
+    const grog_officer *c, *br;
+    grog_status st;
+    if ((st = officer_of(b, cinc, _("C-in-C"), &c, err)) != GROG_OK ||
+        (st = officer_of(b, brigade, _("brigade commander"), &br, err)) != GROG_OK)
+        return st;
+    if (!gdb_base_ok(&c->base))
+        return grog_error_set(err, GROG_EINVAL, _("officer \"%s\" has a base of no size"), c->id);
+    if (!gdb_base_ok(&br->base))
+        return grog_error_set(err, GROG_EINVAL, _("officer \"%s\" has a base of no size"),
+                              br->id);
+    grog_gdb_input r = grog_gdb_input_default();
+    int near = 0;
+    if ((st = near_enemy(rules, b, c, &near, err)) != GROG_OK)
+        return st;
+    r.nation = grog_nation_name(br->nation);
+    r.skill = c->ratings.gdb_skill;
+    r.own_brigade = c == br;
+    r.personal = c->personally_commands || r.own_brigade;
+    r.attached = c->attached_to[0] != '\0';
+    r.broken = br->brigade_broken;
+    r.near_enemy = near;
+    if (!r.own_brigade) {
+        r.distance_mm = grog_base_distance(&c->base, &br->base); /* GDB-14 */
+        r.contact = r.distance_mm <= rules->contact_tolerance_mm + GDB_EPS_MM;
+    }
+    *in = r;
+    return GROG_OK;
+}
+
+static void check_officers(const grog_battle *b, const grog_officer *c, const grog_officer *br,
+                           grog_explain *e)
+{
+    char text[300];
+    size_t chief = 0;
+    int has = grog_battle_commander_in_chief(b, c->side, &chief);
+    int is_chief = has && grog_battle_officer(b, chief) == c;
+    snprintf(text, sizeof text, _("%s (%s), side %s"), c->name, c->id, c->side);
+    grog_explain_add_check(e, "GDB-01", _("the commander-in-chief of his side"), is_chief, text);
+    grog_explain_add_check(e, "GDB-01", _("the C-in-C is active"),
+                           c->state == GROG_OFFICER_ACTIVE, grog_officer_state_name(c->state));
+    if (c == br) {
+        grog_explain_add_check(e, "GDB-07", _("he personally commands a brigade"),
+                               c->personally_commands, text);
+        return;
+    }
+    snprintf(text, sizeof text, _("%s (%s), %s, side %s"), br->name, br->id,
+             grog_role_name(br->role), br->side);
+    grog_explain_add_check(e, "GDB-02", _("a brigade commander of the same side"),
+                           br->role == GROG_ROLE_BRIGADE && strcmp(br->side, c->side) == 0,
+                           text);
+    grog_explain_add_check(e, "GDB-02", _("the brigade commander is active"),
+                           br->state == GROG_OFFICER_ACTIVE, grog_officer_state_name(br->state));
+}
+
+static void note_orders(const grog_officer *br, grog_explain *e)
+{
+    char text[GROG_ID_MAX + GROG_TEXT_MAX + 64];
+    if (br->order.kind[0] == '\0')
+        return;
+    snprintf(text, sizeof text, _("current order of %s: %s%s%s"), br->id, br->order.kind,
+             br->order.text[0] ? " — " : "", br->order.text);
+    grog_explain_add_note(e, "GDB-02", text);
+}
+
+grog_status grog_gdb_battle_test(const grog_gdb_rules *rules, const grog_battle *b,
+                                 const char *cinc, const char *brigade,
+                                 const grog_gdb_dice_source *src, grog_explain **out,
+                                 grog_gdb_outcome *outcome, grog_error *err)
+{
+    grog_gdb_input in;
+    grog_status st = grog_gdb_battle_input(rules, b, cinc, brigade, &in, err);
+    if (st != GROG_OK)
+        return st;
+    const grog_officer *c = grog_battle_officer_by_id(b, cinc);
+    const grog_officer *br = grog_battle_officer_by_id(b, brigade);
+    grog_explain *probe = grog_explain_create("gdb-order", "");
+    if (probe == NULL)
+        return grog_error_set(err, GROG_ENOMEM, _("out of memory"));
+    check_officers(b, c, br, probe);
+    int ok = grog_explain_checks_ok(probe);
+    grog_explain_destroy(probe);
+    grog_explain *e = NULL;
+    if (!ok) {
+        e = grog_explain_create("gdb-order", _("Brigade order change by the C-in-C (General "
+                                               "de Brigade)"));
+        if (e == NULL)
+            return grog_error_set(err, GROG_ENOMEM, _("out of memory"));
+        check_officers(b, c, br, e);
+        *out = e;
+        return GROG_OK;
+    }
+    st = grog_gdb_order_test(rules, &in, src, &e, outcome, err);
+    if (st != GROG_OK)
+        return st;
+    check_officers(b, c, br, e);
+    note_orders(br, e);
+    *out = e;
+    return GROG_OK;
+}
