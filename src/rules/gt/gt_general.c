@@ -191,8 +191,8 @@ grog_status grog_gt_cost(const grog_gt_rules *rules, const grog_gt_pool *pool,
     return GROG_OK;
 }
 
-static grog_explain *spend_record(const grog_gt_rules *r, const grog_gt_pool *pool,
-                                  const gt_action *a, int unit, int cost)
+static grog_explain *spend_record(const grog_gt_pool *pool, const gt_action *a, int unit,
+                                  int cost)
 {
     grog_explain *e = grog_explain_create("gt-spend", _("A general spends PIPs"));
     if (e == NULL)
@@ -215,7 +215,6 @@ static grog_explain *spend_record(const grog_gt_rules *r, const grog_gt_pool *po
         snprintf(setting, sizeof setting, "costs.%s", a->id);
         grog_explain_add_default(e, setting, v, a->note);
     }
-    (void)r;
     return e;
 }
 
@@ -232,7 +231,7 @@ grog_status grog_gt_spend(const grog_gt_rules *rules, grog_gt_pool *pool, const 
                                 "below 0"),
                               pool->general, pool->pips, action, cost,
                               doubled(pool, unit) ? _(" (doubled, GT-07)") : "");
-    grog_explain *e = spend_record(rules, pool, grog_gt_action_find(rules, action), unit, cost);
+    grog_explain *e = spend_record(pool, grog_gt_action_find(rules, action), unit, cost);
     if (e == NULL)
         return no_memory(err);
     pool->pips -= cost;
