@@ -572,6 +572,7 @@ static void test_aig_o_12_adc_uses_generals_command_own_attempts(void **state)
     assert_int_equal(grog_aigles_adc_plan(r, &in, &rt, NULL, &err), GROG_OK);
     assert_int_equal(rt.attempts, 2);     /* AIG-O-12: the ADC's command */
     assert_int_equal(rt.test_command, 4); /* AIG-O-12: the general's command */
+    assert_int_equal(rt.dispatch_cost, 1); /* default: sending him is one of the general's orders */
     /* the test: general's 4 + subordinate's 2 = 6 -> obeys on 1..5 */
     grog_aigles_order o = grog_aigles_order_default();
     o.command = rt.test_command;

@@ -236,6 +236,7 @@ typedef struct grog_aigles_adc_route {
     int turns_back;
     int attempts;      /* the ADC's command value */
     int test_command;  /* the general's command value */
+    int dispatch_cost; /* the general's command points spent to send him */
     double speed_pas;
     int speed_default; /* the speed is the rules' default */
 } grog_aigles_adc_route;

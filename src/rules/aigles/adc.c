@@ -93,6 +93,7 @@ grog_status grog_aigles_adc_plan(const grog_aigles_rules *r, const grog_aigles_a
     rt.turns_back = turns_for(rt.back_pas, rt.speed_pas);
     rt.attempts = in->adc_command * r->points_per_command;
     rt.test_command = in->general_command;
+    rt.dispatch_cost = r->adc_dispatch_cost;
     if (e != NULL)
         describe(r, &rt, e);
     *route = rt;
