@@ -42,7 +42,7 @@ SANFLAGS :=
 OPT ?= -O2 -g
 endif
 
-PKGS := jansson sqlite3
+PKGS := jansson sqlite3 libedit
 WARN := -std=c11 -Wall -Wextra -Wpedantic -Wmissing-prototypes -Wstrict-prototypes \
         -Wshadow -Wformat=2 -Wvla -Werror
 # Deferred (=): pkg-config runs when a recipe needs it, after scripts/deps.sh.

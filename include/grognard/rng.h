@@ -16,6 +16,9 @@ typedef struct grog_rng grog_rng;
 /* NULL when out of memory. Any 64-bit seed is valid (0 included). */
 grog_rng *grog_rng_create(uint64_t seed);
 void grog_rng_destroy(grog_rng *rng);
+/* An independent copy in the same state (to try something and roll back);
+ * NULL when out of memory. */
+grog_rng *grog_rng_clone(const grog_rng *rng);
 
 /* The seed the generator was created with. */
 uint64_t grog_rng_seed(const grog_rng *rng);

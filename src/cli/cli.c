@@ -15,6 +15,14 @@ static const cli_command *const commands[] = {
     &cli_show_command,
     &cli_map_command,
     &cli_generate_command,
+    &cli_new_command,
+    &cli_status_command,
+    &cli_do_command,
+    &cli_play_command,
+    &cli_log_command,
+    &cli_undo_command,
+    &cli_replay_command,
+    &cli_demo_command,
 };
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
 

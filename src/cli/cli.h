@@ -91,6 +91,18 @@ extern const cli_command cli_show_command;
 extern const cli_command cli_map_command;
 extern const cli_command cli_generate_command;
 
+/* The game (cmd_game.c, cmd_play.c, cmd_demo.c). */
+extern const cli_command cli_new_command;
+extern const cli_command cli_status_command;
+extern const cli_command cli_do_command;
+extern const cli_command cli_play_command;
+extern const cli_command cli_log_command;
+extern const cli_command cli_undo_command;
+extern const cli_command cli_replay_command;
+extern const cli_command cli_demo_command;
+/* Prints one action's result (grog_game_do) as text or JSON for side. */
+int cli_game_show_result(cli *c, const char *result, const char *side);
+
 /* `grognard explain [FILE] NAME`: tests worked out from a scenario. */
 extern const cli_command cli_explain_aigles_order;
 extern const cli_command cli_explain_aigles_morale;

@@ -45,6 +45,14 @@ void grog_rng_destroy(grog_rng *rng)
     free(rng);
 }
 
+grog_rng *grog_rng_clone(const grog_rng *rng)
+{
+    grog_rng *c = malloc(sizeof *c);
+    if (c != NULL)
+        *c = *rng;
+    return c;
+}
+
 uint64_t grog_rng_seed(const grog_rng *rng)
 {
     return rng->seed;

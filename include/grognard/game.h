@@ -1,0 +1,115 @@
+/* game.h — a game: one scenario played under one rule family with one seed,
+ * kept as an append-only journal of actions in a SQLite file.
+ *
+ * The journal holds the scenario (as saved text), the family, the seed, the
+ * settings and every action with its result (events and explanation records
+ * as JSON) and a check string of everything that must replay identically
+ * (rolls, outcomes, generator draws). The state (the battle, the turn and
+ * phase, each family's bookkeeping) is never stored: opening a game rebuilds
+ * it by re-executing the actions from the seed. One transaction per action,
+ * WAL mode: an action reported done survives a kill at any moment.
+ *
+ * Actions are words, as typed at the table or on the command line:
+ * "order picton pack attack --roll 5", "next", "move ney 500 300 90".
+ * grog_game_do checks an action against the rules; an illegal one is refused
+ * (GROG_ERULE, the message names the rule id) and changes nothing.
+ *
+ * Ownership: grog_game_create / grog_game_open return a handle freed with
+ * grog_game_close (accepts NULL). Strings returned through char ** are
+ * malloc'd and freed by the caller. const pointers returned live until the
+ * next call that changes the game. */
+#ifndef GROGNARD_GAME_H
+#define GROGNARD_GAME_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "grognard/battle.h"
+#include "grognard/error.h"
+
+typedef enum grog_family {
+    GROG_FAMILY_AIGLES = 0, /* "aigles" */
+    GROG_FAMILY_GDB,        /* "gdb" */
+    GROG_FAMILY_GT,         /* "gt" */
+    GROG_FAMILY_COUNT
+} grog_family;
+
+const char *grog_family_name(grog_family f);
+grog_status grog_family_parse(const char *text, grog_family *out, grog_error *err);
+
+typedef struct grog_game grog_game;
+
+typedef struct grog_game_options {
+    grog_family family;
+    const char *scenario; /* a path or embedded name; NULL = the embedded default */
+    uint64_t seed;
+    const char *rules;    /* a house-rules file for the family, or NULL */
+} grog_game_options;
+
+/* Creates a new game file at path (refused if it exists). */
+grog_status grog_game_create(const char *path, const grog_game_options *opts, grog_game **out,
+                             grog_error *err);
+/* Opens a game file and rebuilds its state from the journal. A file that is
+ * not a grognard game, is from a newer version, or is damaged: GROG_EFORMAT
+ * with a message saying which. */
+grog_status grog_game_open(const char *path, grog_game **out, grog_error *err);
+void grog_game_close(grog_game *g);
+
+/* An in-memory game (no file): for the demo, tests and benchmarks. */
+grog_status grog_game_create_memory(const grog_game_options *opts, grog_game **out,
+                                    grog_error *err);
+
+/* Executes one action; on success appends it to the journal and, if
+ * result_json is not NULL, gives the result: {"seq", "side", "action",
+ * "events": [...], "records": [...]} (every event and record, hidden ones
+ * included: the caller is the acting player). */
+grog_status grog_game_do(grog_game *g, int argc, const char *const *argv, char **result_json,
+                         grog_error *err);
+/* The same from one line of words (split on blanks, "quotes" kept). */
+grog_status grog_game_do_line(grog_game *g, const char *line, char **result_json,
+                              grog_error *err);
+
+/* Removes the last action and rebuilds the state. GROG_EINVAL if none. */
+grog_status grog_game_undo(grog_game *g, grog_error *err);
+
+/* Re-executes the whole journal from the seed on a fresh state and checks
+ * that every roll and result is identical. GROG_OK when it is; GROG_EFORMAT
+ * naming the first action that differs otherwise. *actions (if not NULL)
+ * gets the number of actions replayed. */
+grog_status grog_game_replay(grog_game *g, size_t *actions, grog_error *err);
+
+/* Reading the game. */
+grog_family grog_game_family(const grog_game *g);
+uint64_t grog_game_seed(const grog_game *g);
+size_t grog_game_action_count(const grog_game *g);
+int grog_game_turn(const grog_game *g);
+/* The current phase id ("command", "movement", ...). */
+const char *grog_game_phase(const grog_game *g);
+const grog_battle *grog_game_battle(const grog_game *g);
+
+/* The status as JSON: family, seed, turn, phase, what each side may still do,
+ * pending changes (formation changes, ADCs riding, delayed orders). side:
+ * the viewer ("" or NULL: a neutral referee who sees no hidden information). */
+grog_status grog_game_status_json(const grog_game *g, const char *side, char **out,
+                                  grog_error *err);
+/* The status for people. */
+grog_status grog_game_status_text(const grog_game *g, const char *side, char **out,
+                                  grog_error *err);
+
+/* The journal as seen by side (NULL or "": the referee's public view; hidden
+ * events of every side are left out). JSON: an array of results; text: a
+ * narration, one block per action. */
+grog_status grog_game_log_json(const grog_game *g, const char *side, char **out,
+                               grog_error *err);
+grog_status grog_game_log_text(const grog_game *g, const char *side, char **out,
+                               grog_error *err);
+/* The narration of one result (as returned by grog_game_do) for side. */
+grog_status grog_game_result_text(const char *result_json, const char *side, char **out,
+                                  grog_error *err);
+
+/* The action words this game knows (the common ones, then its family's) and
+ * a line of help for each, for help and completion; NULL past the end. */
+const char *grog_game_action_name(const grog_game *g, size_t i);
+const char *grog_game_action_help(const grog_game *g, size_t i);
+
+#endif

@@ -1,0 +1,294 @@
+/* cmd_game.c — the game commands: new, status, do, log, undo, replay.
+ * A game is one SQLite file (game.h); every command opens it, does one
+ * thing and closes it, so the commands can be scripted. */
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "grognard/game.h"
+
+typedef struct game_opts {
+    const char *family, *scenario, *rules, *side;
+    long seed;
+    int has_seed;
+} game_opts;
+
+enum { OPT_FAMILY = 1000, OPT_SCENARIO, OPT_SEED, OPT_RULES, OPT_SIDE };
+
+static int on_opt(cli *c, int id, const char *arg, void *ctx)
+{
+    game_opts *o = ctx;
+    switch (id) {
+    case OPT_FAMILY: o->family = arg; return 0;
+    case OPT_SCENARIO: o->scenario = arg; return 0;
+    case OPT_RULES: o->rules = arg; return 0;
+    case OPT_SIDE: o->side = arg; return 0;
+    case OPT_SEED: o->has_seed = 1; return cli_int(c, "--seed", arg, 0, INT64_MAX, &o->seed);
+    }
+    return CLI_EXIT_USAGE;
+}
+
+static const struct option opts[] = {
+    {"family", required_argument, NULL, OPT_FAMILY},
+    {"scenario", required_argument, NULL, OPT_SCENARIO},
+    {"seed", required_argument, NULL, OPT_SEED},
+    {"rules", required_argument, NULL, OPT_RULES},
+    {"side", required_argument, NULL, OPT_SIDE},
+    {"json", no_argument, NULL, 'j'},
+    {"help", no_argument, NULL, 'h'},
+    {NULL, 0, NULL, 0},
+};
+
+/* Parses options and exactly one operand (the game file). */
+static int parse(cli *c, const cli_command *cmd, int argc, char **argv, game_opts *o,
+                 const char **file)
+{
+    int first;
+    int rc = cli_options(c, cmd, argc, argv, opts, on_opt, o, &first);
+    if (rc != 0)
+        return rc;
+    if (first != argc - 1)
+        return cli_fail(c, CLI_EXIT_USAGE, "%s", _("expected one game file"));
+    *file = argv[first];
+    return 0;
+}
+
+static int print_text(cli *c, grog_status st, char *text, const grog_error *err)
+{
+    if (st != GROG_OK)
+        return cli_fail_status(c, st, err);
+    fputs(text, c->out);
+    if (c->json)
+        fputc('\n', c->out);
+    free(text);
+    return CLI_EXIT_OK;
+}
+
+static int open_game(cli *c, const char *file, grog_game **g)
+{
+    grog_error err;
+    grog_status st = grog_game_open(file, g, &err);
+    return st == GROG_OK ? 0 : cli_fail_status(c, st, &err);
+}
+
+static int show_status(cli *c, grog_game *g, const char *side)
+{
+    grog_error err;
+    char *text = NULL;
+    grog_status st = c->json ? grog_game_status_json(g, side, &text, &err)
+                             : grog_game_status_text(g, side, &text, &err);
+    return print_text(c, st, text, &err);
+}
+
+static int run_new(cli *c, int argc, char **argv)
+{
+    game_opts o = {0};
+    const char *file;
+    int rc = parse(c, &cli_new_command, argc, argv, &o, &file);
+    if (rc != 0)
+        return rc == CLI_STOP_OK ? 0 : rc;
+    if (o.family == NULL)
+        return cli_fail(c, CLI_EXIT_USAGE, "%s", _("--family is required: aigles, gdb or gt"));
+    grog_error err;
+    grog_game_options go = {GROG_FAMILY_AIGLES, o.scenario, 0, o.rules};
+    grog_status st = grog_family_parse(o.family, &go.family, &err);
+    if (st != GROG_OK)
+        return cli_fail(c, CLI_EXIT_USAGE, "%s", err.message);
+    /* No seed given: take one from the clock, and report it so the game can
+     * be told apart and replayed; it is recorded in the file. */
+    go.seed = o.has_seed ? (uint64_t)o.seed
+                         : ((uint64_t)time(NULL) * 2654435761u ^ (uint64_t)getpid()) & INT64_MAX;
+    grog_game *g;
+    st = grog_game_create(file, &go, &g, &err);
+    if (st != GROG_OK)
+        return cli_fail_status(c, st, &err);
+    if (!c->json)
+        fprintf(c->out, _("New game %s: %s rules, seed %llu.\n"), file, o.family,
+                (unsigned long long)go.seed);
+    rc = show_status(c, g, o.side);
+    grog_game_close(g);
+    return rc;
+}
+
+static int run_status(cli *c, int argc, char **argv)
+{
+    game_opts o = {0};
+    const char *file;
+    grog_game *g;
+    int rc = parse(c, &cli_status_command, argc, argv, &o, &file);
+    if (rc != 0)
+        return rc == CLI_STOP_OK ? 0 : rc;
+    if ((rc = open_game(c, file, &g)) != 0)
+        return rc;
+    rc = show_status(c, g, o.side);
+    grog_game_close(g);
+    return rc;
+}
+
+int cli_game_show_result(cli *c, const char *result, const char *side)
+{
+    if (c->json) {
+        fprintf(c->out, "%s\n", result);
+        return CLI_EXIT_OK;
+    }
+    grog_error err;
+    char *text = NULL;
+    grog_status st = grog_game_result_text(result, side, &text, &err);
+    return print_text(c, st, text, &err);
+}
+
+static int run_do(cli *c, int argc, char **argv)
+{
+    /* grognard do [--json] [--side S] GAME WORDS... [--json]: the action's
+     * own options (--roll) are not the command's, so only leading options
+     * and --json anywhere are taken here. */
+    int i = 1;
+    const char *side = NULL;
+    for (; i < argc && argv[i][0] == '-'; i++) {
+        if (strcmp(argv[i], "--json") == 0)
+            c->json = 1;
+        else if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+            cli_help(c, &cli_do_command, c->out);
+            return CLI_EXIT_OK;
+        } else if (strcmp(argv[i], "--side") == 0 && i + 1 < argc)
+            side = argv[++i];
+        else
+            return cli_fail(c, CLI_EXIT_USAGE, _("unknown option '%s'"), argv[i]);
+    }
+    if (i + 1 >= argc)
+        return cli_fail(c, CLI_EXIT_USAGE, "%s", _("expected a game file and an action"));
+    const char *file = argv[i++];
+    const char *words[128];
+    int n = 0;
+    for (; i < argc && n < 127; i++) {
+        if (strcmp(argv[i], "--json") == 0)
+            c->json = 1;
+        else
+            words[n++] = argv[i];
+    }
+    grog_game *g;
+    int rc = open_game(c, file, &g);
+    if (rc != 0)
+        return rc;
+    grog_error err;
+    char *result = NULL;
+    grog_status st = grog_game_do(g, n, words, &result, &err);
+    if (st != GROG_OK)
+        rc = cli_fail_status(c, st, &err);
+    else
+        rc = cli_game_show_result(c, result, side);
+    free(result);
+    grog_game_close(g);
+    return rc;
+}
+
+static int run_log(cli *c, int argc, char **argv)
+{
+    game_opts o = {0};
+    const char *file;
+    grog_game *g;
+    int rc = parse(c, &cli_log_command, argc, argv, &o, &file);
+    if (rc != 0)
+        return rc == CLI_STOP_OK ? 0 : rc;
+    if ((rc = open_game(c, file, &g)) != 0)
+        return rc;
+    grog_error err;
+    char *text = NULL;
+    grog_status st = c->json ? grog_game_log_json(g, o.side, &text, &err)
+                             : grog_game_log_text(g, o.side, &text, &err);
+    rc = print_text(c, st, text, &err);
+    grog_game_close(g);
+    return rc;
+}
+
+static int run_undo(cli *c, int argc, char **argv)
+{
+    game_opts o = {0};
+    const char *file;
+    grog_game *g;
+    int rc = parse(c, &cli_undo_command, argc, argv, &o, &file);
+    if (rc != 0)
+        return rc == CLI_STOP_OK ? 0 : rc;
+    if ((rc = open_game(c, file, &g)) != 0)
+        return rc;
+    grog_error err;
+    grog_status st = grog_game_undo(g, &err);
+    if (st != GROG_OK)
+        rc = cli_fail_status(c, st, &err);
+    else if (!c->json)
+        fprintf(c->out, _("Undone. %zu actions remain; turn %d, %s phase.\n"),
+                grog_game_action_count(g), grog_game_turn(g), grog_game_phase(g));
+    else
+        fprintf(c->out, "{\"actions\": %zu, \"turn\": %d, \"phase\": \"%s\"}\n",
+                grog_game_action_count(g), grog_game_turn(g), grog_game_phase(g));
+    grog_game_close(g);
+    return rc;
+}
+
+static int run_replay(cli *c, int argc, char **argv)
+{
+    game_opts o = {0};
+    const char *file;
+    grog_game *g;
+    int rc = parse(c, &cli_replay_command, argc, argv, &o, &file);
+    if (rc != 0)
+        return rc == CLI_STOP_OK ? 0 : rc;
+    if ((rc = open_game(c, file, &g)) != 0)
+        return rc;
+    grog_error err;
+    size_t n = 0;
+    grog_status st = grog_game_replay(g, &n, &err);
+    if (c->json)
+        fprintf(c->out, "{\"identical\": %s, \"actions\": %zu, \"message\": \"%s\"}\n",
+                st == GROG_OK ? "true" : "false", n, st == GROG_OK ? "" : err.message);
+    if (st != GROG_OK)
+        rc = cli_fail_status(c, st, &err);
+    else if (!c->json)
+        fprintf(c->out, _("Replayed %zu actions from seed %llu: every roll and result is "
+                          "identical.\n"),
+                n, (unsigned long long)grog_game_seed(g));
+    grog_game_close(g);
+    return rc;
+}
+
+const cli_command cli_new_command = {
+    "new", run_new, N_("start a new game in a file"),
+    N_("grognard new GAME --family aigles|gdb|gt [--scenario FILE] [--seed N] [--rules FILE] "
+       "[--json]"),
+    N_("Creates GAME (a SQLite file that must not exist) holding the scenario (the embedded\n"
+       "default when --scenario is not given), the rule family, the seed and, with --rules,\n"
+       "a house-rules file for the family. Without --seed one is chosen and printed.\n"
+       "Same seed and same actions give the same game.\n"),
+};
+const cli_command cli_status_command = {
+    "status", run_status, N_("where a game stands and what each side may do"),
+    N_("grognard status GAME [--side S] [--json]"),
+    N_("The turn and phase, what each side may still do in this phase, and what is under\n"
+       "way. --side S also shows that side's hidden information.\n"),
+};
+const cli_command cli_do_command = {
+    "do", run_do, N_("do one action in a game"),
+    N_("grognard do [--side S] GAME ACTION [ARGS...] [--json]"),
+    N_("Checks the action against the rules and, if it is allowed, resolves it (rolling\n"
+       "with the game's generator, or with the dice given by --roll) and writes it to the\n"
+       "journal. A refused action changes nothing and names its rule (exit 1).\n"
+       "'grognard play GAME' then 'help' lists the actions of a game's family.\n"),
+};
+const cli_command cli_log_command = {
+    "log", run_log, N_("the journal of a game, as one side may see it"),
+    N_("grognard log GAME [--side S] [--json]"),
+    N_("Every action with its events, tests, modifiers, odds and rolls. Without --side,\n"
+       "the public view; with --side S, also what only S may see (its hidden orders).\n"),
+};
+const cli_command cli_undo_command = {
+    "undo", run_undo, N_("take back the last action"), N_("grognard undo GAME [--json]"),
+    N_("Removes the last action from the journal and rebuilds the game without it.\n"),
+};
+const cli_command cli_replay_command = {
+    "replay", run_replay, N_("replay a game from its seed and check it"),
+    N_("grognard replay GAME [--json]"),
+    N_("Re-executes the whole journal from the seed and checks that every roll and result\n"
+       "is identical; names the first action that differs otherwise (exit 1).\n"),
+};

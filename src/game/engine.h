@@ -1,0 +1,127 @@
+/* engine.h — the game engine's inside (internal to src/game).
+ *
+ * grog_game (game.c) holds the journal, the battle as it stands, the one
+ * generator, the turn and phase, and one family's bookkeeping. Every action
+ * runs in an action_ctx that collects its events (narration and structured
+ * data, each visible to all or to one side), its explanation records and
+ * its check string (what must be identical on replay: rolls, outcomes,
+ * generator draws). An action that fails leaves the game untouched: the
+ * engine works on a copy of the battle and family state and swaps it in only
+ * when the action succeeds. */
+#ifndef GROG_ENGINE_H
+#define GROG_ENGINE_H
+
+#include <jansson.h>
+#include <stdio.h>
+
+#include "grognard/game.h"
+#include "grognard/grognard.h"
+
+typedef struct action_ctx {
+    grog_game *game;
+    const void *rules;   /* the family's rules (family_ops.load_rules) */
+    grog_battle *battle; /* the working copy */
+    void *fstate;        /* the family's working copy */
+    grog_rng *rng;       /* the working copy of the game's generator */
+    int turn;            /* working copies of the turn and phase index */
+    size_t phase;
+    long long seq;       /* the action's number in the journal */
+    const char *side;    /* the acting side ("" when none) */
+    json_t *events;
+    json_t *records;
+    char *checks;        /* malloc'd, grows */
+    size_t checks_len;
+    int explain_only;    /* `explain`: roll nothing, change nothing, journal nothing */
+} action_ctx;
+
+/* An action word and its procedure. argv[0] is the word. */
+typedef struct action_def {
+    const char *name;
+    const char *usage;   /* N_() marked */
+    grog_status (*run)(action_ctx *c, int argc, char **argv, grog_error *err);
+} action_def;
+
+/* What a rule family adds to the engine. */
+typedef struct family_ops {
+    grog_family family;
+    const char *const *phases; /* phase ids, in turn order */
+    size_t nphases;
+    /* The family's rules: from a house-rules text (label names it), or the
+     * embedded tables when text is NULL. Immutable once loaded. */
+    grog_status (*load_rules)(const char *text, const char *label, void **rules, grog_error *err);
+    void (*free_rules)(void *rules);
+    /* Bookkeeping: create from the battle at the start, copy, free. */
+    grog_status (*create)(const void *rules, const grog_battle *b, void **state, grog_error *err);
+    void *(*copy)(const void *state);
+    void (*destroy)(void *state);
+    /* Called when a phase begins (after `next`, and for the first phase). */
+    grog_status (*enter_phase)(action_ctx *c, grog_error *err);
+    /* Called before a phase ends (`next`): counts down, rides, etc. */
+    grog_status (*leave_phase)(action_ctx *c, grog_error *err);
+    /* The family's actions (order, adc, formation, spend...). */
+    const action_def *actions;
+    size_t nactions;
+    /* The family's part of the status, as seen by side. */
+    void (*status)(const void *rules, const grog_battle *b, const void *state, const char *side,
+                   json_t *out);
+} family_ops;
+
+extern const family_ops grog_family_aigles_ops;
+extern const family_ops grog_family_gdb_ops;
+extern const family_ops grog_family_gt_ops;
+
+/* The phase id of the context's phase. */
+const char *ctx_phase_id(const action_ctx *c);
+
+/* Events: text is for people (translated now); data is stolen (may be
+ * NULL); visible_to is a side id, or "" for everyone. */
+void ctx_event(action_ctx *c, const char *visible_to, const char *type, json_t *data,
+               const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 5, 6)))
+#endif
+    ;
+/* Stores a record (as JSON) visible to visible_to, and adds its rolls and
+ * outcome to the checks. */
+grog_status ctx_record(action_ctx *c, const grog_explain *e, const char *visible_to,
+                       grog_error *err);
+void ctx_check(action_ctx *c, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
+/* Family hooks called by the common actions (each family file defines them
+ * for its own family; they dispatch on the game's family). An event's unit
+ * or officer may be NULL. */
+grog_status family_attach_check(action_ctx *c, const grog_officer *o, const grog_troop *u,
+                                grog_error *err);
+grog_status family_event(action_ctx *c, const char *type, grog_troop *u, grog_officer *o,
+                         grog_error *err);
+
+/* Runs words (argv[0] the action) in the context (explain uses it). */
+grog_status game_run_words(action_ctx *c, int argc, char **argv, grog_error *err);
+
+/* Helpers for argument words. */
+/* The value of "--name V" in argv (removed from argv, argc adjusted), or NULL. */
+const char *ctx_take_option(int *argc, char **argv, const char *name);
+/* Whether "--name" is in argv (removed). */
+int ctx_take_flag(int *argc, char **argv, const char *name);
+grog_status ctx_int(const char *what, const char *text, long lo, long hi, long *out,
+                    grog_error *err);
+/* A length in the scenario's file unit (or with a unit: "35cm"), in mm. */
+grog_status ctx_length(action_ctx *c, const char *what, const char *text, double *mm,
+                       grog_error *err);
+/* Officer or unit lookups that fail with a clear message. */
+grog_status ctx_officer(action_ctx *c, const char *id, grog_officer **out, grog_error *err);
+grog_status ctx_unit(action_ctx *c, const char *id, grog_troop **out, grog_error *err);
+const char *ctx_officer_name(action_ctx *c, const char *id);
+const char *ctx_unit_name(action_ctx *c, const char *id);
+/* A roll for dice: entered (text not NULL) or drawn; the natural value is
+ * checked against the dice. Adds "roll=" to the checks. */
+grog_status ctx_roll(action_ctx *c, const grog_dice *d, const char *entered, grog_roll *out,
+                     grog_error *err);
+/* The side of an enemy: 1 when unit u is not of side s. */
+int ctx_is_enemy(const grog_troop *u, const char *side);
+
+#endif

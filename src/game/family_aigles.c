@@ -1,0 +1,887 @@
+/* family_aigles.c — Les Aigles in the game engine (AIG-O-*, AIG-F-*).
+ *
+ * Turn = one période in two halves: orders-1, movement-1, orders-2,
+ * movement-2. Command points are renewed when a période begins (AIG-O-06).
+ * Orders are given in an orders phase; at the end of each half-période,
+ * formation changes count down by one half-période; at the end of the
+ * période ADCs ride one période's distance, and the failed-turns bonus of
+ * orders still being passed grows (AIG-O-19).
+ *
+ * State: per officer his points; per order being passed its attempt
+ * (AIG-O-18..20), keyed by giver and receiver; the ADCs riding; the
+ * formation changes under way. Plain arrays, copied whole for an action. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine.h"
+#include "grognard/aigles.h"
+#include "grognard/aigles_formation.h"
+#include "i18n.h"
+
+static const char *const phases[] = {"orders-1", "movement-1", "orders-2", "movement-2"};
+
+typedef struct aigles_rules {
+    grog_aigles_rules *officers;
+    grog_aigles_formation_rules *formations;
+} aigles_rules;
+
+typedef struct attempt {
+    size_t giver;
+    char receiver[GROG_ID_MAX];
+    char kind[GROG_ID_MAX];
+    grog_aigles_attempt a;
+    int explained_turn; /* the turn last spent explaining */
+} attempt;
+
+typedef enum { ADC_OUT = 0, ADC_BACK } adc_leg;
+
+typedef struct rider {
+    size_t adc, general;
+    char target[GROG_ID_MAX];
+    char kind[GROG_ID_MAX];
+    adc_leg leg;
+    int turns;      /* périodes still to ride on this leg */
+    int back_turns; /* the ride back, once the order is passed */
+} rider;
+
+typedef struct change {
+    size_t unit;
+    grog_aigles_fm_progress p;
+} change;
+
+typedef struct aigles_state {
+    size_t nofficers;
+    grog_aigles_points *points;
+    attempt *attempts;
+    size_t nattempts, capattempts;
+    rider *riders;
+    size_t nriders, capriders;
+    change *changes;
+    size_t nchanges, capchanges;
+} aigles_state;
+
+static grog_status load_rules(const char *text, const char *label, void **out, grog_error *err)
+{
+    aigles_rules *r = calloc(1, sizeof *r);
+    if (r == NULL)
+        return grog_error_set(err, GROG_ENOMEM, _("out of memory"));
+    grog_status st = text != NULL ? grog_aigles_rules_parse(text, label, &r->officers, err)
+                                  : grog_aigles_rules_load(NULL, &r->officers, err);
+    if (st == GROG_OK)
+        st = text != NULL ? grog_aigles_formation_rules_parse(text, label, &r->formations, err)
+                          : grog_aigles_formation_rules_load(NULL, &r->formations, err);
+    if (st != GROG_OK) {
+        grog_aigles_rules_destroy(r->officers);
+        free(r);
+        return st;
+    }
+    *out = r;
+    return GROG_OK;
+}
+
+static void free_rules(void *p)
+{
+    aigles_rules *r = p;
+    if (r == NULL)
+        return;
+    grog_aigles_rules_destroy(r->officers);
+    grog_aigles_formation_rules_destroy(r->formations);
+    free(r);
+}
+
+static void destroy(void *p)
+{
+    aigles_state *s = p;
+    if (s == NULL)
+        return;
+    free(s->points);
+    free(s->attempts);
+    free(s->riders);
+    free(s->changes);
+    free(s);
+}
+
+static grog_status create(const void *rules, const grog_battle *b, void **out, grog_error *err)
+{
+    (void)rules;
+    aigles_state *s = calloc(1, sizeof *s);
+    if (s == NULL || (s->points = calloc(grog_battle_nofficers(b) + 1, sizeof *s->points)) == NULL) {
+        destroy(s);
+        return grog_error_set(err, GROG_ENOMEM, _("out of memory"));
+    }
+    s->nofficers = grog_battle_nofficers(b);
+    *out = s;
+    return GROG_OK;
+}
+
+static void *dup_array(const void *v, size_t n, size_t size)
+{
+    void *d = malloc(n * size + 1);
+    if (d != NULL && n > 0)
+        memcpy(d, v, n * size);
+    return d;
+}
+
+static void *copy(const void *p)
+{
+    const aigles_state *s = p;
+    aigles_state *c = calloc(1, sizeof *c);
+    if (c == NULL)
+        return NULL;
+    *c = *s;
+    c->points = dup_array(s->points, s->nofficers, sizeof *s->points);
+    c->attempts = dup_array(s->attempts, s->nattempts, sizeof *s->attempts);
+    c->riders = dup_array(s->riders, s->nriders, sizeof *s->riders);
+    c->changes = dup_array(s->changes, s->nchanges, sizeof *s->changes);
+    c->capattempts = s->nattempts;
+    c->capriders = s->nriders;
+    c->capchanges = s->nchanges;
+    if (c->points == NULL || c->attempts == NULL || c->riders == NULL || c->changes == NULL) {
+        destroy(c);
+        return NULL;
+    }
+    return c;
+}
+
+/* Appends one zeroed element to a growable array; NULL when out of memory. */
+static void *push(void **v, size_t *n, size_t *cap, size_t size)
+{
+    if (*n == *cap) {
+        size_t nc = *cap ? *cap * 2 : 8;
+        void *nv = realloc(*v, nc * size);
+        if (nv == NULL)
+            return NULL;
+        *v = nv;
+        *cap = nc;
+    }
+    void *e = (char *)*v + (*n)++ * size;
+    memset(e, 0, size);
+    return e;
+}
+
+static const grog_aigles_rules *orules(const action_ctx *c)
+{
+    return ((const aigles_rules *)c->rules)->officers;
+}
+
+static const grog_aigles_formation_rules *frules(const action_ctx *c)
+{
+    return ((const aigles_rules *)c->rules)->formations;
+}
+
+static const grog_scale *scale(const action_ctx *c)
+{
+    return &grog_battle_table(c->battle)->scale;
+}
+
+static size_t index_of_officer(const action_ctx *c, const char *id)
+{
+    size_t i = 0;
+    grog_battle_officer_index(c->battle, id, &i);
+    return i;
+}
+
+/* ---- the turn ---- */
+
+static grog_status refresh_points(action_ctx *c, grog_error *err)
+{
+    aigles_state *s = c->fstate;
+    for (size_t i = 0; i < s->nofficers; i++) {
+        const grog_officer *o = grog_battle_officer(c->battle, i);
+        grog_status st = grog_aigles_points_refresh(orules(c), o->ratings.aigles_command,
+                                                    &s->points[i], err);
+        if (st != GROG_OK)
+            return st;
+    }
+    ctx_event(c, "", "points", NULL, _("AIG-O-06: a new période: every general has as many "
+                                       "command points as his command value."));
+    return GROG_OK;
+}
+
+static grog_status enter_phase(action_ctx *c, grog_error *err)
+{
+    if (c->phase == 0)
+        return refresh_points(c, err);
+    return GROG_OK;
+}
+
+static grog_status tick_changes(action_ctx *c, grog_error *err)
+{
+    (void)err;
+    aigles_state *s = c->fstate;
+    size_t keep = 0;
+    for (size_t i = 0; i < s->nchanges; i++) {
+        change *ch = &s->changes[i];
+        grog_troop *u = grog_battle_unit_mut(c->battle, ch->unit);
+        int left = grog_aigles_fm_progress_tick(&ch->p, 1);
+        if (left == 0) {
+            snprintf(u->formation, sizeof u->formation, "%s", grog_aigles_formation_name(ch->p.to));
+            ctx_event(c, "", "formation-done",
+                      json_pack("{s:s,s:s}", "unit", u->id, "formation", u->formation),
+                      _("%s is now in %s."), u->name, u->formation);
+        } else {
+            ctx_event(c, "", "formation-progress",
+                      json_pack("{s:s,s:i}", "unit", u->id, "remaining", left),
+                      _("%s: %d half-période(s) still to form %s."), u->name, left,
+                      grog_aigles_formation_name(ch->p.to));
+            s->changes[keep++] = *ch;
+        }
+    }
+    s->nchanges = keep;
+    return GROG_OK;
+}
+
+static grog_status pass_by_adc(action_ctx *c, rider *r, grog_error *err);
+
+static grog_status ride(action_ctx *c, grog_error *err)
+{
+    aigles_state *s = c->fstate;
+    size_t keep = 0;
+    for (size_t i = 0; i < s->nriders; i++) {
+        rider r = s->riders[i];
+        const grog_officer *adc = grog_battle_officer(c->battle, r.adc);
+        if (r.turns > 0)
+            r.turns--;
+        if (r.turns > 0) {
+            ctx_event(c, "", "adc-riding", json_pack("{s:s,s:i}", "adc", adc->id, "turns", r.turns),
+                      r.leg == ADC_OUT ? _("%s rides on: %d période(s) to go.")
+                                       : _("%s rides back: %d période(s) to go."),
+                      adc->name, r.turns);
+            s->riders[keep++] = r;
+            continue;
+        }
+        if (r.leg == ADC_BACK) {
+            ctx_event(c, "", "adc-back", json_pack("{s:s}", "adc", adc->id),
+                      _("AIG-O-11: %s is back with his general."), adc->name);
+            continue;
+        }
+        grog_status st = pass_by_adc(c, &r, err);
+        if (st != GROG_OK)
+            return st;
+        r.leg = ADC_BACK;
+        r.turns = r.back_turns;
+        if (r.turns > 0)
+            s->riders[keep++] = r;
+    }
+    s->nriders = keep;
+    return GROG_OK;
+}
+
+static grog_status leave_phase(action_ctx *c, grog_error *err)
+{
+    grog_status st = GROG_OK;
+    if (c->phase == 1 || c->phase == 3)
+        st = tick_changes(c, err);
+    if (st == GROG_OK && c->phase == 3) {
+        aigles_state *s = c->fstate;
+        for (size_t i = 0; i < s->nattempts; i++)
+            grog_aigles_attempt_end_turn(&s->attempts[i].a);
+        st = ride(c, err);
+    }
+    return st;
+}
+
+/* ---- orders ---- */
+
+static attempt *find_attempt(aigles_state *s, size_t giver, const char *receiver, int make)
+{
+    for (size_t i = 0; i < s->nattempts; i++)
+        if (s->attempts[i].giver == giver && strcmp(s->attempts[i].receiver, receiver) == 0)
+            return &s->attempts[i];
+    if (!make)
+        return NULL;
+    attempt *a = push((void **)&s->attempts, &s->nattempts, &s->capattempts, sizeof *a);
+    if (a == NULL)
+        return NULL;
+    a->giver = giver;
+    snprintf(a->receiver, sizeof a->receiver, "%s", receiver);
+    a->explained_turn = -1;
+    return a;
+}
+
+static void drop_attempt(aigles_state *s, attempt *a)
+{
+    size_t i = (size_t)(a - s->attempts);
+    memmove(a, a + 1, (s->nattempts - i - 1) * sizeof *a);
+    s->nattempts--;
+}
+
+static int in_orders_phase(const action_ctx *c)
+{
+    return c->phase == 0 || c->phase == 2;
+}
+
+/* Sets up the order of a general to a unit or officer. */
+static grog_status prepare_order(action_ctx *c, const grog_officer *g, const char *target,
+                                 grog_aigles_order *o, grog_aigles_situation *sit,
+                                 grog_error *err)
+{
+    *o = grog_aigles_order_default();
+    o->command = g->ratings.aigles_command;
+    o->giver = g->name;
+    memset(sit, 0, sizeof *sit);
+    sit->figure_mm = scale(c)->figure_mm;
+    sit->mm_per_pas = scale(c)->mm_per_pas;
+    sit->giver = g->base;
+    const grog_troop *u = grog_battle_unit_by_id(c->battle, target);
+    if (u != NULL) {
+        if (strcmp(u->side, g->side) != 0)
+            return grog_error_set(err, GROG_EINVAL, _("%s is an enemy unit"), u->name);
+        o->receiver = GROG_AIGLES_TO_UNIT;
+        o->status = (int)u->status;
+        o->receiver_name = u->name;
+        sit->receiver = u->base;
+        sit->receiver_in_melee = (u->flags & GROG_UNIT_IN_MELEE) != 0;
+        if (sit->receiver_in_melee && grog_base_distance(&g->base, &u->base) <= 1.0)
+            sit->giver_melee_turns = c->turn - u->melee_since;
+        return GROG_OK;
+    }
+    const grog_officer *r = grog_battle_officer_by_id(c->battle, target);
+    if (r == NULL)
+        return grog_error_set(err, GROG_ENOTFOUND, _("no unit or officer \"%s\""), target);
+    if (strcmp(r->side, g->side) != 0)
+        return grog_error_set(err, GROG_EINVAL, _("%s is an enemy officer"), r->name);
+    if (r->state != GROG_OFFICER_ACTIVE)
+        return grog_error_set(err, GROG_ERULE, _("AIG-O-21: %s is %s and takes no orders"),
+                              r->name, grog_officer_state_name(r->state));
+    o->receiver = GROG_AIGLES_TO_OFFICER;
+    o->receiver_command = r->ratings.aigles_command;
+    o->receiver_name = r->name;
+    sit->receiver = r->base;
+    return GROG_OK;
+}
+
+static void apply_order(action_ctx *c, const char *target, const char *kind)
+{
+    grog_order *ord = NULL;
+    grog_troop *u = grog_battle_unit_by_id_mut(c->battle, target);
+    grog_officer *r = grog_battle_officer_by_id_mut(c->battle, target);
+    if (u != NULL)
+        ord = &u->order;
+    else if (r != NULL)
+        ord = &r->order;
+    if (ord == NULL)
+        return;
+    memset(ord, 0, sizeof *ord);
+    snprintf(ord->kind, sizeof ord->kind, "%s", kind);
+    ord->given_turn = c->turn;
+}
+
+static grog_status act_order(action_ctx *c, int argc, char **argv, grog_error *err)
+{
+    const char *roll = ctx_take_option(&argc, argv, "--roll");
+    if (argc != 4)
+        return grog_error_set(err, GROG_EINVAL, _("usage: order GENERAL TARGET ORDER [--roll D]"));
+    grog_officer *g;
+    grog_status st = ctx_officer(c, argv[1], &g, err);
+    if (st != GROG_OK)
+        return st;
+    c->side = g->side;
+    if (!grog_role_is_general(g->role))
+        return grog_error_set(err, GROG_ERULE, _("AIG-O-12: %s is an aide-de-camp: he carries "
+                                                 "orders (adc), he does not give them"),
+                              g->name);
+    if (g->state != GROG_OFFICER_ACTIVE)
+        return grog_error_set(err, GROG_ERULE, _("%s is %s and gives no orders"), g->name,
+                              grog_officer_state_name(g->state));
+    if (!in_orders_phase(c))
+        return grog_error_set(err, GROG_ERULE, _("AIG-O-06: orders are given in an orders "
+                                                 "phase (now: %s)"),
+                              ctx_phase_id(c));
+    grog_aigles_order o;
+    grog_aigles_situation sit;
+    if ((st = prepare_order(c, g, argv[2], &o, &sit, err)) != GROG_OK)
+        return st;
+    aigles_state *s = c->fstate;
+    size_t gi = index_of_officer(c, g->id);
+    attempt *a = find_attempt(s, gi, argv[2], 0);
+    if (a != NULL && strcmp(a->kind, argv[3]) == 0)
+        grog_aigles_attempt_apply(&a->a, &o);
+    grog_aigles_dice dice = {GROG_AIGLES_NO_ROLL, NULL, 0};
+    if (!c->explain_only) {
+        dice.mode = roll != NULL ? GROG_AIGLES_ENTERED : GROG_AIGLES_RNG;
+        dice.rng = c->rng;
+        if (roll != NULL) {
+            long v;
+            if ((st = ctx_int("--roll", roll, 1, 6, &v, err)) != GROG_OK)
+                return st;
+            dice.entered = (int)v;
+        }
+    }
+    grog_aigles_points pts = s->points[gi];
+    grog_explain *e = NULL;
+    int obeys = 0;
+    if (c->explain_only) {
+        e = grog_explain_create("aigles-order", _("Les Aigles: order"));
+        if (e == NULL)
+            return grog_error_set(err, GROG_ENOMEM, _("out of memory"));
+        st = grog_aigles_order_check(orules(c), &o, &sit, &pts, e, NULL, err);
+        grog_explain *t = NULL;
+        if (st == GROG_OK) {
+            st = grog_aigles_order_test(orules(c), &o, NULL, &t, NULL, err);
+            grog_explain_destroy(e);
+            e = t;
+        }
+        if (e != NULL)
+            ctx_record(c, e, c->side, err);
+        grog_explain_destroy(e);
+        return st;
+    }
+    st = grog_aigles_order_give(orules(c), &o, &sit, &pts, &dice, &e, &obeys, err);
+    if (st != GROG_OK) {
+        grog_explain_destroy(e);
+        return st;
+    }
+    st = ctx_record(c, e, "", err);
+    grog_explain_destroy(e);
+    if (st != GROG_OK)
+        return st;
+    s->points[gi] = pts;
+    if (a == NULL || strcmp(a->kind, argv[3]) != 0) {
+        if (a != NULL)
+            grog_aigles_attempt_abandon(&a->a);
+        if ((a = find_attempt(s, gi, argv[2], 1)) == NULL)
+            return grog_error_set(err, GROG_ENOMEM, _("out of memory"));
+        snprintf(a->kind, sizeof a->kind, "%s", argv[3]);
+        grog_aigles_attempt_start(&a->a);
+    }
+    grog_aigles_attempt_result(&a->a, obeys);
+    const char *rname = o.receiver_name;
+    if (obeys) {
+        apply_order(c, argv[2], argv[3]);
+        drop_attempt(s, a);
+        ctx_event(c, "", "order-obeyed", json_pack("{s:s,s:s,s:s}", "from", g->id, "to", argv[2],
+                                                   "order", argv[3]),
+                  _("%s's order \"%s\" to %s is obeyed (%d command points left)."), g->name,
+                  argv[3], rname, pts.left);
+    } else {
+        ctx_event(c, "", "order-failed", json_pack("{s:s,s:s,s:s}", "from", g->id, "to", argv[2],
+                                                   "order", argv[3]),
+                  _("%s's order \"%s\" to %s is not obeyed (%d command points left; AIG-O-13: "
+                    "he may try again)."),
+                  g->name, argv[3], rname, pts.left);
+    }
+    return GROG_OK;
+}
+
+static grog_status act_explaining(action_ctx *c, int argc, char **argv, grog_error *err)
+{
+    if (argc != 4)
+        return grog_error_set(err, GROG_EINVAL, _("usage: explaining GENERAL TARGET ORDER"));
+    grog_officer *g;
+    grog_status st = ctx_officer(c, argv[1], &g, err);
+    if (st != GROG_OK)
+        return st;
+    c->side = g->side;
+    aigles_state *s = c->fstate;
+    attempt *a = find_attempt(s, index_of_officer(c, g->id), argv[2], 0);
+    if (a != NULL && strcmp(a->kind, argv[3]) != 0) {
+        grog_aigles_attempt_abandon(&a->a);
+        drop_attempt(s, a);
+        a = NULL;
+    }
+    if (a == NULL) {
+        if ((a = find_attempt(s, index_of_officer(c, g->id), argv[2], 1)) == NULL)
+            return grog_error_set(err, GROG_ENOMEM, _("out of memory"));
+        snprintf(a->kind, sizeof a->kind, "%s", argv[3]);
+        grog_aigles_attempt_start(&a->a);
+    }
+    if (a->explained_turn == c->turn)
+        return grog_error_set(err, GROG_ERULE, _("AIG-O-18: %s already spends this turn "
+                                                 "explaining"),
+                              g->name);
+    a->explained_turn = c->turn;
+    grog_aigles_attempt_explain(&a->a);
+    ctx_event(c, "", "explaining", json_pack("{s:s,s:s}", "from", g->id, "to", argv[2]),
+              _("AIG-O-18: %s spends the turn explaining \"%s\" (+%d command for this order)."),
+              g->name, argv[3], a->a.explain_turns);
+    return GROG_OK;
+}
+
+/* ---- aides-de-camp ---- */
+
+static grog_status pass_by_adc(action_ctx *c, rider *r, grog_error *err)
+{
+    const grog_officer *adc = grog_battle_officer(c->battle, r->adc);
+    const grog_officer *gen = grog_battle_officer(c->battle, r->general);
+    const grog_officer *sub = grog_battle_officer_by_id(c->battle, r->target);
+    if (sub == NULL || sub->state != GROG_OFFICER_ACTIVE) {
+        ctx_event(c, "", "adc-no-one", json_pack("{s:s}", "adc", adc->id),
+                  _("%s finds no one to give the order to."), adc->name);
+        return GROG_OK;
+    }
+    grog_aigles_order o = grog_aigles_order_default();
+    o.command = gen->ratings.aigles_command; /* AIG-O-12 */
+    o.receiver = GROG_AIGLES_TO_OFFICER;
+    o.receiver_command = sub->ratings.aigles_command;
+    o.via_adc = 1;
+    o.giver = gen->name;
+    o.receiver_name = sub->name;
+    int attempts = adc->ratings.aigles_command;
+    for (int k = 0; k < attempts; k++) {
+        grog_aigles_dice dice = {GROG_AIGLES_RNG, c->rng, 0};
+        grog_explain *e = NULL;
+        int obeys = 0;
+        grog_status st = grog_aigles_order_test(orules(c), &o, &dice, &e, &obeys, err);
+        if (st == GROG_OK)
+            st = ctx_record(c, e, "", err);
+        grog_explain_destroy(e);
+        if (st != GROG_OK)
+            return st;
+        if (obeys) {
+            apply_order(c, r->target, r->kind);
+            ctx_event(c, "", "order-obeyed",
+                      json_pack("{s:s,s:s,s:s,s:s}", "from", gen->id, "via", adc->id, "to",
+                                sub->id, "order", r->kind),
+                      _("AIG-O-12: %s delivers %s's order \"%s\"; %s obeys (attempt %d of %d)."),
+                      adc->name, gen->name, r->kind, sub->name, k + 1, attempts);
+            return GROG_OK;
+        }
+    }
+    ctx_event(c, "", "order-failed",
+              json_pack("{s:s,s:s,s:s,s:s}", "from", gen->id, "via", adc->id, "to", sub->id,
+                        "order", r->kind),
+              _("AIG-O-12: %s fails to pass %s's order \"%s\" to %s in %d attempt(s)."),
+              adc->name, gen->name, r->kind, sub->name, attempts);
+    return GROG_OK;
+}
+
+static grog_status act_adc(action_ctx *c, int argc, char **argv, grog_error *err)
+{
+    if (argc != 4)
+        return grog_error_set(err, GROG_EINVAL, _("usage: adc ADC SUBORDINATE ORDER"));
+    grog_officer *adc, *sub;
+    grog_status st;
+    if ((st = ctx_officer(c, argv[1], &adc, err)) != GROG_OK ||
+        (st = ctx_officer(c, argv[2], &sub, err)) != GROG_OK)
+        return st;
+    c->side = adc->side;
+    if (adc->role != GROG_ROLE_ADC)
+        return grog_error_set(err, GROG_ERULE, _("AIG-O-02: %s is not an aide-de-camp"),
+                              adc->name);
+    if (!in_orders_phase(c))
+        return grog_error_set(err, GROG_ERULE, _("AIG-O-11: ADCs are sent in an orders phase"));
+    const grog_officer *gen = grog_battle_officer_by_id(c->battle, adc->superior);
+    if (gen == NULL || gen->state != GROG_OFFICER_ACTIVE)
+        return grog_error_set(err, GROG_ERULE, _("AIG-O-02: %s has no active general"), adc->name);
+    if (strcmp(sub->side, adc->side) != 0 || !grog_role_is_general(sub->role))
+        return grog_error_set(err, GROG_EINVAL, _("%s is not a general of his side"), sub->name);
+    aigles_state *s = c->fstate;
+    size_t ai = index_of_officer(c, adc->id);
+    for (size_t i = 0; i < s->nriders; i++)
+        if (s->riders[i].adc == ai)
+            return grog_error_set(err, GROG_ERULE, _("AIG-O-11: %s is already riding"), adc->name);
+    grog_aigles_adc_input in = {gen->ratings.aigles_command, adc->ratings.aigles_command,
+                                gen->base, adc->base, sub->base,
+                                adc->adc_speed > 0 ? grog_length_from_mm(adc->adc_speed,
+                                                                         GROG_UNIT_PAS, scale(c))
+                                                   : 0,
+                                scale(c)->figure_mm, scale(c)->mm_per_pas};
+    grog_aigles_adc_route route;
+    grog_explain *e = grog_explain_create("aigles-adc", _("Les Aigles: an aide-de-camp rides"));
+    if (e == NULL)
+        return grog_error_set(err, GROG_ENOMEM, _("out of memory"));
+    st = grog_aigles_adc_plan(orules(c), &in, &route, e, err);
+    if (st == GROG_OK)
+        st = ctx_record(c, e, "", err);
+    grog_explain_destroy(e);
+    if (st != GROG_OK || c->explain_only)
+        return st;
+    rider *r = push((void **)&s->riders, &s->nriders, &s->capriders, sizeof *r);
+    if (r == NULL)
+        return grog_error_set(err, GROG_ENOMEM, _("out of memory"));
+    r->adc = ai;
+    r->general = index_of_officer(c, gen->id);
+    snprintf(r->target, sizeof r->target, "%s", sub->id);
+    snprintf(r->kind, sizeof r->kind, "%s", argv[3]);
+    r->leg = ADC_OUT;
+    r->turns = route.turns_out;
+    r->back_turns = route.turns_back;
+    ctx_event(c, "", "adc-sent", json_pack("{s:s,s:s,s:i}", "adc", adc->id, "to", sub->id,
+                                           "turns", route.turns_out),
+              _("AIG-O-11: %s rides with %s's order \"%s\" for %s: %.0f pas, %d période(s)."),
+              adc->name, gen->name, argv[3], sub->name, route.out_pas, route.turns_out);
+    if (route.turns_out == 0) {
+        st = pass_by_adc(c, r, err);
+        r->leg = ADC_BACK;
+        r->turns = route.turns_back;
+        if (r->turns == 0)
+            s->nriders--;
+    }
+    return st;
+}
+
+/* ---- formations ---- */
+
+static grog_status act_formation(action_ctx *c, int argc, char **argv, grog_error *err)
+{
+    const char *move = ctx_take_option(&argc, argv, "--move");
+    if (argc != 3)
+        return grog_error_set(err, GROG_EINVAL,
+                              _("usage: formation UNIT TO|half-turn|quarter-turn [--move N]"));
+    grog_troop *u;
+    grog_status st = ctx_unit(c, argv[1], &u, err);
+    if (st != GROG_OK)
+        return st;
+    c->side = u->side;
+    aigles_state *s = c->fstate;
+    size_t ui = 0;
+    grog_battle_unit_index(c->battle, u->id, &ui);
+    for (size_t i = 0; i < s->nchanges; i++)
+        if (s->changes[i].unit == ui)
+            return grog_error_set(err, GROG_ERULE, _("AIG-F-25: %s is already changing "
+                                                     "formation"),
+                                  u->name);
+    grog_aigles_fm_unit fu = grog_aigles_fm_unit_default();
+    fu.arm = u->arm;
+    fu.status = u->status;
+    fu.manoeuvre = u->manoeuvre;
+    fu.figures = u->figures;
+    fu.subunits = u->subunits;
+    fu.has_nation = 1;
+    const grog_side *side = grog_battle_side_by_id(c->battle, u->side);
+    fu.nation = side != NULL ? side->nation : GROG_NATION_OTHER;
+    fu.can_dismount = u->can_dismount;
+    grog_aigles_fm_change ch = grog_aigles_fm_change_default();
+    if ((st = grog_aigles_formation_parse(u->formation, &ch.from, err)) != GROG_OK)
+        return st;
+    if (move != NULL) {
+        long v;
+        if ((st = ctx_int("--move", move, 0, 100, &v, err)) != GROG_OK)
+            return st;
+        ch.move_half_periods = (int)v;
+    }
+    if (strcmp(argv[2], "half-turn") == 0 || strcmp(argv[2], "quarter-turn") == 0) {
+        ch.action = argv[2][0] == 'h' ? GROG_AIGLES_ACT_HALF_TURN : GROG_AIGLES_ACT_QUARTER_TURN;
+        ch.to = ch.action == GROG_AIGLES_ACT_QUARTER_TURN
+                    ? (ch.from == GROG_AIGLES_FM_LINE ? GROG_AIGLES_FM_MARCH_COLUMN
+                                                      : GROG_AIGLES_FM_LINE)
+                    : ch.from;
+    } else if ((st = grog_aigles_formation_parse(argv[2], &ch.to, err)) != GROG_OK)
+        return st;
+    int hp = 0;
+    grog_explain *e = NULL;
+    st = grog_aigles_formation_change(frules(c), &fu, &ch, &hp, &e, err);
+    if (st == GROG_OK)
+        st = ctx_record(c, e, "", err);
+    grog_explain_destroy(e);
+    if (st != GROG_OK || c->explain_only)
+        return st;
+    if (ch.action == GROG_AIGLES_ACT_HALF_TURN)
+        u->base.facing = grog_facing_normalise(u->base.facing + 180);
+    change *nc = push((void **)&s->changes, &s->nchanges, &s->capchanges, sizeof *nc);
+    if (nc == NULL)
+        return grog_error_set(err, GROG_ENOMEM, _("out of memory"));
+    nc->unit = ui;
+    if ((st = grog_aigles_fm_progress_start(&nc->p, ch.from, ch.to, hp, err)) != GROG_OK)
+        return st;
+    ctx_event(c, "", "formation-start",
+              json_pack("{s:s,s:s,s:s,s:i}", "unit", u->id, "from", u->formation, "to",
+                        grog_aigles_formation_name(ch.to), "half_periods", hp),
+              _("%s begins to form %s from %s: %d half-période(s)."), u->name,
+              grog_aigles_formation_name(ch.to), u->formation, hp);
+    return GROG_OK;
+}
+
+/* ---- morale and the officer events ---- */
+
+static grog_status act_morale(action_ctx *c, int argc, char **argv, grog_error *err)
+{
+    if (argc != 2)
+        return grog_error_set(err, GROG_EINVAL, _("usage: morale UNIT"));
+    grog_troop *u;
+    grog_status st = ctx_unit(c, argv[1], &u, err);
+    if (st != GROG_OK)
+        return st;
+    c->side = u->side;
+    size_t n = grog_battle_nofficers(c->battle);
+    grog_aigles_influence *inf = calloc(n + 1, sizeof *inf);
+    if (inf == NULL)
+        return grog_error_set(err, GROG_ENOMEM, _("out of memory"));
+    size_t side = 0;
+    grog_battle_side_index(c->battle, u->side, &side);
+    for (size_t i = 0; i < n; i++) {
+        const grog_officer *o = grog_battle_officer(c->battle, i);
+        size_t os = 0;
+        grog_battle_side_index(c->battle, o->side, &os);
+        inf[i].name = o->name;
+        inf[i].side = (int)os;
+        inf[i].charisma = o->ratings.aigles_charisma;
+        inf[i].base = o->base;
+        inf[i].available = o->state == GROG_OFFICER_ACTIVE;
+    }
+    grog_aigles_morale res;
+    grog_explain *e = NULL;
+    st = grog_aigles_morale_modifier(orules(c), &u->base, (int)side, inf, n, scale(c)->figure_mm,
+                                     scale(c)->mm_per_pas, &res, &e, err);
+    free(inf);
+    if (st == GROG_OK)
+        st = ctx_record(c, e, "", err);
+    grog_explain_destroy(e);
+    return st;
+}
+
+grog_status family_aigles_event(action_ctx *c, const char *type, grog_troop *u, grog_officer *o,
+                                grog_error *err);
+grog_status family_aigles_event(action_ctx *c, const char *type, grog_troop *u, grog_officer *o,
+                                grog_error *err)
+{
+    if (strcmp(type, "officer-casualties") == 0 && o != NULL &&
+        o->state == GROG_OFFICER_ACTIVE) {
+        grog_aigles_officer ao = {0, 0, o->role == GROG_ROLE_ADC, -1,
+                                  o->ratings.aigles_charisma, o->ratings.aigles_command,
+                                  GROG_AIGLES_ACTIVE, -1, (o->markers & GROG_MARKER_AVANCE) != 0,
+                                  0, -1};
+        int dead = 0;
+        grog_explain *e = grog_explain_create("aigles-fire", _("Les Aigles: fire at an officer"));
+        if (e == NULL)
+            return grog_error_set(err, GROG_ENOMEM, _("out of memory"));
+        grog_status st = grog_aigles_officer_fired_at(orules(c), &ao, 1, o->casualties, &dead, e,
+                                                      err);
+        if (st == GROG_OK)
+            st = ctx_record(c, e, "", err);
+        grog_explain_destroy(e);
+        if (st != GROG_OK)
+            return st;
+        if (dead) {
+            o->state = GROG_OFFICER_KILLED;
+            o->attached_to[0] = '\0';
+            ctx_event(c, "", "officer-killed", json_pack("{s:s}", "officer", o->id),
+                      _("AIG-O-25: %s falls under fire (%d casualties)."), o->name,
+                      o->casualties);
+        }
+        return GROG_OK;
+    }
+    if (strcmp(type, "melee-lost") == 0 && u != NULL) {
+        /* AIG-O-24: the enemy won the melee against u: the officers u holds are freed. */
+        for (size_t i = 0; i < grog_battle_nofficers(c->battle); i++) {
+            grog_officer *p = grog_battle_officer_mut(c->battle, i);
+            if (p->state == GROG_OFFICER_PRISONER && strcmp(p->held_by, u->id) == 0) {
+                p->state = GROG_OFFICER_ACTIVE;
+                p->held_by[0] = '\0';
+                ctx_event(c, "", "officer-freed", json_pack("{s:s}", "officer", p->id),
+                          _("AIG-O-24: %s is freed: his side won the melee against %s."),
+                          p->name, u->name);
+            }
+        }
+    }
+    return GROG_OK;
+}
+
+static grog_status act_replace(action_ctx *c, int argc, char **argv, grog_error *err)
+{
+    if (argc != 3)
+        return grog_error_set(err, GROG_EINVAL, _("usage: replace LOST-GENERAL ADC"));
+    grog_officer *lost, *adc;
+    grog_status st;
+    if ((st = ctx_officer(c, argv[1], &lost, err)) != GROG_OK ||
+        (st = ctx_officer(c, argv[2], &adc, err)) != GROG_OK)
+        return st;
+    c->side = lost->side;
+    if (lost->state == GROG_OFFICER_ACTIVE)
+        return grog_error_set(err, GROG_ERULE, _("AIG-O-27: %s is not lost"), lost->name);
+    if (adc->role != GROG_ROLE_ADC || lost->superior[0] == '\0' ||
+        strcmp(adc->superior, lost->superior) != 0)
+        return grog_error_set(err, GROG_ERULE,
+                              _("AIG-O-27: only an aide-de-camp of %s's superior may replace him"),
+                              lost->name);
+    char lost_id[GROG_ID_MAX], adc_id[GROG_ID_MAX];
+    snprintf(lost_id, sizeof lost_id, "%s", lost->id);
+    snprintf(adc_id, sizeof adc_id, "%s", adc->id);
+    adc->role = lost->role;
+    snprintf(adc->command, sizeof adc->command, "%s", lost->command);
+    /* his subordinates, ADCs and units pass to the replacement */
+    for (size_t i = 0; i < grog_battle_nofficers(c->battle); i++) {
+        grog_officer *o = grog_battle_officer_mut(c->battle, i);
+        if (strcmp(o->superior, lost_id) == 0)
+            snprintf(o->superior, sizeof o->superior, "%s", adc_id);
+    }
+    for (size_t i = 0; i < grog_battle_nunits(c->battle); i++) {
+        grog_troop *u = grog_battle_unit_mut(c->battle, i);
+        if (strcmp(u->parent, lost_id) == 0)
+            snprintf(u->parent, sizeof u->parent, "%s", adc_id);
+    }
+    aigles_state *s = c->fstate;
+    size_t ai = index_of_officer(c, adc_id);
+    grog_status ps = grog_aigles_points_refresh(orules(c), adc->ratings.aigles_command,
+                                                &s->points[ai], err);
+    if (ps != GROG_OK)
+        return ps;
+    ctx_event(c, "", "officer-replaced", json_pack("{s:s,s:s}", "lost", lost_id, "by", adc_id),
+              _("AIG-O-27: %s takes the command of %s."), ctx_officer_name(c, adc_id),
+              ctx_officer_name(c, lost_id));
+    return GROG_OK;
+}
+
+static const action_def actions[] = {
+    {"order", N_("order GENERAL UNIT|OFFICER ORDER [--roll D]: give or change an order "
+                 "(zone, points, melee, reaction test: AIG-O-06..17)"),
+     act_order},
+    {"explaining", N_("explaining GENERAL TARGET ORDER: spend this turn explaining the order "
+                      "(+1 command for it, AIG-O-18)"),
+     act_explaining},
+    {"adc", N_("adc ADC GENERAL ORDER: send an aide-de-camp with an order (AIG-O-11, -12)"),
+     act_adc},
+    {"formation", N_("formation UNIT TO|half-turn|quarter-turn [--move N]: start a formation "
+                     "change (AIG-F-25..31)"),
+     act_formation},
+    {"morale", N_("morale UNIT: the charisma modifier the unit gets, and from whom "
+                  "(AIG-O-03..05)"),
+     act_morale},
+    {"replace", N_("replace LOST-GENERAL ADC: an ADC of his superior takes his command "
+                   "(AIG-O-27)"),
+     act_replace},
+};
+
+static void status(const void *rules, const grog_battle *b, const void *state, const char *side,
+                   json_t *out)
+{
+    (void)rules;
+    (void)side;
+    const aigles_state *s = state;
+    json_t *may = json_object();
+    for (size_t i = 0; i < s->nofficers; i++) {
+        const grog_officer *o = grog_battle_officer(b, i);
+        if (!grog_role_is_general(o->role) || s->points[i].left <= 0 ||
+            o->state != GROG_OFFICER_ACTIVE)
+            continue;
+        json_t *list = json_object_get(may, o->side);
+        if (list == NULL) {
+            list = json_array();
+            json_object_set_new(may, o->side, list);
+        }
+        char line[256];
+        snprintf(line, sizeof line, _("%s: %d command point(s) left"), o->name,
+                 s->points[i].left);
+        json_array_append_new(list, json_string(line));
+    }
+    json_t *pending = json_array();
+    char line[256];
+    for (size_t i = 0; i < s->nchanges; i++) {
+        snprintf(line, sizeof line, _("%s forming %s: %d half-période(s) left"),
+                 grog_battle_unit(b, s->changes[i].unit)->name,
+                 grog_aigles_formation_name(s->changes[i].p.to), s->changes[i].p.remaining);
+        json_array_append_new(pending, json_string(line));
+    }
+    for (size_t i = 0; i < s->nriders; i++) {
+        snprintf(line, sizeof line, _("%s riding %s: %d période(s)"),
+                 grog_battle_officer(b, s->riders[i].adc)->name,
+                 s->riders[i].leg == ADC_OUT ? _("out") : _("back"), s->riders[i].turns);
+        json_array_append_new(pending, json_string(line));
+    }
+    for (size_t i = 0; i < s->nattempts; i++) {
+        snprintf(line, sizeof line, _("%s still passing \"%s\" to %s (explained %d, failed turns %d)"),
+                 grog_battle_officer(b, s->attempts[i].giver)->name, s->attempts[i].kind,
+                 s->attempts[i].receiver, s->attempts[i].a.explain_turns,
+                 s->attempts[i].a.failed_turns);
+        json_array_append_new(pending, json_string(line));
+    }
+    json_object_set_new(out, "may", may);
+    json_object_set_new(out, "pending", pending);
+}
+
+const family_ops grog_family_aigles_ops = {
+    GROG_FAMILY_AIGLES, phases, 4, load_rules, free_rules, create, copy, destroy,
+    enter_phase, leave_phase, actions, sizeof actions / sizeof actions[0], status,
+};

@@ -1,0 +1,540 @@
+/* family_gt.c — Grande Tactique in the game engine (GT-01 to GT-17).
+ *
+ * Turn: pip, movement, combat. Entering the PIP phase clears every
+ * general's PIPs and fixes, for GT-07, the unit each one is attached to.
+ * During it each corps may declare its plan (GT-14) and its commanders their
+ * gift (GT-10, GT-13), then rolls (`pips CORPS`); a corps that has not rolled
+ * when the phase ends rolls then. PIPs are spent in the movement phase
+ * (`spend`), attachment happens in the movement phase only (GT-03).
+ *
+ * Divisional generals are the officers of role "division" (the rules' own
+ * term); on a side with none, those of role "brigade" (the Prussian system
+ * the seed mentions). A divisional general's corps is his superior. Any
+ * general above divisional level (corps, army, commander-in-chief) may give
+ * his PIP to a subordinate divisional general within 9" (GT-10). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine.h"
+#include "grognard/gt.h"
+#include "i18n.h"
+
+static const char *const phases[] = {"pip", "movement", "combat"};
+
+typedef struct gt_off {
+    int divisional;   /* a divisional general */
+    int pips;         /* this turn's PIPs (GT-16: never below 0) */
+    int start_attach; /* unit index he was attached to at the start of the PIP phase, -1 */
+    int rolled;       /* corps: dice rolled this turn */
+    int plan;         /* corps: allocate by ranking (1, the default) or the mean (0) */
+    int plan_changed; /* corps: a change of plan declared: no PIPs this turn */
+    int rank;         /* divisional general: his place in his corps' plan, 0 = battle order */
+    int gift;         /* commander: 0 none, 1 to a general, 2 to a unit */
+    int gift_to;      /* officer index or unit index */
+} gt_off;
+
+typedef struct gt_state {
+    size_t n;
+    gt_off *o;
+} gt_state;
+
+static grog_status load_rules(const char *text, const char *label, void **rules, grog_error *err)
+{
+    if (text != NULL)
+        return grog_error_set(err, GROG_EINVAL,
+                              _("%s: house rules for gt games are not supported yet; the "
+                                "embedded rules are used by 'grognard calc gt-pip --rules'"),
+                              label);
+    return grog_gt_rules_load(NULL, (grog_gt_rules **)rules, err);
+}
+
+static void free_rules(void *rules)
+{
+    grog_gt_rules_destroy(rules);
+}
+
+static int is_higher(grog_role r)
+{
+    return r == GROG_ROLE_C_IN_C || r == GROG_ROLE_ARMY || r == GROG_ROLE_CORPS;
+}
+
+static grog_status create(const void *rules, const grog_battle *b, void **state, grog_error *err)
+{
+    (void)rules;
+    gt_state *s = calloc(1, sizeof *s);
+    size_t n = grog_battle_nofficers(b);
+    if (s == NULL || (s->o = calloc(n + 1, sizeof *s->o)) == NULL) {
+        free(s);
+        return grog_error_set(err, GROG_ENOMEM, _("out of memory"));
+    }
+    s->n = n;
+    for (size_t side = 0; side < grog_battle_nsides(b); side++) {
+        const char *sid = grog_battle_side(b, side)->id;
+        int has_div = 0;
+        for (size_t i = 0; i < n; i++) {
+            const grog_officer *o = grog_battle_officer(b, i);
+            has_div |= strcmp(o->side, sid) == 0 && o->role == GROG_ROLE_DIVISION;
+        }
+        for (size_t i = 0; i < n; i++) {
+            const grog_officer *o = grog_battle_officer(b, i);
+            if (strcmp(o->side, sid) == 0)
+                s->o[i].divisional = o->role == (has_div ? GROG_ROLE_DIVISION : GROG_ROLE_BRIGADE);
+        }
+    }
+    for (size_t i = 0; i < n; i++) {
+        s->o[i].plan = 1;
+        s->o[i].start_attach = -1;
+    }
+    *state = s;
+    return GROG_OK;
+}
+
+static void *copy(const void *state)
+{
+    const gt_state *s = state;
+    gt_state *c = malloc(sizeof *c);
+    if (c == NULL || (c->o = malloc((s->n + 1) * sizeof *c->o)) == NULL) {
+        free(c);
+        return NULL;
+    }
+    c->n = s->n;
+    memcpy(c->o, s->o, (s->n + 1) * sizeof *c->o);
+    return c;
+}
+
+static void destroy(void *state)
+{
+    gt_state *s = state;
+    if (s != NULL)
+        free(s->o);
+    free(s);
+}
+
+static size_t officer_index(const grog_battle *b, const char *id)
+{
+    size_t i = 0;
+    grog_battle_officer_index(b, id, &i);
+    return i;
+}
+
+/* The divisional generals whose superior is corps, in battle order or by rank. */
+static int corps_divisions(const grog_battle *b, const gt_state *s, size_t corps, size_t *out)
+{
+    const char *cid = grog_battle_officer(b, corps)->id;
+    int n = 0;
+    for (size_t i = 0; i < s->n && n < GROG_GT_MAX_DIVISIONS; i++) {
+        const grog_officer *o = grog_battle_officer(b, i);
+        if (s->o[i].divisional && strcmp(o->superior, cid) == 0 &&
+            o->state == GROG_OFFICER_ACTIVE)
+            out[n++] = i;
+    }
+    return n;
+}
+
+static grog_status roll_corps(action_ctx *c, size_t corps, const int *entered, grog_error *err)
+{
+    gt_state *s = c->fstate;
+    const grog_battle *b = c->battle;
+    const grog_officer *co = grog_battle_officer(b, corps);
+    size_t div[GROG_GT_MAX_DIVISIONS];
+    int nd = corps_divisions(b, s, corps, div);
+    if (nd == 0)
+        return grog_error_set(err, GROG_EINVAL, _("%s commands no divisional general"), co->name);
+    if (s->o[corps].rolled)
+        return grog_error_set(err, GROG_ERULE, _("GT-14: the corps of %s has already rolled this "
+                                                 "turn"),
+                              co->name);
+    grog_gt_division divs[GROG_GT_MAX_DIVISIONS];
+    for (int i = 0; i < nd; i++) {
+        divs[i].id = (int)div[i];
+        divs[i].quality = grog_battle_officer(b, div[i])->ratings.gt_quality;
+        divs[i].rank = s->o[div[i]].rank > 0 ? s->o[div[i]].rank : i + 1;
+    }
+    grog_gt_commander cmd[GROG_GT_MAX_COMMANDERS];
+    int nc = 0;
+    for (size_t k = 0; k < s->n && nc < GROG_GT_MAX_COMMANDERS; k++) {
+        const grog_officer *ko = grog_battle_officer(b, k);
+        if (!is_higher(ko->role) || strcmp(ko->side, co->side) != 0 ||
+            ko->state != GROG_OFFICER_ACTIVE)
+            continue;
+        int mine = 0, to = -1;
+        for (int i = 0; i < nd; i++) {
+            if (grog_battle_is_superior_of(b, k, div[i]))
+                mine = 1;
+            if (s->o[k].gift == 1 && (size_t)s->o[k].gift_to == div[i])
+                to = i;
+        }
+        if (!mine)
+            continue;
+        grog_gt_commander *m = &cmd[nc++];
+        memset(m, 0, sizeof *m);
+        m->id = (int)k;
+        m->bad = ko->ratings.gt_quality == GROG_GT_QUALITY_BAD;
+        m->attached = ko->attached_to[0] != '\0';
+        m->gift = to >= 0 ? GROG_GT_GIFT_GENERAL
+                          : s->o[k].gift == 2 ? GROG_GT_GIFT_UNIT : GROG_GT_GIFT_NONE;
+        m->to = to;
+        m->unit = s->o[k].gift == 2 ? s->o[k].gift_to : -1;
+        for (int i = 0; i < nd; i++)
+            m->distance_mm[i] = grog_battle_officer_distance(b, k, div[i]);
+    }
+    grog_gt_corps_turn turn = {divs, nd, cmd, nc, s->o[corps].plan, s->o[corps].plan_changed,
+                               entered};
+    grog_gt_phase ph;
+    grog_status st = grog_gt_phase_run(c->rules, &turn, c->rng, &ph, err);
+    if (st != GROG_OK)
+        return st;
+    s->o[corps].rolled = 1;
+    for (int i = 0; i < nd && st == GROG_OK; i++) {
+        s->o[div[i]].pips = ph.pips[i];
+        ctx_check(c, "die=%d;pips=%d", ph.allocated[i], ph.pips[i]);
+        if (ph.records[i] != NULL)
+            st = ctx_record(c, ph.records[i], "", err);
+        ctx_event(c, "", "pips", json_pack("{s:s,s:i,s:i}", "officer",
+                                           grog_battle_officer(b, div[i])->id, "die",
+                                           ph.allocated[i], "pips", ph.pips[i]),
+                  _("%s gets %d PIPs (die %d)."), grog_battle_officer(b, div[i])->name,
+                  ph.pips[i], ph.allocated[i]);
+    }
+    for (int k = 0; k < nc; k++)
+        if (ph.unit_pips[k] > 0)
+            ctx_event(c, "", "unit-pip", json_pack("{s:s,s:i}", "officer",
+                                                   grog_battle_officer(b, (size_t)cmd[k].id)->id,
+                                                   "pips", ph.unit_pips[k]),
+                      _("GT-13: %s spends his PIP on a non-divisional unit."),
+                      grog_battle_officer(b, (size_t)cmd[k].id)->name);
+    grog_gt_phase_clear(&ph);
+    return st;
+}
+
+static grog_status enter_phase(action_ctx *c, grog_error *err)
+{
+    (void)err;
+    gt_state *s = c->fstate;
+    if (strcmp(ctx_phase_id(c), "pip") != 0)
+        return GROG_OK;
+    for (size_t i = 0; i < s->n; i++) {
+        const grog_officer *o = grog_battle_officer(c->battle, i);
+        size_t u;
+        s->o[i].pips = 0;
+        s->o[i].rolled = 0;
+        s->o[i].plan_changed = 0;
+        s->o[i].gift = 0;
+        s->o[i].start_attach = grog_battle_unit_index(c->battle, o->attached_to, &u) ? (int)u : -1;
+    }
+    return GROG_OK;
+}
+
+static grog_status leave_phase(action_ctx *c, grog_error *err)
+{
+    gt_state *s = c->fstate;
+    if (strcmp(ctx_phase_id(c), "pip") != 0)
+        return GROG_OK;
+    for (size_t i = 0; i < s->n; i++) {
+        size_t div[GROG_GT_MAX_DIVISIONS];
+        if (s->o[i].rolled || corps_divisions(c->battle, s, i, div) == 0)
+            continue;
+        grog_status st = roll_corps(c, i, NULL, err);
+        if (st != GROG_OK)
+            return st;
+    }
+    return GROG_OK;
+}
+
+static grog_status need_phase(action_ctx *c, const char *phase, const char *rule, grog_error *err)
+{
+    if (strcmp(ctx_phase_id(c), phase) == 0)
+        return GROG_OK;
+    return grog_error_set(err, GROG_ERULE, _("%s: only in the %s phase (now: %s)"), rule, phase,
+                          ctx_phase_id(c));
+}
+
+static grog_status corps_of(action_ctx *c, const char *id, size_t *corps, grog_error *err)
+{
+    grog_officer *o;
+    grog_status st = ctx_officer(c, id, &o, err);
+    if (st != GROG_OK)
+        return st;
+    size_t div[GROG_GT_MAX_DIVISIONS];
+    *corps = officer_index(c->battle, id);
+    if (corps_divisions(c->battle, c->fstate, *corps, div) == 0)
+        return grog_error_set(err, GROG_EINVAL, _("%s commands no divisional general"), o->name);
+    c->side = o->side;
+    return GROG_OK;
+}
+
+static grog_status act_pips(action_ctx *c, int argc, char **argv, grog_error *err)
+{
+    const char *dice = ctx_take_option(&argc, argv, "--dice");
+    if (argc != 2)
+        return grog_error_set(err, GROG_EINVAL, _("usage: pips CORPS [--dice D1,D2,...]"));
+    size_t corps;
+    grog_status st = need_phase(c, "pip", "GT-14", err);
+    if (st == GROG_OK)
+        st = corps_of(c, argv[1], &corps, err);
+    if (st != GROG_OK)
+        return st;
+    int entered[GROG_GT_MAX_DIVISIONS];
+    if (dice != NULL) {
+        size_t div[GROG_GT_MAX_DIVISIONS];
+        int nd = corps_divisions(c->battle, c->fstate, corps, div), k = 0;
+        const char *p = dice;
+        while (*p != '\0' && k < GROG_GT_MAX_DIVISIONS) {
+            char *end;
+            long v = strtol(p, &end, 10);
+            if (end == p || v < 1 || v > 6)
+                return grog_error_set(err, GROG_EINVAL, _("--dice: faces 1 to 6 separated by "
+                                                          "commas, not \"%s\""),
+                                      dice);
+            entered[k++] = (int)v;
+            p = *end == ',' ? end + 1 : end;
+        }
+        if (k != nd)
+            return grog_error_set(err, GROG_EINVAL, _("--dice: this corps rolls %d dice, not %d"),
+                                  nd, k);
+    }
+    if (c->explain_only)
+        return GROG_OK;
+    return roll_corps(c, corps, dice != NULL ? entered : NULL, err);
+}
+
+static grog_status act_plan(action_ctx *c, int argc, char **argv, grog_error *err)
+{
+    if (argc < 3)
+        return grog_error_set(err, GROG_EINVAL,
+                              _("usage: plan CORPS on|off|change | plan CORPS rank GEN..."));
+    size_t corps;
+    grog_status st = need_phase(c, "pip", "GT-14", err);
+    if (st == GROG_OK)
+        st = corps_of(c, argv[1], &corps, err);
+    if (st != GROG_OK)
+        return st;
+    gt_state *s = c->fstate;
+    if (s->o[corps].rolled)
+        return grog_error_set(err, GROG_ERULE, _("GT-14: a plan is declared before the roll"));
+    const char *name = grog_battle_officer(c->battle, corps)->name;
+    if (strcmp(argv[2], "rank") == 0) {
+        for (int i = 3; i < argc; i++) {
+            size_t k;
+            if (!grog_battle_officer_index(c->battle, argv[i], &k) || !s->o[k].divisional ||
+                strcmp(grog_battle_officer(c->battle, k)->superior,
+                       grog_battle_officer(c->battle, corps)->id) != 0)
+                return grog_error_set(err, GROG_EINVAL,
+                                      _("%s is not a divisional general of %s"), argv[i], name);
+            s->o[k].rank = i - 2;
+        }
+        ctx_event(c, "", "plan-rank", NULL, _("%s ranks his divisional generals for the plan."),
+                  name);
+        return GROG_OK;
+    }
+    if (strcmp(argv[2], "change") == 0) {
+        s->o[corps].plan_changed = 1;
+        ctx_event(c, "", "plan-change", NULL,
+                  _("GT-14: %s changes plan: his corps gets no PIPs this turn."), name);
+        return GROG_OK;
+    }
+    int on = strcmp(argv[2], "on") == 0;
+    if (!on && strcmp(argv[2], "off") != 0)
+        return grog_error_set(err, GROG_EINVAL, _("plan: on, off, change or rank"));
+    s->o[corps].plan = on;
+    ctx_event(c, "", "plan", NULL,
+              on ? _("%s's corps follows a plan: dice go by rank (GT-14).")
+                 : _("%s's corps has no plan: each general gets the average die (GT-14)."),
+              name);
+    return GROG_OK;
+}
+
+static grog_status act_gift(action_ctx *c, int argc, char **argv, grog_error *err)
+{
+    if (argc != 3 && !(argc == 4 && strcmp(argv[2], "unit") == 0))
+        return grog_error_set(err, GROG_EINVAL, _("usage: gift COMMANDER GENERAL | gift "
+                                                  "COMMANDER unit UNIT"));
+    grog_officer *k;
+    grog_status st = need_phase(c, "pip", "GT-10", err);
+    if (st == GROG_OK)
+        st = ctx_officer(c, argv[1], &k, err);
+    if (st != GROG_OK)
+        return st;
+    c->side = k->side;
+    if (!is_higher(k->role))
+        return grog_error_set(err, GROG_ERULE, _("GT-10: only corps and army commanders give a "
+                                                 "PIP; %s is a %s"),
+                              k->name, grog_role_name(k->role));
+    if (k->attached_to[0] != '\0')
+        return grog_error_set(err, GROG_ERULE, _("GT-11: %s is attached to a unit and adds no "
+                                                 "PIP this turn"),
+                              k->name);
+    gt_state *s = c->fstate;
+    size_t ki = officer_index(c->battle, k->id), t;
+    if (argc == 4) {
+        grog_troop *u;
+        if ((st = ctx_unit(c, argv[3], &u, err)) != GROG_OK)
+            return st;
+        grog_battle_unit_index(c->battle, u->id, &t);
+        s->o[ki].gift = 2;
+        s->o[ki].gift_to = (int)t;
+        ctx_event(c, "", "gift", NULL, _("GT-13: %s will spend his PIP on %s."), k->name,
+                  u->name);
+        return GROG_OK;
+    }
+    if (!grog_battle_officer_index(c->battle, argv[2], &t) || !s->o[t].divisional ||
+        !grog_battle_is_superior_of(c->battle, ki, t))
+        return grog_error_set(err, GROG_EINVAL, _("%s is not a divisional general under %s"),
+                              argv[2], k->name);
+    double radius = grog_length_to_mm(grog_gt_command_radius_in(c->rules), GROG_UNIT_IN, NULL);
+    double d = grog_battle_officer_distance(c->battle, ki, t);
+    if (d > radius)
+        return grog_error_set(err, GROG_ERULE,
+                              _("GT-10: %s is %.1f\" from %s, beyond the %.0f\" radius"), k->name,
+                              d / 25.4, grog_battle_officer(c->battle, t)->name,
+                              grog_gt_command_radius_in(c->rules));
+    s->o[ki].gift = 1;
+    s->o[ki].gift_to = (int)t;
+    ctx_event(c, "", "gift", NULL, _("GT-10: %s will give his PIP to %s."), k->name,
+              grog_battle_officer(c->battle, t)->name);
+    return GROG_OK;
+}
+
+static void fill_officer(const action_ctx *c, size_t i, grog_gt_officer *g)
+{
+    const grog_officer *o = grog_battle_officer(c->battle, i);
+    size_t u;
+    g->id = (int)i;
+    g->base = o->base;
+    g->attached_to = grog_battle_unit_index(c->battle, o->attached_to, &u) ? (int)u : -1;
+    g->out_of_commission = o->state != GROG_OFFICER_ACTIVE;
+}
+
+static grog_status act_spend(action_ctx *c, int argc, char **argv, grog_error *err)
+{
+    if (argc != 3 && argc != 4)
+        return grog_error_set(err, GROG_EINVAL, _("usage: spend GENERAL ACTION [UNIT]"));
+    grog_officer *o;
+    grog_status st = need_phase(c, "movement", "GT-15", err);
+    if (st == GROG_OK)
+        st = ctx_officer(c, argv[1], &o, err);
+    if (st != GROG_OK)
+        return st;
+    c->side = o->side;
+    gt_state *s = c->fstate;
+    size_t gi = officer_index(c->battle, o->id), ui = 0;
+    int unit = -1;
+    if (argc == 4) {
+        grog_troop *u;
+        if ((st = ctx_unit(c, argv[3], &u, err)) != GROG_OK)
+            return st;
+        grog_battle_unit_index(c->battle, u->id, &ui);
+        unit = (int)ui;
+    }
+    grog_gt_pool pool = {(int)gi, s->o[gi].pips, s->o[gi].start_attach};
+    grog_explain *e = NULL;
+    st = grog_gt_spend(c->rules, &pool, argv[2], unit, &e, err);
+    if (st != GROG_OK)
+        return st;
+    st = ctx_record(c, e, "", err);
+    grog_explain_destroy(e);
+    if (st != GROG_OK)
+        return st;
+    if (!c->explain_only) {
+        ctx_event(c, "", "spend", json_pack("{s:s,s:s,s:i}", "officer", o->id, "action", argv[2],
+                                            "left", pool.pips),
+                  _("%s spends PIPs on %s%s%s: %d left."), o->name, argv[2], unit >= 0 ? " for " : "",
+                  unit >= 0 ? grog_battle_unit(c->battle, ui)->name : "", pool.pips);
+        s->o[gi].pips = pool.pips;
+    }
+    return GROG_OK;
+}
+
+grog_status family_gt_attach(action_ctx *c, const grog_officer *o, const grog_troop *u,
+                             grog_error *err);
+grog_status family_gt_attach(action_ctx *c, const grog_officer *o, const grog_troop *u,
+                             grog_error *err)
+{
+    size_t gi = officer_index(c->battle, o->id), ui = 0;
+    grog_battle_unit_index(c->battle, u->id, &ui);
+    grog_gt_officer g;
+    fill_officer(c, gi, &g);
+    size_t att[2];
+    grog_gt_unit gu = {(int)ui, u->base,
+                       grog_battle_attached_officers(c->battle, ui, att, 2) > 0 ? (int)att[0] : -1,
+                       (u->flags & GROG_UNIT_ROUTED) != 0};
+    grog_gt_game_phase ph = strcmp(ctx_phase_id(c), "movement") == 0 ? GROG_GT_PHASE_MOVEMENT
+                            : strcmp(ctx_phase_id(c), "pip") == 0   ? GROG_GT_PHASE_PIP
+                                                                    : GROG_GT_PHASE_OTHER;
+    grog_explain *e = NULL;
+    grog_status st = grog_gt_attach(c->rules, ph, &g, &gu, &e, err);
+    if (st == GROG_OK)
+        st = ctx_record(c, e, "", err);
+    grog_explain_destroy(e);
+    return st;
+}
+
+grog_status family_gt_flee(action_ctx *c, grog_troop *u, grog_error *err);
+grog_status family_gt_flee(action_ctx *c, grog_troop *u, grog_error *err)
+{
+    size_t ui = 0, att[4];
+    grog_battle_unit_index(c->battle, u->id, &ui);
+    size_t n = grog_battle_attached_officers(c->battle, ui, att, 4);
+    for (size_t k = 0; k < n; k++) {
+        grog_gt_officer g;
+        fill_officer(c, att[k], &g);
+        grog_gt_unit gu = {(int)ui, u->base, (int)att[k], (u->flags & GROG_UNIT_ROUTED) != 0};
+        grog_explain *e = NULL;
+        grog_status st = grog_gt_flee(c->rules, &g, &gu, c->rng, NULL, &e, err);
+        if (st != GROG_OK)
+            return st;
+        st = ctx_record(c, e, "", err);
+        grog_explain_destroy(e);
+        if (st != GROG_OK)
+            return st;
+        grog_officer *o = grog_battle_officer_mut(c->battle, att[k]);
+        if (g.out_of_commission) {
+            o->state = GROG_OFFICER_OUT_OF_COMMISSION;
+            o->attached_to[0] = '\0';
+            ctx_event(c, "", "officer-out", json_pack("{s:s}", "officer", o->id),
+                      _("GT-08: %s is out of commission."), o->name);
+        } else {
+            ctx_event(c, "", "officer-safe", json_pack("{s:s}", "officer", o->id),
+                      _("GT-08: %s survives the flight."), o->name);
+        }
+    }
+    return GROG_OK;
+}
+
+static const action_def actions[] = {
+    {"pips", N_("pips CORPS [--dice D1,D2,...]: the corps rolls its PIP dice (GT-14)"), act_pips},
+    {"plan", N_("plan CORPS on|off|change, or plan CORPS rank GEN...: the corps' plan (GT-14)"),
+     act_plan},
+    {"gift", N_("gift COMMANDER GENERAL | gift COMMANDER unit UNIT: his 1 PIP (GT-10, GT-13)"),
+     act_gift},
+    {"spend", N_("spend GENERAL ACTION [UNIT]: spend PIPs on an action of the cost table "
+                 "(GT-15, GT-07)"),
+     act_spend},
+};
+
+static void status(const void *rules, const grog_battle *b, const void *state, const char *side,
+                   json_t *out)
+{
+    (void)rules;
+    (void)side;
+    const gt_state *s = state;
+    json_t *pips = json_object();
+    json_t *pending = json_array();
+    for (size_t i = 0; i < s->n; i++) {
+        const grog_officer *o = grog_battle_officer(b, i);
+        if (s->o[i].divisional)
+            json_object_set_new(pips, o->id, json_integer(s->o[i].pips));
+        if (s->o[i].divisional && s->o[i].pips > 0) {
+            char line[256];
+            snprintf(line, sizeof line, _("%s has %d PIPs"), o->name, s->o[i].pips);
+            json_array_append_new(pending, json_string(line));
+        }
+    }
+    json_object_set_new(out, "pips", pips);
+    json_object_set_new(out, "pending", pending);
+}
+
+const family_ops grog_family_gt_ops = {
+    GROG_FAMILY_GT, phases, 3, load_rules, free_rules, create, copy, destroy,
+    enter_phase, leave_phase, actions, sizeof actions / sizeof actions[0], status,
+};

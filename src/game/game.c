@@ -1,0 +1,784 @@
+/* game.c — a game: journal, state rebuilt by replay, actions run atomically.
+ *
+ * Invariants: g->battle, g->fstate, g->rng, g->turn and g->phase are always
+ * the state after the last journaled action. An action runs on copies of
+ * them; only when it succeeds and its journal row is written are the copies
+ * swapped in. Replaying (open, undo, replay) re-executes the rows in order
+ * on the live state and compares each check string with the stored one. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine.h"
+#include "grognard/scenario.h"
+#include "i18n.h"
+#include "journal.h"
+
+#define FORMAT_NAME "grognard-game"
+
+struct grog_game {
+    journal *j;
+    grog_family family;
+    const family_ops *ops;
+    uint64_t seed;
+    void *rules;
+    char *scenario_text;
+    char *scenario_label;
+    grog_battle *battle;
+    void *fstate;
+    grog_rng *rng;
+    int turn;
+    size_t phase;
+    long long nactions;
+};
+
+static const family_ops *const families[GROG_FAMILY_COUNT] = {
+    &grog_family_aigles_ops,
+    &grog_family_gdb_ops,
+    &grog_family_gt_ops,
+};
+
+static const char *const family_names[GROG_FAMILY_COUNT] = {"aigles", "gdb", "gt"};
+
+const char *grog_family_name(grog_family f)
+{
+    return f < GROG_FAMILY_COUNT ? family_names[f] : "?";
+}
+
+grog_status grog_family_parse(const char *text, grog_family *out, grog_error *err)
+{
+    for (int i = 0; i < GROG_FAMILY_COUNT; i++) {
+        if (strcmp(text, family_names[i]) == 0) {
+            *out = (grog_family)i;
+            return GROG_OK;
+        }
+    }
+    return grog_error_set(err, GROG_EINVAL,
+                          _("unknown rule family \"%s\": use aigles, gdb or gt"), text);
+}
+
+/* ---- the state ---- */
+
+static void free_state(grog_game *g)
+{
+    if (g->ops != NULL && g->fstate != NULL)
+        g->ops->destroy(g->fstate);
+    g->fstate = NULL;
+    grog_battle_destroy(g->battle);
+    g->battle = NULL;
+    grog_rng_destroy(g->rng);
+    g->rng = NULL;
+}
+
+/* The state before any action: the scenario, the seed, turn 1, phase 0. */
+static grog_status fresh_state(grog_game *g, grog_error *err)
+{
+    free_state(g);
+    grog_status st = grog_scenario_load_text(g->scenario_text, g->scenario_label, &g->battle, err);
+    if (st != GROG_OK)
+        return st;
+    st = g->ops->create(g->rules, g->battle, &g->fstate, err);
+    if (st != GROG_OK)
+        return st;
+    g->rng = grog_rng_create(g->seed);
+    if (g->rng == NULL)
+        return grog_error_set(err, GROG_ENOMEM, _("out of memory"));
+    g->turn = 1;
+    g->phase = 0;
+    g->nactions = 0;
+    return GROG_OK;
+}
+
+static grog_status load_rules(grog_game *g, grog_error *err)
+{
+    char *label = NULL, *text = NULL;
+    grog_status st = journal_get_text(g->j, "rules", &label, &text, err);
+    if (st == GROG_OK)
+        st = g->ops->load_rules(text, label, &g->rules, err);
+    free(label);
+    free(text);
+    return st;
+}
+
+/* ---- the action context ---- */
+
+const char *ctx_phase_id(const action_ctx *c)
+{
+    return c->game->ops->phases[c->phase];
+}
+
+static void ctx_init(action_ctx *c, grog_game *g, int copy)
+{
+    memset(c, 0, sizeof *c);
+    c->game = g;
+    c->rules = g->rules;
+    c->battle = copy ? grog_battle_clone(g->battle) : g->battle;
+    c->fstate = copy ? g->ops->copy(g->fstate) : g->fstate;
+    c->rng = copy ? grog_rng_clone(g->rng) : g->rng;
+    c->turn = g->turn;
+    c->phase = g->phase;
+    c->seq = g->nactions + 1;
+    c->side = "";
+    c->events = json_array();
+    c->records = json_array();
+}
+
+/* Frees what the context owns; `copy` says whether the state is its own. */
+static void ctx_free(action_ctx *c, int copy)
+{
+    if (copy) {
+        grog_battle_destroy(c->battle);
+        if (c->fstate != NULL)
+            c->game->ops->destroy(c->fstate);
+        grog_rng_destroy(c->rng);
+    }
+    json_decref(c->events);
+    json_decref(c->records);
+    free(c->checks);
+}
+
+static void ctx_vcheck(action_ctx *c, const char *fmt, va_list ap)
+{
+    char buf[512];
+    int n = vsnprintf(buf, sizeof buf, fmt, ap);
+    if (n < 0)
+        return;
+    size_t len = strlen(buf);
+    char *nc = realloc(c->checks, c->checks_len + len + 2);
+    if (nc == NULL)
+        return;
+    c->checks = nc;
+    if (c->checks_len > 0)
+        c->checks[c->checks_len++] = ';';
+    memcpy(c->checks + c->checks_len, buf, len + 1);
+    c->checks_len += len;
+}
+
+void ctx_check(action_ctx *c, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    ctx_vcheck(c, fmt, ap);
+    va_end(ap);
+}
+
+void ctx_event(action_ctx *c, const char *visible_to, const char *type, json_t *data,
+               const char *fmt, ...)
+{
+    char text[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(text, sizeof text, fmt, ap);
+    va_end(ap);
+    json_t *e = json_object();
+    json_object_set_new(e, "type", json_string(type));
+    json_object_set_new(e, "visible_to", json_string(visible_to != NULL ? visible_to : ""));
+    json_object_set_new(e, "text", json_string(text));
+    json_object_set_new(e, "data", data != NULL ? data : json_object());
+    json_array_append_new(c->events, e);
+    ctx_check(c, "%s", type);
+}
+
+grog_status ctx_record(action_ctx *c, const grog_explain *e, const char *visible_to,
+                       grog_error *err)
+{
+    char *s = NULL;
+    grog_status st = grog_explain_to_json(e, &s, err);
+    if (st != GROG_OK)
+        return st;
+    json_t *rec = json_loads(s, 0, NULL);
+    free(s);
+    if (rec == NULL)
+        return grog_error_set(err, GROG_ENOMEM, _("out of memory"));
+    json_t *wrap = json_pack("{s:s,s:o}", "visible_to", visible_to != NULL ? visible_to : "",
+                             "record", rec);
+    json_array_append_new(c->records, wrap);
+    int v;
+    const char *outcome = grog_explain_outcome(e);
+    if (grog_explain_modified_roll(e, &v))
+        ctx_check(c, "%s:%d:%s", grog_explain_test(e), v, outcome ? outcome : "");
+    else
+        ctx_check(c, "%s", grog_explain_test(e));
+    return GROG_OK;
+}
+
+grog_status ctx_roll(action_ctx *c, const grog_dice *d, const char *entered, grog_roll *out,
+                     grog_error *err)
+{
+    if (entered != NULL) {
+        long v;
+        grog_status st = ctx_int("--roll", entered, -1000000, 1000000, &v, err);
+        if (st != GROG_OK)
+            return st;
+        st = grog_dice_enter(d, (int)v, out, err);
+        if (st != GROG_OK)
+            return st;
+    } else {
+        grog_dice_roll(d, c->rng, out);
+    }
+    ctx_check(c, "roll=%d%s", out->natural, out->entered ? "e" : "");
+    return GROG_OK;
+}
+
+const char *ctx_take_option(int *argc, char **argv, const char *name)
+{
+    for (int i = 1; i + 1 < *argc; i++) {
+        if (strcmp(argv[i], name) == 0) {
+            const char *v = argv[i + 1];
+            memmove(argv + i, argv + i + 2, (size_t)(*argc - i - 2) * sizeof *argv);
+            *argc -= 2;
+            return v;
+        }
+    }
+    return NULL;
+}
+
+int ctx_take_flag(int *argc, char **argv, const char *name)
+{
+    for (int i = 1; i < *argc; i++) {
+        if (strcmp(argv[i], name) == 0) {
+            memmove(argv + i, argv + i + 1, (size_t)(*argc - i - 1) * sizeof *argv);
+            *argc -= 1;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+grog_status ctx_int(const char *what, const char *text, long lo, long hi, long *out,
+                    grog_error *err)
+{
+    char *end;
+    long v = strtol(text, &end, 10);
+    if (end == text || *end != '\0' || v < lo || v > hi)
+        return grog_error_set(err, GROG_EINVAL, _("%s: expected a whole number from %ld to %ld, "
+                                                  "not \"%s\""),
+                              what, lo, hi, text);
+    *out = v;
+    return GROG_OK;
+}
+
+grog_status ctx_length(action_ctx *c, const char *what, const char *text, double *mm,
+                       grog_error *err)
+{
+    const grog_table *t = grog_battle_table(c->battle);
+    grog_status st = grog_length_parse(text, t->file_unit, &t->scale, mm, err);
+    if (st != GROG_OK)
+        return grog_error_set(err, st, _("%s: %s"), what, err != NULL ? err->message : text);
+    return GROG_OK;
+}
+
+grog_status ctx_officer(action_ctx *c, const char *id, grog_officer **out, grog_error *err)
+{
+    *out = grog_battle_officer_by_id_mut(c->battle, id);
+    if (*out == NULL)
+        return grog_error_set(err, GROG_ENOTFOUND, _("no officer \"%s\" in this battle"), id);
+    return GROG_OK;
+}
+
+grog_status ctx_unit(action_ctx *c, const char *id, grog_troop **out, grog_error *err)
+{
+    *out = grog_battle_unit_by_id_mut(c->battle, id);
+    if (*out == NULL)
+        return grog_error_set(err, GROG_ENOTFOUND, _("no unit \"%s\" in this battle"), id);
+    return GROG_OK;
+}
+
+const char *ctx_officer_name(action_ctx *c, const char *id)
+{
+    const grog_officer *o = grog_battle_officer_by_id(c->battle, id);
+    return o != NULL && o->name[0] ? o->name : id;
+}
+
+const char *ctx_unit_name(action_ctx *c, const char *id)
+{
+    const grog_troop *u = grog_battle_unit_by_id(c->battle, id);
+    return u != NULL && u->name[0] ? u->name : id;
+}
+
+int ctx_is_enemy(const grog_troop *u, const char *side)
+{
+    return strcmp(u->side, side) != 0;
+}
+
+/* ---- actions ---- */
+
+extern const action_def grog_game_common_actions[];
+extern const size_t grog_game_common_count;
+
+static const action_def *find_action(const grog_game *g, const char *name)
+{
+    for (size_t i = 0; i < grog_game_common_count; i++)
+        if (strcmp(grog_game_common_actions[i].name, name) == 0)
+            return &grog_game_common_actions[i];
+    for (size_t i = 0; i < g->ops->nactions; i++)
+        if (strcmp(g->ops->actions[i].name, name) == 0)
+            return &g->ops->actions[i];
+    return NULL;
+}
+
+grog_status game_run_words(action_ctx *c, int argc, char **argv, grog_error *err)
+{
+    const action_def *a = argc >= 1 ? find_action(c->game, argv[0]) : NULL;
+    if (a == NULL)
+        return grog_error_set(err, GROG_EINVAL, _("unknown action \"%s\""),
+                              argc >= 1 ? argv[0] : "");
+    return a->run(c, argc, argv, err);
+}
+
+/* Runs the words on the context. */
+static grog_status run_words(grog_game *g, action_ctx *c, int argc, const char *const *words,
+                             grog_error *err)
+{
+    if (argc < 1)
+        return grog_error_set(err, GROG_EINVAL, _("no action given"));
+    const action_def *a = find_action(g, words[0]);
+    if (a == NULL)
+        return grog_error_set(err, GROG_EINVAL,
+                              _("unknown action \"%s\" (\"help\" lists the actions of a %s game)"),
+                              words[0], grog_family_name(g->family));
+    char **argv = malloc(((size_t)argc + 1) * sizeof *argv);
+    if (argv == NULL)
+        return grog_error_set(err, GROG_ENOMEM, _("out of memory"));
+    memcpy(argv, words, (size_t)argc * sizeof *argv);
+    argv[argc] = NULL;
+    grog_status st = a->run(c, argc, argv, err);
+    free(argv);
+    return st;
+}
+
+static json_t *words_json(int argc, const char *const *words)
+{
+    json_t *a = json_array();
+    for (int i = 0; i < argc; i++)
+        json_array_append_new(a, json_string(words[i]));
+    return a;
+}
+
+static json_t *result_json(const action_ctx *c, json_t *words)
+{
+    return json_pack("{s:I,s:s,s:O,s:i,s:s,s:O,s:O}", "seq", (json_int_t)c->seq, "side", c->side,
+                     "action", words, "turn", c->turn, "phase", ctx_phase_id(c), "events",
+                     c->events, "records", c->records);
+}
+
+static void finish_checks(action_ctx *c)
+{
+    ctx_check(c, "draws=%llu;turn=%d;phase=%s", (unsigned long long)grog_rng_draws(c->rng),
+              c->turn, ctx_phase_id(c));
+}
+
+/* Executes words as a new action: on a copy, journaled, swapped in. */
+static grog_status do_action(grog_game *g, int argc, const char *const *words, char **out,
+                             grog_error *err)
+{
+    action_ctx c;
+    ctx_init(&c, g, 1);
+    if (c.battle == NULL || c.fstate == NULL || c.rng == NULL || c.events == NULL) {
+        ctx_free(&c, 1);
+        return grog_error_set(err, GROG_ENOMEM, _("out of memory"));
+    }
+    grog_status st = run_words(g, &c, argc, words, err);
+    if (st != GROG_OK || c.explain_only) {
+        if (st == GROG_OK && out != NULL) {
+            json_t *w = words_json(argc, words);
+            json_t *r = result_json(&c, w);
+            *out = json_dumps(r, JSON_INDENT(2));
+            json_decref(r);
+            json_decref(w);
+        }
+        ctx_free(&c, 1);
+        return st;
+    }
+    finish_checks(&c);
+    json_t *w = words_json(argc, words);
+    json_t *r = result_json(&c, w);
+    char *wtext = json_dumps(w, JSON_COMPACT);
+    char *rtext = json_dumps(r, JSON_COMPACT);
+    journal_action ja = {c.seq, c.side, wtext, rtext, c.checks != NULL ? c.checks : ""};
+    st = wtext != NULL && rtext != NULL ? journal_append(g->j, &ja, err)
+                                        : grog_error_set(err, GROG_ENOMEM, _("out of memory"));
+    if (st == GROG_OK) {
+        grog_battle *ob = g->battle;
+        void *of = g->fstate;
+        grog_rng *orng = g->rng;
+        g->battle = c.battle;
+        g->fstate = c.fstate;
+        g->rng = c.rng;
+        c.battle = ob;
+        c.fstate = of;
+        c.rng = orng;
+        g->turn = c.turn;
+        g->phase = c.phase;
+        g->nactions = c.seq;
+        if (out != NULL)
+            *out = json_dumps(r, JSON_INDENT(2));
+    }
+    free(wtext);
+    free(rtext);
+    json_decref(r);
+    json_decref(w);
+    ctx_free(&c, 1);
+    return st;
+}
+
+/* Re-executes one journal row on the live state and compares its checks. */
+typedef struct replay_ctx {
+    grog_game *g;
+    size_t done;
+} replay_ctx;
+
+static grog_status replay_row(void *p, const journal_action *a, grog_error *err)
+{
+    replay_ctx *r = p;
+    grog_game *g = r->g;
+    json_error_t jerr;
+    json_t *w = json_loads(a->words, 0, &jerr);
+    if (!json_is_array(w) || json_array_size(w) == 0 || json_array_size(w) > 256) {
+        json_decref(w);
+        return grog_error_set(err, GROG_EFORMAT, _("action %lld: damaged words"), a->seq);
+    }
+    const char *words[256];
+    int argc = (int)json_array_size(w);
+    for (int i = 0; i < argc; i++) {
+        words[i] = json_string_value(json_array_get(w, (size_t)i));
+        if (words[i] == NULL) {
+            json_decref(w);
+            return grog_error_set(err, GROG_EFORMAT, _("action %lld: damaged words"), a->seq);
+        }
+    }
+    action_ctx c;
+    ctx_init(&c, g, 0);
+    grog_status st = run_words(g, &c, argc, words, err);
+    if (st != GROG_OK) {
+        char msg[GROG_ERROR_MAX];
+        snprintf(msg, sizeof msg, "%s", err != NULL ? err->message : "");
+        ctx_free(&c, 0);
+        json_decref(w);
+        return grog_error_set(err, GROG_EFORMAT, _("action %lld (%s) no longer replays: %s"),
+                              a->seq, a->words, msg);
+    }
+    finish_checks(&c);
+    const char *mine = c.checks != NULL ? c.checks : "";
+    if (strcmp(mine, a->checks) != 0) {
+        st = grog_error_set(err, GROG_EFORMAT,
+                            _("action %lld (%s) differs on replay: recorded \"%s\", now \"%s\""),
+                            a->seq, a->words, a->checks, mine);
+    }
+    g->turn = c.turn;
+    g->phase = c.phase;
+    g->nactions = a->seq;
+    ctx_free(&c, 0);
+    json_decref(w);
+    if (st == GROG_OK)
+        r->done++;
+    return st;
+}
+
+static grog_status rebuild(grog_game *g, size_t *count, grog_error *err)
+{
+    grog_status st = fresh_state(g, err);
+    if (st != GROG_OK)
+        return st;
+    replay_ctx r = {g, 0};
+    st = journal_foreach(g->j, replay_row, &r, err);
+    if (count != NULL)
+        *count = r.done;
+    return st;
+}
+
+/* ---- creating and opening ---- */
+
+static grog_game *game_alloc(void)
+{
+    return calloc(1, sizeof(grog_game));
+}
+
+void grog_game_close(grog_game *g)
+{
+    if (g == NULL)
+        return;
+    free_state(g);
+    if (g->ops != NULL && g->rules != NULL)
+        g->ops->free_rules(g->rules);
+    free(g->scenario_text);
+    free(g->scenario_label);
+    journal_close(g->j);
+    free(g);
+}
+
+static grog_status create_in(grog_game *g, const grog_game_options *o, grog_error *err)
+{
+    g->family = o->family;
+    g->ops = families[o->family];
+    g->seed = o->seed;
+    grog_battle *b = NULL;
+    grog_status st = grog_scenario_load(o->scenario, &b, err);
+    if (st != GROG_OK)
+        return st;
+    st = grog_scenario_save_text(b, &g->scenario_text, err);
+    grog_battle_destroy(b);
+    if (st != GROG_OK)
+        return st;
+    const char *label = o->scenario != NULL ? o->scenario : grog_scenario_default_name();
+    size_t n = strlen(label) + 1;
+    g->scenario_label = malloc(n);
+    if (g->scenario_label == NULL)
+        return grog_error_set(err, GROG_ENOMEM, _("out of memory"));
+    memcpy(g->scenario_label, label, n);
+    char seed[32];
+    snprintf(seed, sizeof seed, "%llu", (unsigned long long)o->seed);
+    if ((st = journal_set(g->j, "format", FORMAT_NAME, err)) != GROG_OK ||
+        (st = journal_set(g->j, "family", grog_family_name(o->family), err)) != GROG_OK ||
+        (st = journal_set(g->j, "seed", seed, err)) != GROG_OK ||
+        (st = journal_set(g->j, "created_with", GROG_VERSION, err)) != GROG_OK ||
+        (st = journal_set_text(g->j, "scenario", g->scenario_label, g->scenario_text, err)) !=
+            GROG_OK)
+        return st;
+    if (o->rules != NULL) {
+        char *text = NULL;
+        st = grog_data_read_file(o->rules, &text, NULL, err);
+        if (st == GROG_OK)
+            st = journal_set_text(g->j, "rules", o->rules, text, err);
+        free(text);
+        if (st != GROG_OK)
+            return st;
+    }
+    if ((st = load_rules(g, err)) != GROG_OK || (st = fresh_state(g, err)) != GROG_OK)
+        return st;
+    static const char *const start[] = {"start"};
+    return do_action(g, 1, start, NULL, err);
+}
+
+static grog_status check_options(const grog_game_options *o, grog_error *err)
+{
+    if (o->family >= GROG_FAMILY_COUNT)
+        return grog_error_set(err, GROG_EINVAL, _("unknown rule family"));
+    return GROG_OK;
+}
+
+grog_status grog_game_create(const char *path, const grog_game_options *o, grog_game **out,
+                             grog_error *err)
+{
+    grog_status st = check_options(o, err);
+    if (st != GROG_OK)
+        return st;
+    grog_game *g = game_alloc();
+    if (g == NULL)
+        return grog_error_set(err, GROG_ENOMEM, _("out of memory"));
+    st = journal_create(path, &g->j, err);
+    if (st == GROG_OK)
+        st = create_in(g, o, err);
+    if (st != GROG_OK) {
+        int made = g->j != NULL;
+        grog_game_close(g);
+        if (made && path != NULL) { /* leave nothing half-made behind */
+            char side[4096];
+            remove(path);
+            snprintf(side, sizeof side, "%s-wal", path);
+            remove(side);
+            snprintf(side, sizeof side, "%s-shm", path);
+            remove(side);
+        }
+        return st;
+    }
+    *out = g;
+    return GROG_OK;
+}
+
+grog_status grog_game_create_memory(const grog_game_options *o, grog_game **out, grog_error *err)
+{
+    return grog_game_create(NULL, o, out, err);
+}
+
+grog_status grog_game_open(const char *path, grog_game **out, grog_error *err)
+{
+    grog_game *g = game_alloc();
+    if (g == NULL)
+        return grog_error_set(err, GROG_ENOMEM, _("out of memory"));
+    char *format = NULL, *family = NULL, *seed = NULL;
+    grog_status st = journal_open(path, &g->j, err);
+    if (st == GROG_OK && (st = journal_get(g->j, "format", &format, err)) == GROG_OK &&
+        strcmp(format, FORMAT_NAME) != 0)
+        st = grog_error_set(err, GROG_EFORMAT, _("%s: not a grognard game"), path);
+    if (st == GROG_OK && (st = journal_get(g->j, "family", &family, err)) == GROG_OK &&
+        grog_family_parse(family, &g->family, err) != GROG_OK)
+        st = grog_error_set(err, GROG_EFORMAT, _("%s: damaged game (family \"%s\")"), path, family);
+    if (st == GROG_OK && (st = journal_get(g->j, "seed", &seed, err)) == GROG_OK) {
+        char *end;
+        g->seed = strtoull(seed, &end, 10);
+        if (end == seed || *end != '\0')
+            st = grog_error_set(err, GROG_EFORMAT, _("%s: damaged game (seed)"), path);
+    }
+    if (st == GROG_OK) {
+        g->ops = families[g->family];
+        st = journal_get_text(g->j, "scenario", &g->scenario_label, &g->scenario_text, err);
+        if (st == GROG_OK && g->scenario_text == NULL)
+            st = grog_error_set(err, GROG_EFORMAT, _("%s: damaged game (no scenario)"), path);
+    }
+    if (st == GROG_OK)
+        st = load_rules(g, err);
+    if (st == GROG_OK)
+        st = rebuild(g, NULL, err);
+    free(format);
+    free(family);
+    free(seed);
+    if (st != GROG_OK) {
+        grog_game_close(g);
+        return st;
+    }
+    *out = g;
+    return GROG_OK;
+}
+
+/* ---- doing, undoing, replaying ---- */
+
+grog_status grog_game_do(grog_game *g, int argc, const char *const *argv, char **result,
+                         grog_error *err)
+{
+    if (argc >= 1 && strcmp(argv[0], "start") == 0)
+        return grog_error_set(err, GROG_EINVAL, _("the game has already started"));
+    return do_action(g, argc, argv, result, err);
+}
+
+grog_status grog_game_do_line(grog_game *g, const char *line, char **result, grog_error *err)
+{
+    char buf[4096];
+    const char *words[128];
+    int n = 0;
+    size_t k = 0;
+    const char *p = line;
+    while (*p != '\0') {
+        while (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r')
+            p++;
+        if (*p == '\0' || *p == '#')
+            break;
+        if (n == 127 || k >= sizeof buf - 1)
+            return grog_error_set(err, GROG_EINVAL, _("action too long"));
+        words[n++] = buf + k;
+        char quote = (*p == '"' || *p == '\'') ? *p++ : 0;
+        while (*p != '\0' && k < sizeof buf - 1 &&
+               (quote ? *p != quote : (*p != ' ' && *p != '\t' && *p != '\n' && *p != '\r')))
+            buf[k++] = *p++;
+        if (quote && *p == quote)
+            p++;
+        buf[k++] = '\0';
+    }
+    if (n == 0)
+        return grog_error_set(err, GROG_EINVAL, _("no action given"));
+    return grog_game_do(g, n, words, result, err);
+}
+
+grog_status grog_game_undo(grog_game *g, grog_error *err)
+{
+    if (g->nactions <= 1)
+        return grog_error_set(err, GROG_EINVAL, _("nothing to undo"));
+    grog_status st = journal_delete_last(g->j, err);
+    if (st != GROG_OK)
+        return st;
+    return rebuild(g, NULL, err);
+}
+
+grog_status grog_game_replay(grog_game *g, size_t *actions, grog_error *err)
+{
+    return rebuild(g, actions, err);
+}
+
+/* ---- reading ---- */
+
+grog_family grog_game_family(const grog_game *g)
+{
+    return g->family;
+}
+
+uint64_t grog_game_seed(const grog_game *g)
+{
+    return g->seed;
+}
+
+size_t grog_game_action_count(const grog_game *g)
+{
+    return (size_t)g->nactions;
+}
+
+int grog_game_turn(const grog_game *g)
+{
+    return g->turn;
+}
+
+const char *grog_game_phase(const grog_game *g)
+{
+    return g->ops->phases[g->phase];
+}
+
+const grog_battle *grog_game_battle(const grog_game *g)
+{
+    return g->battle;
+}
+
+/* The family's status as JSON for side; used by game_view.c. */
+json_t *game_status_object(const grog_game *g, const char *side);
+json_t *game_status_object(const grog_game *g, const char *side)
+{
+    json_t *o = json_object();
+    json_object_set_new(o, "family", json_string(grog_family_name(g->family)));
+    json_object_set_new(o, "seed", json_integer((json_int_t)(g->seed & INT64_MAX)));
+    json_object_set_new(o, "scenario", json_string(grog_battle_meta(g->battle)->name));
+    json_object_set_new(o, "turn", json_integer(g->turn));
+    json_object_set_new(o, "phase", json_string(grog_game_phase(g)));
+    json_t *phases = json_array();
+    for (size_t i = 0; i < g->ops->nphases; i++)
+        json_array_append_new(phases, json_string(g->ops->phases[i]));
+    json_object_set_new(o, "phases", phases);
+    json_object_set_new(o, "actions", json_integer(g->nactions));
+    json_object_set_new(o, "viewer", json_string(side != NULL ? side : ""));
+    g->ops->status(g->rules, g->battle, g->fstate, side != NULL ? side : "", o);
+    return o;
+}
+
+/* Iterates the journal rows for game_view.c. */
+grog_status game_foreach(const grog_game *g,
+                         grog_status (*fn)(void *ctx, const journal_action *a, grog_error *err),
+                         void *ctx, grog_error *err);
+grog_status game_foreach(const grog_game *g,
+                         grog_status (*fn)(void *ctx, const journal_action *a, grog_error *err),
+                         void *ctx, grog_error *err)
+{
+    return journal_foreach(g->j, fn, ctx, err);
+}
+
+/* The action words, for help and completion. */
+size_t game_action_list(const grog_game *g, const action_def **common, size_t *ncommon,
+                        const action_def **family);
+size_t game_action_list(const grog_game *g, const action_def **common, size_t *ncommon,
+                        const action_def **family)
+{
+    *common = grog_game_common_actions;
+    *ncommon = grog_game_common_count;
+    *family = g->ops->actions;
+    return g->ops->nactions;
+}
+
+/* The phase transitions, for the `next` action (actions.c). */
+grog_status game_next_phase(action_ctx *c, grog_error *err);
+grog_status game_next_phase(action_ctx *c, grog_error *err)
+{
+    const family_ops *ops = c->game->ops;
+    grog_status st = ops->leave_phase != NULL ? ops->leave_phase(c, err) : GROG_OK;
+    if (st != GROG_OK)
+        return st;
+    c->phase++;
+    if (c->phase >= ops->nphases) {
+        c->phase = 0;
+        c->turn++;
+    }
+    return ops->enter_phase != NULL ? ops->enter_phase(c, err) : GROG_OK;
+}
+
+grog_status game_enter_first_phase(action_ctx *c, grog_error *err);
+grog_status game_enter_first_phase(action_ctx *c, grog_error *err)
+{
+    const family_ops *ops = c->game->ops;
+    return ops->enter_phase != NULL ? ops->enter_phase(c, err) : GROG_OK;
+}

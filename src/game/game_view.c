@@ -1,0 +1,268 @@
+/* game_view.c — what a game shows: status, log, narration, for one viewer.
+ *
+ * Visibility: every event and record carries `visible_to` ("" for all, or a
+ * side id). A viewer sees the public ones and his own side's; the referee's
+ * view (no side) sees only the public ones. Nothing here changes the game. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine.h"
+#include "i18n.h"
+#include "journal.h"
+
+json_t *game_status_object(const grog_game *g, const char *side);
+grog_status game_foreach(const grog_game *g,
+                         grog_status (*fn)(void *ctx, const journal_action *a, grog_error *err),
+                         void *ctx, grog_error *err);
+
+static int visible(json_t *item, const char *side)
+{
+    const char *to = json_string_value(json_object_get(item, "visible_to"));
+    return to == NULL || to[0] == '\0' || (side != NULL && strcmp(to, side) == 0);
+}
+
+/* A copy of a result with what side may not see left out. */
+static json_t *filtered(json_t *result, const char *side)
+{
+    json_t *r = json_deep_copy(result);
+    const char *keys[] = {"events", "records"};
+    for (int k = 0; k < 2; k++) {
+        json_t *arr = json_object_get(r, keys[k]);
+        for (size_t i = json_array_size(arr); i-- > 0;)
+            if (!visible(json_array_get(arr, i), side))
+                json_array_remove(arr, i);
+    }
+    return r;
+}
+
+static grog_status dump(json_t *j, char **out, grog_error *err)
+{
+    *out = json_dumps(j, JSON_INDENT(2));
+    json_decref(j);
+    return *out != NULL ? GROG_OK : grog_error_set(err, GROG_ENOMEM, _("out of memory"));
+}
+
+grog_status grog_game_status_json(const grog_game *g, const char *side, char **out,
+                                  grog_error *err)
+{
+    return dump(game_status_object(g, side), out, err);
+}
+
+static void print_strings(FILE *f, const char *indent, json_t *arr)
+{
+    size_t i;
+    json_t *v;
+    json_array_foreach(arr, i, v) fprintf(f, "%s%s\n", indent, json_string_value(v));
+}
+
+grog_status grog_game_status_text(const grog_game *g, const char *side, char **out,
+                                  grog_error *err)
+{
+    json_t *s = game_status_object(g, side);
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    if (f == NULL) {
+        json_decref(s);
+        return grog_error_set(err, GROG_ENOMEM, _("out of memory"));
+    }
+    fprintf(f, _("%s, under %s rules (seed %llu)\n"), json_string_value(json_object_get(s, "scenario")),
+            grog_family_name(grog_game_family(g)), (unsigned long long)grog_game_seed(g));
+    fprintf(f, _("Turn %d, %s phase; %zu actions in the journal.\n"), grog_game_turn(g),
+            grog_game_phase(g), grog_game_action_count(g));
+    json_t *may = json_object_get(s, "may");
+    const char *key;
+    json_t *v;
+    json_object_foreach(may, key, v) {
+        fprintf(f, _("%s may:\n"), key);
+        print_strings(f, "  ", v);
+    }
+    json_t *pending = json_object_get(s, "pending");
+    if (json_array_size(pending) > 0) {
+        fprintf(f, "%s\n", _("Under way:"));
+        print_strings(f, "  ", pending);
+    }
+    json_decref(s);
+    fclose(f);
+    *out = buf;
+    return GROG_OK;
+}
+
+/* ---- narration ---- */
+
+static void record_text(FILE *f, json_t *rec)
+{
+    const char *title = json_string_value(json_object_get(rec, "title"));
+    const char *test = json_string_value(json_object_get(rec, "test"));
+    fprintf(f, "    %s", title != NULL ? title : test != NULL ? test : "?");
+    json_t *target = json_object_get(rec, "target");
+    const char *dice = json_string_value(json_object_get(rec, "dice"));
+    if (dice != NULL && json_is_integer(target))
+        fprintf(f, ": %s, %s %s %lld", dice, _("modified roll"),
+                json_string_value(json_object_get(rec, "comparison")),
+                (long long)json_integer_value(target));
+    fputc('\n', f);
+    size_t i;
+    json_t *m;
+    json_array_foreach(json_object_get(rec, "checks"), i, m) {
+        fprintf(f, "      [%s] %s %s", json_is_true(json_object_get(m, "ok")) ? _("ok") : _("NO"),
+                json_string_value(json_object_get(m, "rule")),
+                json_string_value(json_object_get(m, "label")));
+        const char *d = json_string_value(json_object_get(m, "detail"));
+        fprintf(f, "%s%s\n", d != NULL ? ": " : "", d != NULL ? d : "");
+    }
+    json_array_foreach(json_object_get(rec, "modifiers"), i, m)
+        fprintf(f, "      %-9s %-40s %+lld\n", json_string_value(json_object_get(m, "rule")),
+                json_string_value(json_object_get(m, "label")),
+                (long long)json_integer_value(json_object_get(m, "value")));
+    json_t *outs = json_object_get(rec, "outcomes");
+    if (json_array_size(outs) > 0) {
+        fprintf(f, "      %s", _("odds:"));
+        json_array_foreach(outs, i, m)
+            fprintf(f, " %s %s (%.1f%%)", json_string_value(json_object_get(m, "name")),
+                    json_string_value(json_object_get(m, "exact")),
+                    100 * json_number_value(json_object_get(m, "p")));
+        fputc('\n', f);
+    }
+    json_t *value = json_object_get(rec, "value");
+    if (json_is_number(value))
+        fprintf(f, "      %s %g %s\n", _("value:"), json_number_value(value),
+                json_string_value(json_object_get(rec, "unit")) ? json_string_value(json_object_get(rec, "unit")) : "");
+    json_t *path = json_object_get(rec, "path");
+    if (json_array_size(path) > 0) {
+        fprintf(f, "      %s", _("path:"));
+        json_array_foreach(path, i, m) fprintf(f, "%s%s", i ? " -> " : " ", json_string_value(m));
+        fputc('\n', f);
+    }
+    json_t *roll = json_object_get(rec, "roll");
+    if (json_is_integer(roll))
+        fprintf(f, "      %s %lld%s, %s %lld: %s\n", _("roll"), (long long)json_integer_value(roll),
+                json_is_true(json_object_get(rec, "entered")) ? _(" (entered)") : "",
+                _("modified"), (long long)json_integer_value(json_object_get(rec, "modified_roll")),
+                json_string_value(json_object_get(rec, "outcome")));
+    json_array_foreach(json_object_get(rec, "defaults_used"), i, m)
+        fprintf(f, "      %s %s = %s\n", _("default used:"),
+                json_string_value(json_object_get(m, "setting")),
+                json_string_value(json_object_get(m, "value")));
+}
+
+static void result_text(FILE *f, json_t *r, const char *side)
+{
+    fprintf(f, "#%lld  %s %lld, %s", (long long)json_integer_value(json_object_get(r, "seq")),
+            _("turn"), (long long)json_integer_value(json_object_get(r, "turn")),
+            json_string_value(json_object_get(r, "phase")));
+    size_t i;
+    json_t *w;
+    fputs("  >", f);
+    json_array_foreach(json_object_get(r, "action"), i, w) fprintf(f, " %s", json_string_value(w));
+    fputc('\n', f);
+    json_t *e;
+    json_array_foreach(json_object_get(r, "events"), i, e) {
+        if (!visible(e, side))
+            continue;
+        const char *to = json_string_value(json_object_get(e, "visible_to"));
+        fprintf(f, "  %s%s%s%s\n", to != NULL && to[0] ? "[" : "", to != NULL && to[0] ? to : "",
+                to != NULL && to[0] ? _(" only] ") : "",
+                json_string_value(json_object_get(e, "text")));
+    }
+    json_array_foreach(json_object_get(r, "records"), i, e) {
+        if (visible(e, side))
+            record_text(f, json_object_get(e, "record"));
+    }
+}
+
+grog_status grog_game_result_text(const char *result_json, const char *side, char **out,
+                                  grog_error *err)
+{
+    json_t *r = json_loads(result_json, 0, NULL);
+    if (r == NULL)
+        return grog_error_set(err, GROG_EFORMAT, _("not a result"));
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    if (f == NULL) {
+        json_decref(r);
+        return grog_error_set(err, GROG_ENOMEM, _("out of memory"));
+    }
+    result_text(f, r, side);
+    fclose(f);
+    json_decref(r);
+    *out = buf;
+    return GROG_OK;
+}
+
+typedef struct log_ctx {
+    const char *side;
+    json_t *all; /* JSON mode */
+    FILE *f;     /* text mode */
+} log_ctx;
+
+static grog_status log_row(void *p, const journal_action *a, grog_error *err)
+{
+    log_ctx *l = p;
+    json_t *r = json_loads(a->result, 0, NULL);
+    if (r == NULL)
+        return grog_error_set(err, GROG_EFORMAT, _("damaged result of action %lld"), a->seq);
+    if (l->all != NULL)
+        json_array_append_new(l->all, filtered(r, l->side));
+    else
+        result_text(l->f, r, l->side);
+    json_decref(r);
+    return GROG_OK;
+}
+
+grog_status grog_game_log_json(const grog_game *g, const char *side, char **out,
+                               grog_error *err)
+{
+    log_ctx l = {side != NULL && side[0] ? side : NULL, json_array(), NULL};
+    grog_status st = game_foreach(g, log_row, &l, err);
+    if (st != GROG_OK) {
+        json_decref(l.all);
+        return st;
+    }
+    return dump(l.all, out, err);
+}
+
+grog_status grog_game_log_text(const grog_game *g, const char *side, char **out,
+                               grog_error *err)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    log_ctx l = {side != NULL && side[0] ? side : NULL, NULL, open_memstream(&buf, &len)};
+    if (l.f == NULL)
+        return grog_error_set(err, GROG_ENOMEM, _("out of memory"));
+    grog_status st = game_foreach(g, log_row, &l, err);
+    fclose(l.f);
+    if (st != GROG_OK) {
+        free(buf);
+        return st;
+    }
+    *out = buf;
+    return GROG_OK;
+}
+
+size_t game_action_list(const grog_game *g, const action_def **common, size_t *ncommon,
+                        const action_def **family);
+
+static const action_def *action_at(const grog_game *g, size_t i)
+{
+    const action_def *common, *family;
+    size_t ncommon;
+    size_t nfamily = game_action_list(g, &common, &ncommon, &family);
+    if (i < ncommon)
+        return &common[i];
+    return i - ncommon < nfamily ? &family[i - ncommon] : NULL;
+}
+
+const char *grog_game_action_name(const grog_game *g, size_t i)
+{
+    const action_def *a = action_at(g, i);
+    return a != NULL ? a->name : NULL;
+}
+
+const char *grog_game_action_help(const grog_game *g, size_t i)
+{
+    const action_def *a = action_at(g, i);
+    return a != NULL ? _(a->usage) : NULL;
+}
