@@ -851,6 +851,16 @@ static void test_gdb_02_hidden_from_the_opponent(void **state)
     grog_gdb_book_command_phase(b, 1, NULL, &err);
     assert_int_equal(try_order(b, "picton", "pack", "skirmish", 6, &o, &err), GROG_OK);
     assert_view(b, "pack", "british", "hold", GROG_GDB_PENDING_DELAYED, "skirmish");
+    /* a clone is the same book, and independent of it */
+    grog_gdb_book *c = grog_gdb_book_clone(b);
+    assert_non_null(c);
+    assert_view(c, "pack", "british", "hold", GROG_GDB_PENDING_DELAYED, "skirmish");
+    assert_int_equal(try_order(c, "picton", "kempt", "attack", 12, &o, &err),
+                     GROG_ERULE); /* GDB-01: the clone remembers Picton's attempt */
+    assert_int_equal(grog_gdb_book_command_phase(c, 2, NULL, &err), GROG_OK);
+    assert_view(c, "pack", "british", "skirmish", GROG_GDB_PENDING_NONE, NULL);
+    assert_view(b, "pack", "british", "hold", GROG_GDB_PENDING_DELAYED, "skirmish");
+    grog_gdb_book_destroy(c);
     assert_view(b, "pack", "french", "hold", GROG_GDB_PENDING_HIDDEN, NULL); /* GDB-02 */
     assert_view(b, "pack", NULL, "hold", GROG_GDB_PENDING_HIDDEN, NULL);
     assert_view(b, "kempt", "french", "defend", GROG_GDB_PENDING_NONE, NULL);

@@ -158,6 +158,8 @@ const char *grog_gdb_pending_name(grog_gdb_pending pending);
 /* side: the side's id ("british"); NULL when out of memory or side empty. */
 grog_gdb_book *grog_gdb_book_create(const char *side);
 void grog_gdb_book_destroy(grog_gdb_book *book);
+/* A deep copy (the engine works on copies); NULL when out of memory. */
+grog_gdb_book *grog_gdb_book_clone(const grog_gdb_book *book);
 const char *grog_gdb_book_side(const grog_gdb_book *book);
 /* The game turn of the last Command Phase (0 before the first). */
 int grog_gdb_book_turn(const grog_gdb_book *book);

@@ -86,6 +86,47 @@ void grog_gdb_book_destroy(grog_gdb_book *book)
     free(book);
 }
 
+static char *copy_or_null(const char *s, int *failed)
+{
+    if (s == NULL)
+        return NULL;
+    char *d = copy(s);
+    if (d == NULL)
+        *failed = 1;
+    return d;
+}
+
+grog_gdb_book *grog_gdb_book_clone(const grog_gdb_book *book)
+{
+    grog_gdb_book *b = grog_gdb_book_create(book->side);
+    if (b == NULL)
+        return NULL;
+    int failed = 0;
+    b->turn = book->turn;
+    b->v = book->n ? calloc(book->n, sizeof *b->v) : NULL;
+    b->tried = book->ntried ? calloc(book->ntried, sizeof *b->tried) : NULL;
+    failed = (book->n && b->v == NULL) || (book->ntried && b->tried == NULL);
+    for (size_t i = 0; !failed && i < book->n; i++) {
+        const brigade *from = &book->v[i];
+        brigade *to = &b->v[i];
+        to->id = copy_or_null(from->id, &failed);
+        to->order = copy_or_null(from->order, &failed);
+        to->pending_order = copy_or_null(from->pending_order, &failed);
+        to->pending = from->pending;
+        to->pending_turn = from->pending_turn;
+        b->n = b->cap = i + 1;
+    }
+    for (size_t i = 0; !failed && i < book->ntried; i++) {
+        b->tried[i] = copy_or_null(book->tried[i], &failed);
+        b->ntried = b->captried = i + 1;
+    }
+    if (failed) {
+        grog_gdb_book_destroy(b);
+        return NULL;
+    }
+    return b;
+}
+
 const char *grog_gdb_book_side(const grog_gdb_book *book)
 {
     return book->side;
