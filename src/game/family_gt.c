@@ -188,13 +188,13 @@ static grog_status roll_corps(action_ctx *c, size_t corps, const int *entered, g
     for (int i = 0; i < nd && st == GROG_OK; i++) {
         s->o[div[i]].pips = ph.pips[i];
         ctx_check(c, "die=%d;pips=%d", ph.allocated[i], ph.pips[i]);
-        if (ph.records[i] != NULL)
-            st = ctx_record(c, ph.records[i], "", err);
         ctx_event(c, "", "pips", json_pack("{s:s,s:i,s:i}", "officer",
                                            grog_battle_officer(b, div[i])->id, "die",
                                            ph.allocated[i], "pips", ph.pips[i]),
                   _("%s gets %d PIPs (die %d)."), grog_battle_officer(b, div[i])->name,
                   ph.pips[i], ph.allocated[i]);
+        if (ph.records[i] != NULL)
+            st = ctx_record(c, ph.records[i], "", err);
     }
     for (int k = 0; k < nc; k++)
         if (ph.unit_pips[k] > 0)

@@ -194,6 +194,11 @@ grog_status ctx_record(action_ctx *c, const grog_explain *e, const char *visible
     json_t *wrap = json_pack("{s:s,s:o}", "visible_to", visible_to != NULL ? visible_to : "",
                              "record", rec);
     json_array_append_new(c->records, wrap);
+    /* A marker in the events keeps the narration in order. */
+    json_array_append_new(c->events,
+                          json_pack("{s:s,s:s,s:I}", "type", "record", "visible_to",
+                                    visible_to != NULL ? visible_to : "", "index",
+                                    (json_int_t)(json_array_size(c->records) - 1)));
     int v;
     const char *outcome = grog_explain_outcome(e);
     if (grog_explain_modified_roll(e, &v))

@@ -22,17 +22,19 @@ static int visible(json_t *item, const char *side)
     return to == NULL || to[0] == '\0' || (side != NULL && strcmp(to, side) == 0);
 }
 
-/* A copy of a result with what side may not see left out. */
+/* A copy of a result with what side may not see replaced by null (records,
+ * so that the events' indices stay right) or left out (events). */
 static json_t *filtered(json_t *result, const char *side)
 {
     json_t *r = json_deep_copy(result);
-    const char *keys[] = {"events", "records"};
-    for (int k = 0; k < 2; k++) {
-        json_t *arr = json_object_get(r, keys[k]);
-        for (size_t i = json_array_size(arr); i-- > 0;)
-            if (!visible(json_array_get(arr, i), side))
-                json_array_remove(arr, i);
-    }
+    json_t *events = json_object_get(r, "events");
+    for (size_t i = json_array_size(events); i-- > 0;)
+        if (!visible(json_array_get(events, i), side))
+            json_array_remove(events, i);
+    json_t *records = json_object_get(r, "records");
+    for (size_t i = 0; i < json_array_size(records); i++)
+        if (!visible(json_array_get(records, i), side))
+            json_array_set_new(records, i, json_null());
     return r;
 }
 
@@ -158,17 +160,21 @@ static void result_text(FILE *f, json_t *r, const char *side)
     json_array_foreach(json_object_get(r, "action"), i, w) fprintf(f, " %s", json_string_value(w));
     fputc('\n', f);
     json_t *e;
+    json_t *records = json_object_get(r, "records");
     json_array_foreach(json_object_get(r, "events"), i, e) {
         if (!visible(e, side))
             continue;
+        const char *type = json_string_value(json_object_get(e, "type"));
+        if (type != NULL && strcmp(type, "record") == 0) {
+            json_t *rec = json_array_get(records, (size_t)json_integer_value(json_object_get(e, "index")));
+            if (rec != NULL)
+                record_text(f, json_object_get(rec, "record"));
+            continue;
+        }
         const char *to = json_string_value(json_object_get(e, "visible_to"));
         fprintf(f, "  %s%s%s%s\n", to != NULL && to[0] ? "[" : "", to != NULL && to[0] ? to : "",
                 to != NULL && to[0] ? _(" only] ") : "",
                 json_string_value(json_object_get(e, "text")));
-    }
-    json_array_foreach(json_object_get(r, "records"), i, e) {
-        if (visible(e, side))
-            record_text(f, json_object_get(e, "record"));
     }
 }
 
