@@ -82,7 +82,8 @@ static grog_status check_input(const grog_gdb_rules *r, const grog_gdb_input *in
     if (in->nation == NULL || in->nation[0] == '\0')
         return grog_error_set(err, GROG_EINVAL, _("no nation given for the brigade"));
     if ((unsigned)in->skill >= GROG_GDB_SKILL_COUNT)
-        return grog_error_set(err, GROG_EINVAL, _("C-in-C skill %d is not gifted, ordinary or poor"),
+        return grog_error_set(err, GROG_EINVAL,
+                              _("C-in-C skill %d is not gifted, ordinary or poor"),
                               (int)in->skill);
     if (!isfinite(in->distance_mm) || in->distance_mm < 0)
         return grog_error_set(err, GROG_EINVAL,
@@ -161,9 +162,9 @@ static void add_distance_mods(const grog_gdb_rules *r, const grog_gdb_input *in,
         grog_explain_add_modifier(e, "GDB-11", _("in base contact with the brigade commander"),
                                   r->contact);
     snprintf(label, sizeof label,
-             beyond ? _("%g cm base to base from the C-in-C to the brigade commander: beyond "
+             beyond ? _("%.1f cm base to base from the C-in-C to the brigade commander: beyond "
                         "the %g cm command radius")
-                    : _("%g cm base to base from the C-in-C to the brigade commander: within "
+                    : _("%.1f cm base to base from the C-in-C to the brigade commander: within "
                         "the %g cm command radius"),
              in->distance_mm / 10.0, r->radius_cm);
     grog_explain_add_note(e, "GDB-14", label);

@@ -105,7 +105,8 @@ static grog_status read_column(const grog_rulesdata *d, grog_gdb_rules *r, size_
     if ((st = grog_rulesdata_known_keys(d, obj, path, keys, err)) != GROG_OK ||
         (st = grog_rulesdata_string(d, obj, path, "id", &id, err)) != GROG_OK ||
         (st = grog_rulesdata_string(d, obj, path, "label", &label, err)) != GROG_OK ||
-        (st = grog_rulesdata_child(d, obj, path, "nations", JSON_ARRAY, &nations, err)) != GROG_OK ||
+        (st = grog_rulesdata_child(d, obj, path, "nations", JSON_ARRAY, &nations, err)) !=
+            GROG_OK ||
         (st = grog_rulesdata_int(d, obj, path, "target", -20, 30, &target, err)) != GROG_OK ||
         (st = grog_rulesdata_bool(d, obj, path, "target_default", &col->target_default, err)) !=
             GROG_OK)
