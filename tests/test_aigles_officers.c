@@ -775,7 +775,7 @@ static void test_aig_o_16_reaction_2_command_3_exact_and_every_die(void **state)
     cli_run_free(&run);
     int obeyed = 0;
     for (int die = 1; die <= 6; die++) {
-        char roll[4];
+        char roll[16];
         snprintf(roll, sizeof roll, "%d", die);
         run = run_cli("calc", "aigles-order", "--command", "3", "--reaction", "2", "--roll", roll,
                       "--json", NULL);
@@ -958,7 +958,7 @@ static void test_cli_order_seed_agrees_with_target(void **state)
 {
     (void)state;
     for (int seed = 0; seed < 12; seed++) {
-        char s[8];
+        char s[16];
         snprintf(s, sizeof s, "%d", seed);
         cli_run run = run_cli("calc", "aigles-order", "--command", "2", "--status", "elite",
                               "--seed", s, "--json", NULL);
@@ -1138,6 +1138,190 @@ static void test_aig_o_27_replacement_by_superiors_adc(void **state)
     assert_int_equal(o[3].replaced, 5);
 }
 
+/* ---- from a battle ---- */
+
+static void add_officer(grog_battle *b, const char *id, const char *side, grog_role role,
+                        const char *superior, int command, int charisma, double pas)
+{
+    grog_officer o;
+    grog_officer_init(&o);
+    snprintf(o.id, sizeof o.id, "%s", id);
+    snprintf(o.name, sizeof o.name, "%s", id);
+    snprintf(o.side, sizeof o.side, "%s", side);
+    snprintf(o.superior, sizeof o.superior, "%s", superior);
+    o.role = role;
+    o.ratings.aigles_command = command;
+    o.ratings.aigles_charisma = charisma;
+    o.base = base_away(pas);
+    grog_error err;
+    assert_int_equal(grog_battle_add_officer(b, &o, &err), GROG_OK);
+}
+
+static void add_unit(grog_battle *b, const char *id, const char *side, const char *parent,
+                     grog_unit_status status, double pas)
+{
+    grog_troop u;
+    grog_troop_init(&u);
+    snprintf(u.id, sizeof u.id, "%s", id);
+    snprintf(u.side, sizeof u.side, "%s", side);
+    snprintf(u.parent, sizeof u.parent, "%s", parent);
+    u.status = status;
+    u.base = base_away(pas);
+    u.base.centre.x = 0;
+    grog_error err;
+    assert_int_equal(grog_battle_add_unit(b, &u, &err), GROG_OK);
+}
+
+/* Ney (command 3, charisma 4) at 0 with his ADC; Marchand 700 pas away,
+ * Near 100 pas away; units 80 (regular), 150 and 50 (in melee) pas away;
+ * a British unit and Wellington (charisma 5) in contact with u1's rear. */
+static grog_battle *battle(void)
+{
+    grog_battle *b = grog_battle_create();
+    assert_non_null(b);
+    grog_error err;
+    grog_side fr = {"fr", "France", GROG_NATION_FRANCE, ""};
+    grog_side br = {"br", "Britain", GROG_NATION_BRITAIN, ""};
+    assert_int_equal(grog_battle_add_side(b, &fr, &err), GROG_OK);
+    assert_int_equal(grog_battle_add_side(b, &br, &err), GROG_OK);
+    add_officer(b, "ney", "fr", GROG_ROLE_CORPS, "", 3, 4, -10);
+    add_officer(b, "adc1", "fr", GROG_ROLE_ADC, "ney", 2, 1, -10);
+    add_officer(b, "marchand", "fr", GROG_ROLE_DIVISION, "ney", 2, 2, 700);
+    add_officer(b, "near", "fr", GROG_ROLE_BRIGADE, "ney", 1, 2, 100);
+    add_officer(b, "wellington", "br", GROG_ROLE_C_IN_C, "", 3, 5, 90);
+    add_unit(b, "u1", "fr", "near", GROG_STATUS_REGULAR, 80);
+    add_unit(b, "u2", "fr", "ney", GROG_STATUS_GARDE, 150);
+    add_unit(b, "u4", "fr", "ney", GROG_STATUS_MILITIA, 50);
+    add_unit(b, "u3", "br", "wellington", GROG_STATUS_REGULAR, 20);
+    grog_battle_unit_by_id_mut(b, "u4")->flags |= GROG_UNIT_IN_MELEE;
+    return b;
+}
+
+static grog_status battle_order(const grog_aigles_rules *r, const grog_battle *b,
+                                const char *from, const char *to, int melee_turns,
+                                grog_explain **e, grog_error *err)
+{
+    grog_aigles_battle_order in = {from, to, 0, 0, melee_turns, -1, GROG_AIGLES_VARIANT_RULES};
+    return grog_aigles_battle_order_explain(r, b, &in, NULL, e, NULL, err);
+}
+
+static void test_battle_order_unit_zone_melee(void **state)
+{
+    (void)state;
+    grog_aigles_rules *r = rules();
+    grog_battle *b = battle();
+    grog_explain *e = NULL;
+    grog_error err;
+    /* u1, through Near, 80 pas: in the 100 pas zone; regular 2 + 3 = 5 */
+    assert_int_equal(battle_order(r, b, "ney", "u1", 0, &e, &err), GROG_OK);
+    grog_frac p;
+    assert_true(grog_explain_outcome_p(e, "obeys", &p));
+    assert_frac(p, 4, 6); /* AIG-O-10, AIG-O-16 */
+    assert_true(grog_explain_checks_ok(e));
+    grog_explain_destroy(e);
+    e = NULL;
+    assert_int_equal(battle_order(r, b, "ney", "u2", 0, &e, &err), GROG_ERULE);
+    assert_non_null(strstr(err.message, "AIG-O-10")); /* 150 pas: out of the zone */
+    assert_false(grog_explain_checks_ok(e));
+    grog_explain_destroy(e);
+    e = NULL;
+    assert_int_equal(battle_order(r, b, "ney", "u3", 0, &e, &err), GROG_ERULE);
+    assert_false(grog_explain_checks_ok(e)); /* AIG-O-10: not his unit */
+    grog_explain_destroy(e);
+    e = NULL;
+    assert_int_equal(battle_order(r, b, "ney", "u4", 0, &e, &err), GROG_ERULE);
+    assert_non_null(strstr(err.message, "AIG-O-14")); /* AIG-O-14 */
+    grog_explain_destroy(e);
+    e = NULL;
+    assert_int_equal(battle_order(r, b, "ney", "u4", 1, &e, &err), GROG_OK);
+    assert_true(grog_explain_outcome_p(e, "obeys", &p));
+    assert_frac(p, 3, 6); /* militia 1 + 3 = 4 */
+    grog_explain_destroy(e);
+    assert_int_equal(battle_order(r, b, "ney", "nobody", 0, &e, &err), GROG_ENOTFOUND);
+    assert_int_equal(battle_order(r, b, "adc1", "u1", 0, &e, &err), GROG_EINVAL);
+    grog_battle_officer_by_id_mut(b, "ney")->state = GROG_OFFICER_PRISONER;
+    e = NULL;
+    assert_int_equal(battle_order(r, b, "ney", "u1", 0, &e, &err), GROG_ERULE);
+    assert_true(grog_explain_has_rule(e, "AIG-O-21")); /* a prisoner gives no orders */
+    grog_explain_destroy(e);
+    grog_battle_destroy(b);
+    grog_aigles_rules_destroy(r);
+}
+
+static void test_battle_order_officer_direct_and_by_adc(void **state)
+{
+    (void)state;
+    grog_aigles_rules *r = rules();
+    grog_battle *b = battle();
+    grog_explain *e = NULL;
+    grog_error err;
+    /* Near, 100 pas: exactly on the edge of the zone; 3 + 1 = 4 */
+    assert_int_equal(battle_order(r, b, "ney", "near", 0, &e, &err), GROG_OK);
+    grog_frac p;
+    assert_true(grog_explain_outcome_p(e, "obeys", &p));
+    assert_frac(p, 3, 6); /* AIG-O-11 in the zone, AIG-O-17 */
+    grog_explain_destroy(e);
+    e = NULL;
+    /* Marchand, 700 pas: the ADC rides 700 pas at 300 a turn */
+    assert_int_equal(battle_order(r, b, "ney", "marchand", 0, &e, &err), GROG_OK);
+    double turns;
+    assert_true(grog_explain_value(e, &turns));
+    assert_true(turns == 3); /* AIG-O-11: ceil(700 / 300) */
+    assert_true(grog_explain_has_rule(e, "AIG-O-12"));
+    assert_true(grog_explain_outcome_p(e, "obeys", &p));
+    assert_frac(p, 4, 6); /* AIG-O-12: Ney's 3 + Marchand's 2 = 5 */
+    assert_true(grog_explain_default_count(e) >= 1); /* the ADC speed */
+    grog_explain_destroy(e);
+    e = NULL;
+    grog_battle_officer_by_id_mut(b, "adc1")->adc_speed = 700; /* mm per turn, from the scenario */
+    assert_int_equal(battle_order(r, b, "ney", "marchand", 0, &e, &err), GROG_OK);
+    assert_true(grog_explain_value(e, &turns));
+    assert_true(turns == 1);
+    grog_explain_destroy(e);
+    e = NULL;
+    grog_battle_officer_by_id_mut(b, "adc1")->state = GROG_OFFICER_KILLED;
+    assert_int_equal(battle_order(r, b, "ney", "marchand", 0, &e, &err), GROG_ERULE);
+    assert_non_null(strstr(err.message, "AIG-O-11")); /* no ADC left */
+    grog_explain_destroy(e);
+    grog_battle_destroy(b);
+    grog_aigles_rules_destroy(r);
+}
+
+static void test_battle_morale(void **state)
+{
+    (void)state;
+    grog_aigles_rules *r = rules();
+    grog_battle *b = battle();
+    grog_aigles_morale m;
+    grog_explain *e = NULL;
+    grog_error err;
+    size_t ney;
+    assert_true(grog_battle_officer_index(b, "ney", &ney));
+    /* u1: Ney (charisma 4) 80 pas: +3; Near (charisma 2) 10 pas: +1; Wellington
+     * touches u1 but is the enemy's */
+    assert_int_equal(grog_aigles_battle_morale(r, b, "u1", &m, &e, &err), GROG_OK);
+    assert_int_equal(m.contact, 0);
+    assert_int_equal(m.bonus, 3); /* AIG-O-05: the best, from Ney */
+    assert_int_equal(m.from, (int)ney);
+    grog_explain_destroy(e);
+    /* u2, 150 pas from Ney: on his first radius, +3 (AIG-O-04) */
+    assert_int_equal(grog_aigles_battle_morale(r, b, "u2", &m, NULL, &err), GROG_OK);
+    assert_int_equal(m.bonus, 3);
+    /* Near moves onto u1: contact comes first (AIG-O-03, AIG-O-05) */
+    grog_battle_officer_by_id_mut(b, "near")->base = base_away(80);
+    assert_int_equal(grog_aigles_battle_morale(r, b, "u1", &m, NULL, &err), GROG_OK);
+    assert_int_equal(m.contact, 1);
+    assert_int_equal(m.lo, -2);
+    assert_int_equal(m.hi, 2);
+    /* Ney captured: his influence is gone */
+    grog_battle_officer_by_id_mut(b, "ney")->state = GROG_OFFICER_PRISONER;
+    assert_int_equal(grog_aigles_battle_morale(r, b, "u2", &m, NULL, &err), GROG_OK);
+    assert_int_equal(m.bonus, 1); /* Near, 60 pas from u2 (charisma 2): +1 */
+    assert_int_equal(grog_aigles_battle_morale(r, b, "ghost", &m, NULL, &err), GROG_ENOTFOUND);
+    grog_battle_destroy(b);
+    grog_aigles_rules_destroy(r);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1181,6 +1365,9 @@ int main(void)
         cmocka_unit_test(test_aig_o_25_forty_casualties),
         cmocka_unit_test(test_aig_o_26_killed_as_event),
         cmocka_unit_test(test_aig_o_27_replacement_by_superiors_adc),
+        cmocka_unit_test(test_battle_order_unit_zone_melee),
+        cmocka_unit_test(test_battle_order_officer_direct_and_by_adc),
+        cmocka_unit_test(test_battle_morale),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -14,7 +14,8 @@
  *  - capture, prisoners, liberation, fire at an officer and replacement as
  *    pure functions over a small officer struct.
  * The functions work on plain input structs: the game engine fills them from
- * the battle model.
+ * the battle model; two functions read a battle (battle.h) directly, for
+ * `grognard explain`.
  *
  * Ownership: grog_aigles_rules_load / _parse return a handle the caller frees
  * with grog_aigles_rules_destroy (accepts NULL). Every grog_explain **out
@@ -29,6 +30,7 @@
 
 #include <stddef.h>
 
+#include "grognard/battle.h"
 #include "grognard/error.h"
 #include "grognard/explain.h"
 #include "grognard/geom.h"
@@ -333,5 +335,37 @@ grog_status grog_aigles_officer_killed(grog_aigles_officer *o, grog_explain *e,
  * the lost general's id. */
 grog_status grog_aigles_officer_replace(grog_aigles_officer *officers, size_t n, size_t lost,
                                         size_t adc, grog_explain *e, grog_error *err);
+
+/* ---- from a battle (battle.h), for `grognard explain` ---- */
+
+typedef struct grog_aigles_battle_order {
+    const char *from;          /* the general's officer id */
+    const char *to;            /* a unit or officer id */
+    int explain_turns;         /* AIG-O-18, this attempt */
+    int failed_turns;          /* AIG-O-19, this attempt */
+    int general_melee_turns;   /* full turns the general has been in the unit's melee */
+    int points_left;           /* < 0: a fresh période (his command points) */
+    grog_aigles_variant variant;
+} grog_aigles_battle_order;
+
+/* The order worked out from the battle: the officers and unit by id, their
+ * ratings, status, bases (the table's scale), melee flag and hierarchy. The
+ * record holds the checks (active general, under his command, zone, melee,
+ * points) and the test; for an officer out of the zone, the route of the
+ * nearest active ADC of the general (speed: the ADC's adc_speed, else the
+ * rules' default) and the test on his arrival. GROG_ENOTFOUND for an
+ * unknown id; GROG_ERULE (record in *out) when the order cannot be given.
+ * The battle is only read. */
+grog_status grog_aigles_battle_order_explain(const grog_aigles_rules *r, const grog_battle *b,
+                                             const grog_aigles_battle_order *in,
+                                             const grog_aigles_dice *dice, grog_explain **out,
+                                             int *obeys, grog_error *err);
+
+/* The charisma modifier of unit `unit` from every officer of the battle
+ * (prisoners and the dead give nothing). res->from is the index of the
+ * officer in the battle, -1 none. */
+grog_status grog_aigles_battle_morale(const grog_aigles_rules *r, const grog_battle *b,
+                                      const char *unit, grog_aigles_morale *res,
+                                      grog_explain **out, grog_error *err);
 
 #endif

@@ -72,6 +72,14 @@ grog_status grog_aigles_order_check(const grog_aigles_rules *r, const grog_aigle
                                     const grog_aigles_points *points, grog_explain *e,
                                     double *distance_pas, grog_error *err)
 {
+    return aigles_order_checks(r, o, s, points, e, distance_pas, 0, err);
+}
+
+grog_status aigles_order_checks(const grog_aigles_rules *r, const grog_aigles_order *o,
+                                const grog_aigles_situation *s, const grog_aigles_points *points,
+                                grog_explain *e, double *distance_pas, int skip_zone,
+                                grog_error *err)
+{
     int sc = aigles_scale_index(s->figure_mm, err);
     if (sc < 0)
         return GROG_EINVAL;
@@ -90,7 +98,7 @@ grog_status grog_aigles_order_check(const grog_aigles_rules *r, const grog_aigle
              o->command * r->points_per_command);
     check(&v, e, "AIG-O-06", _("command points"), o->command * r->points_per_command > 0,
           o->command > 0 ? detail : _("command 0: no command points, hence no orders"));
-    if (o->command > 0)
+    if (o->command > 0 && !skip_zone)
         check_zone(r, o, &sit, sc, dist, &v, e);
     if (s->receiver_in_melee) {
         snprintf(detail, sizeof detail, _("the general has been in the melee %d full turns (%d needed)"),

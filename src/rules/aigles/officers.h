@@ -75,6 +75,11 @@ double aigles_distance_pas(const grog_base *a, const grog_base *b, double mm_per
 double aigles_mm_per_pas(const grog_aigles_rules *r, double given);
 /* Whether two bases are in contact per the rules' tolerance. */
 int aigles_in_contact(const grog_aigles_rules *r, const grog_base *a, const grog_base *b);
+/* grog_aigles_order_check, leaving out the zone when skip_zone (command.c). */
+grog_status aigles_order_checks(const grog_aigles_rules *r, const grog_aigles_order *o,
+                                const grog_aigles_situation *s, const grog_aigles_points *points,
+                                grog_explain *e, double *distance_pas, int skip_zone,
+                                grog_error *err);
 /* A new "aigles-order" record titled with the order's names (reaction.c). */
 grog_explain *aigles_order_record(const grog_aigles_order *o);
 /* The reaction test added to an existing record (reaction.c). */

@@ -1,0 +1,286 @@
+/* officers_battle.c — the Les Aigles order and charisma worked out from a
+ * battle (battle.h), for `grognard explain`.
+ *
+ * Reads the officers' ratings and states, the unit's status and melee flag,
+ * the bases and the table's scale, and the hierarchy; the battle is only
+ * read. Who may order whom becomes checks in the record: the general must
+ * be active (AIG-O-21, AIG-O-26), the receiver his unit or his subordinate
+ * (AIG-O-10, AIG-O-11), then the zone, melee and points checks of
+ * command.c. An officer out of the zone is reached through the general's
+ * nearest active ADC (AIG-O-11, AIG-O-12). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "i18n.h"
+#include "rules/aigles/officers.h"
+
+static const char *label_of(const char *name, const char *id)
+{
+    return name != NULL && name[0] != '\0' ? name : id;
+}
+
+static int status_of(const grog_troop *u)
+{
+    grog_aigles_status s;
+    if (grog_aigles_status_parse(grog_unit_status_name(u->status), &s, NULL) != GROG_OK)
+        return -1;
+    return (int)s;
+}
+
+/* What the battle says about the two ends of the order. */
+typedef struct ends {
+    const grog_officer *giver;
+    size_t giver_i;
+    const grog_troop *unit;       /* the receiver when a unit */
+    const grog_officer *officer;  /* the receiver when an officer */
+    size_t recv_i;
+} ends;
+
+static grog_status find_ends(const grog_battle *b, const grog_aigles_battle_order *in, ends *x,
+                             grog_error *err)
+{
+    memset(x, 0, sizeof *x);
+    if (!grog_battle_officer_index(b, in->from, &x->giver_i))
+        return grog_error_set(err, GROG_ENOTFOUND, _("no officer \"%s\""),
+                              in->from != NULL ? in->from : "");
+    x->giver = grog_battle_officer(b, x->giver_i);
+    if (!grog_role_is_general(x->giver->role))
+        return grog_error_set(err, GROG_EINVAL,
+                              _("\"%s\" is an aide-de-camp: he carries his general's orders "
+                                "(give the general with --from)"),
+                              x->giver->id);
+    if (grog_battle_unit_index(b, in->to, &x->recv_i))
+        x->unit = grog_battle_unit(b, x->recv_i);
+    else if (grog_battle_officer_index(b, in->to, &x->recv_i))
+        x->officer = grog_battle_officer(b, x->recv_i);
+    else
+        return grog_error_set(err, GROG_ENOTFOUND, _("no unit or officer \"%s\""),
+                              in->to != NULL ? in->to : "");
+    if (x->officer == x->giver)
+        return grog_error_set(err, GROG_EINVAL, _("an officer does not order himself"));
+    return GROG_OK;
+}
+
+static grog_aigles_order make_order(const grog_aigles_battle_order *in, const ends *x)
+{
+    grog_aigles_order o = grog_aigles_order_default();
+    o.command = x->giver->ratings.aigles_command;
+    o.explain_turns = in->explain_turns;
+    o.failed_turns = in->failed_turns;
+    o.variant = in->variant;
+    o.giver = label_of(x->giver->name, x->giver->id);
+    if (x->unit != NULL) {
+        o.receiver = GROG_AIGLES_TO_UNIT;
+        o.status = status_of(x->unit);
+        o.receiver_name = label_of(x->unit->name, x->unit->id);
+    } else {
+        o.receiver = GROG_AIGLES_TO_OFFICER;
+        o.receiver_command = x->officer->ratings.aigles_command;
+        o.receiver_name = label_of(x->officer->name, x->officer->id);
+    }
+    return o;
+}
+
+static grog_aigles_situation make_situation(const grog_battle *b,
+                                            const grog_aigles_battle_order *in, const ends *x)
+{
+    const grog_table *t = grog_battle_table(b);
+    grog_aigles_situation s;
+    memset(&s, 0, sizeof s);
+    s.figure_mm = t->scale.figure_mm;
+    s.mm_per_pas = t->scale.mm_per_pas;
+    s.giver = x->giver->base;
+    s.receiver = x->unit != NULL ? x->unit->base : x->officer->base;
+    s.receiver_in_melee = x->unit != NULL && (x->unit->flags & GROG_UNIT_IN_MELEE) != 0;
+    s.giver_melee_turns = in->general_melee_turns;
+    return s;
+}
+
+/* The battle's own preconditions; 1 when all hold. */
+static int battle_checks(const grog_battle *b, const ends *x, grog_explain *e)
+{
+    char detail[256];
+    int ok = x->giver->state == GROG_OFFICER_ACTIVE;
+    snprintf(detail, sizeof detail, _("%s is %s"), x->giver->id,
+             grog_officer_state_name(x->giver->state));
+    grog_explain_add_check(e, x->giver->state == GROG_OFFICER_KILLED ? "AIG-O-26" : "AIG-O-21",
+                           _("the general is operational"), ok, detail);
+    int under;
+    if (x->unit != NULL) {
+        size_t n = grog_battle_command_units(b, x->giver_i, NULL, 0);
+        size_t *units = n > 0 ? malloc(n * sizeof *units) : NULL;
+        under = 0;
+        if (units != NULL) {
+            grog_battle_command_units(b, x->giver_i, units, n);
+            for (size_t i = 0; i < n && !under; i++)
+                under = units[i] == x->recv_i;
+            free(units);
+        }
+        snprintf(detail, sizeof detail, _("unit %s (parent %s)"), x->unit->id,
+                 x->unit->parent[0] ? x->unit->parent : "-");
+        grog_explain_add_check(e, "AIG-O-10", _("his unit"), under, detail);
+    } else {
+        under = grog_battle_is_superior_of(b, x->giver_i, x->recv_i);
+        snprintf(detail, sizeof detail, _("officer %s (superior %s)"), x->officer->id,
+                 x->officer->superior[0] ? x->officer->superior : "-");
+        grog_explain_add_check(e, "AIG-O-11", _("his subordinate"), under, detail);
+        int active = x->officer->state == GROG_OFFICER_ACTIVE;
+        snprintf(detail, sizeof detail, _("%s is %s"), x->officer->id,
+                 grog_officer_state_name(x->officer->state));
+        grog_explain_add_check(e, "AIG-O-21", _("the receiver is operational"), active, detail);
+        ok = ok && active;
+    }
+    return ok && under;
+}
+
+/* The general's active ADC nearest to the receiver; 0 if none. */
+static int nearest_adc(const grog_battle *b, const ends *x, size_t *adc)
+{
+    size_t n = grog_battle_adcs(b, x->giver_i, NULL, 0);
+    if (n == 0)
+        return 0;
+    size_t *v = malloc(n * sizeof *v);
+    if (v == NULL)
+        return 0;
+    grog_battle_adcs(b, x->giver_i, v, n);
+    int found = 0;
+    double best = 0;
+    for (size_t i = 0; i < n; i++) {
+        const grog_officer *a = grog_battle_officer(b, v[i]);
+        if (a->state != GROG_OFFICER_ACTIVE)
+            continue;
+        double d = grog_base_distance(&a->base, &x->officer->base);
+        if (!found || d < best) {
+            found = 1;
+            best = d;
+            *adc = v[i];
+        }
+    }
+    free(v);
+    return found;
+}
+
+static grog_status via_adc(const grog_aigles_rules *r, const grog_battle *b, const ends *x,
+                           grog_aigles_order *o, const grog_aigles_situation *s,
+                           const grog_aigles_points *pts, const grog_aigles_dice *dice,
+                           grog_explain *e, int *obeys, grog_error *err)
+{
+    size_t ai = 0;
+    char text[256];
+    if (!nearest_adc(b, x, &ai)) {
+        grog_explain_add_check(e, "AIG-O-11", _("an ADC to send"), 0,
+                               _("the subordinate is out of the zone and the general has no "
+                                 "active ADC"));
+        return grog_error_set(err, GROG_ERULE,
+                              _("AIG-O-11: %s is out of the zone and %s has no active ADC"),
+                              x->officer->id, x->giver->id);
+    }
+    const grog_officer *a = grog_battle_officer(b, ai);
+    double mpp = aigles_mm_per_pas(r, s->mm_per_pas);
+    grog_aigles_adc_input in = {o->command, a->ratings.aigles_command, x->giver->base, a->base,
+                                x->officer->base, a->adc_speed >= 0 ? a->adc_speed / mpp : 0,
+                                s->figure_mm, s->mm_per_pas};
+    snprintf(text, sizeof text, _("%s is out of %s's zone: he sends his ADC %s"),
+             o->receiver_name, o->giver, label_of(a->name, a->id));
+    grog_explain_add_note(e, "AIG-O-11", text);
+    grog_aigles_adc_route rt;
+    grog_status st = grog_aigles_adc_plan(r, &in, &rt, e, err);
+    if (st != GROG_OK)
+        return st;
+    snprintf(text, sizeof text, _("%d left, %d to send the ADC"), pts->left, rt.dispatch_cost);
+    grog_explain_add_check(e, "AIG-O-13", _("command points to send the ADC"),
+                           pts->left >= rt.dispatch_cost, text);
+    if (pts->left < rt.dispatch_cost)
+        return grog_error_set(err, GROG_ERULE, _("AIG-O-13: no command point left to send an ADC"));
+    grog_explain_set_value(e, rt.turns_out, "turns");
+    o->via_adc = 1;
+    return aigles_order_test_into(r, o, dice, e, obeys, err);
+}
+
+static grog_status explain_into(const grog_aigles_rules *r, const grog_battle *b,
+                                const grog_aigles_battle_order *in, const ends *x,
+                                const grog_aigles_dice *dice, grog_explain *e, int *obeys,
+                                grog_error *err)
+{
+    grog_aigles_order o = make_order(in, x);
+    grog_aigles_situation s = make_situation(b, in, x);
+    grog_aigles_points pts;
+    grog_status st = grog_aigles_points_refresh(r, o.command, &pts, err);
+    if (st != GROG_OK)
+        return st;
+    if (in->points_left >= 0)
+        pts.left = in->points_left;
+    if (!battle_checks(b, x, e))
+        return grog_error_set(err, GROG_ERULE, "%s",
+                              _("this order cannot be given (see the checks marked NO)"));
+    /* Out of the zone, an officer is reached by an ADC: every other check first. */
+    grog_error probe;
+    int out_of_zone = x->officer != NULL &&
+                      aigles_order_checks(r, &o, &s, &pts, NULL, NULL, 0, &probe) == GROG_ERULE &&
+                      aigles_order_checks(r, &o, &s, &pts, NULL, NULL, 1, &probe) == GROG_OK;
+    st = aigles_order_checks(r, &o, &s, out_of_zone ? NULL : &pts, e, &o.distance_pas,
+                             out_of_zone, err);
+    if (st != GROG_OK)
+        return st;
+    if (out_of_zone)
+        return via_adc(r, b, x, &o, &s, &pts, dice, e, obeys, err);
+    return aigles_order_test_into(r, &o, dice, e, obeys, err);
+}
+
+grog_status grog_aigles_battle_order_explain(const grog_aigles_rules *r, const grog_battle *b,
+                                             const grog_aigles_battle_order *in,
+                                             const grog_aigles_dice *dice, grog_explain **out,
+                                             int *obeys, grog_error *err)
+{
+    ends x;
+    grog_status st = find_ends(b, in, &x, err);
+    if (st != GROG_OK)
+        return st;
+    grog_aigles_order o = make_order(in, &x);
+    if (x.unit != NULL && o.status < 0)
+        return grog_error_set(err, GROG_EINVAL, _("unit \"%s\" has no known status"), x.unit->id);
+    grog_explain *e = aigles_order_record(&o);
+    if (e == NULL)
+        return grog_error_set(err, GROG_ENOMEM, "%s", _("out of memory"));
+    st = explain_into(r, b, in, &x, dice, e, obeys, err);
+    if ((st == GROG_OK || st == GROG_ERULE) && out != NULL)
+        *out = e;
+    else
+        grog_explain_destroy(e);
+    return st;
+}
+
+grog_status grog_aigles_battle_morale(const grog_aigles_rules *r, const grog_battle *b,
+                                      const char *unit, grog_aigles_morale *res,
+                                      grog_explain **out, grog_error *err)
+{
+    const grog_troop *u = grog_battle_unit_by_id(b, unit);
+    if (u == NULL)
+        return grog_error_set(err, GROG_ENOTFOUND, _("no unit \"%s\""), unit != NULL ? unit : "");
+    size_t n = grog_battle_nofficers(b), side = 0;
+    grog_aigles_influence *inf = calloc(n > 0 ? n : 1, sizeof *inf);
+    if (inf == NULL)
+        return grog_error_set(err, GROG_ENOMEM, "%s", _("out of memory"));
+    grog_battle_side_index(b, u->side, &side);
+    for (size_t i = 0; i < n; i++) {
+        const grog_officer *o = grog_battle_officer(b, i);
+        size_t si = (size_t)-1;
+        int known = grog_battle_side_index(b, o->side, &si);
+        inf[i].name = label_of(o->name, o->id);
+        inf[i].side = known && si == side ? 0 : 1;
+        inf[i].charisma = o->ratings.aigles_charisma;
+        inf[i].base = o->base;
+        inf[i].available = o->state == GROG_OFFICER_ACTIVE;
+    }
+    const grog_table *t = grog_battle_table(b);
+    grog_status st = grog_aigles_morale_modifier(r, &u->base, 0, inf, n, t->scale.figure_mm,
+                                                 t->scale.mm_per_pas, res, out, err);
+    if (st == GROG_OK && out != NULL) {
+        char text[256];
+        snprintf(text, sizeof text, _("unit %s"), label_of(u->name, u->id));
+        grog_explain_add_path(*out, text);
+    }
+    free(inf);
+    return st;
+}
