@@ -45,6 +45,15 @@ typedef struct grog_map_options {
 /* Links and labels, no family overlays, no radii, 1200 px, 300 labels. */
 void grog_map_options_default(grog_map_options *o);
 
+/* Fills the radii of o from the rules families' data for this table's
+ * figure scale and mm per pas (aigles zones AIG-O-07, charisma radii
+ * AIG-O-04, gdb command radius GDB-09, gt command radius GT-10). Each path
+ * NULL: that family's embedded rules (aigles.h, gdb.h, gt.h). The overlay
+ * bits are left alone. On error o is unchanged. */
+grog_status grog_map_options_from_rules(grog_map_options *o, const grog_table *t,
+                                        const char *aigles_rules, const char *gdb_rules,
+                                        const char *gt_rules, grog_error *err);
+
 grog_status grog_map_svg(const grog_battle *b, const grog_map_options *o, char **svg,
                          grog_error *err);
 

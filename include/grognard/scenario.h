@@ -75,9 +75,9 @@ grog_status grog_scenario_save_file(const grog_battle *b, const char *path, grog
 
 /* A synthetic battle for benchmarks and tests: two sides, each with a
  * commander-in-chief, corps, divisions and brigades, ADCs, and units spread
- * over the table; deterministic for the rng's seed. units >= 2;
- * officers 0 means about one per five units; officers must leave at least
- * one brigade per side (>= 8). The result passes grog_battle_check. */
+ * over the table; deterministic for the rng's seed. units 2..1000000;
+ * officers 0 means one per five units (at least 12); otherwise 6..200000,
+ * so that each side has at least a C-in-C, an ADC and a brigade. */
 typedef struct grog_generate_options {
     size_t units;
     size_t officers;

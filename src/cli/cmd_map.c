@@ -1,13 +1,187 @@
-/* cmd_map.c — placeholder until built. */
-#include "cli.h"
+/* cmd_map.c — `grognard map [FILE] -o map.svg`: an SVG picture of the
+ * table (map.h) with the overlays of the families chosen. */
+#include <jansson.h>
+#include <stdlib.h>
+#include <string.h>
 
-static int run_map_command(cli *c, int argc, char **argv)
+#include "cli.h"
+#include "grognard/map.h"
+#include "grognard/scenario.h"
+
+enum { OPT_OUTPUT = 1000, OPT_OVERLAYS, OPT_NO_LABELS, OPT_NO_LINKS, OPT_WIDTH, OPT_MAX_LABELS };
+
+typedef struct map_opts {
+    const char *output;
+    unsigned overlays;
+    int no_labels, no_links;
+    long width, max_labels;
+} map_opts;
+
+/* "aigles,gdb" -> overlay bits; 0 or an exit code. */
+static int parse_overlays(cli *c, const char *arg, unsigned *bits)
 {
-    (void)argc;
-    (void)argv;
-    return cli_fail(c, CLI_EXIT_INPUT, "%s", _("not built yet"));
+    static const struct { const char *name; unsigned bits; } names[] = {
+        {"aigles", GROG_MAP_AIGLES_ZONES | GROG_MAP_AIGLES_CHARISMA},
+        {"aigles-zones", GROG_MAP_AIGLES_ZONES},
+        {"aigles-charisma", GROG_MAP_AIGLES_CHARISMA},
+        {"gdb", GROG_MAP_GDB_RADIUS},
+        {"gt", GROG_MAP_GT_RADIUS},
+        {"all", GROG_MAP_AIGLES_ZONES | GROG_MAP_AIGLES_CHARISMA | GROG_MAP_GDB_RADIUS |
+                    GROG_MAP_GT_RADIUS},
+        {"none", 0},
+    };
+    unsigned out = 0;
+    const char *p = arg;
+    while (*p) {
+        size_t len = strcspn(p, ",");
+        int found = 0;
+        for (size_t k = 0; k < sizeof names / sizeof names[0] && !found; k++)
+            if (strlen(names[k].name) == len && strncmp(names[k].name, p, len) == 0) {
+                out |= names[k].bits;
+                found = 1;
+            }
+        if (!found)
+            return cli_fail(c, CLI_EXIT_USAGE,
+                            _("--family: unknown '%.*s' (expected aigles, aigles-zones, "
+                              "aigles-charisma, gdb, gt, all or none, separated by commas)"),
+                            (int)len, p);
+        p += len;
+        if (*p == ',')
+            p++;
+    }
+    *bits = out;
+    return 0;
+}
+
+static int on_opt(cli *c, int id, const char *arg, void *ctx)
+{
+    map_opts *o = ctx;
+    switch (id) {
+    case OPT_OUTPUT: o->output = arg; return 0;
+    case OPT_OVERLAYS: return parse_overlays(c, arg, &o->overlays);
+    case OPT_NO_LABELS: o->no_labels = 1; return 0;
+    case OPT_NO_LINKS: o->no_links = 1; return 0;
+    case OPT_WIDTH: return cli_int(c, "--width", arg, 100, 20000, &o->width);
+    case OPT_MAX_LABELS: return cli_int(c, "--max-labels", arg, 1, 1000000, &o->max_labels);
+    }
+    return CLI_EXIT_USAGE;
+}
+
+static int write_svg(cli *c, const char *path, const char *svg)
+{
+    if (path == NULL || strcmp(path, "-") == 0) {
+        fputs(svg, c->out);
+        return CLI_EXIT_OK;
+    }
+    FILE *f = fopen(path, "w");
+    if (f == NULL)
+        return cli_fail(c, CLI_EXIT_IO, _("%s: cannot write"), path);
+    int bad = fputs(svg, f) == EOF;
+    bad |= fclose(f) != 0;
+    if (bad)
+        return cli_fail(c, CLI_EXIT_IO, _("%s: write error"), path);
+    return CLI_EXIT_OK;
+}
+
+static int run_map(cli *c, int argc, char **argv)
+{
+    static const struct option opts[] = {
+        {"output", required_argument, NULL, OPT_OUTPUT},
+        {"family", required_argument, NULL, OPT_OVERLAYS},
+        {"no-labels", no_argument, NULL, OPT_NO_LABELS},
+        {"no-links", no_argument, NULL, OPT_NO_LINKS},
+        {"width", required_argument, NULL, OPT_WIDTH},
+        {"max-labels", required_argument, NULL, OPT_MAX_LABELS},
+        {"json", no_argument, NULL, 'j'},
+        {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0},
+    };
+    map_opts o = {NULL, GROG_MAP_AIGLES_ZONES | GROG_MAP_GDB_RADIUS | GROG_MAP_GT_RADIUS, 0, 0,
+                  0, 0};
+    char **v = malloc(((size_t)argc + 1) * sizeof *v);
+    if (v == NULL)
+        return cli_fail(c, CLI_EXIT_INTERNAL, "%s", _("out of memory"));
+    for (int i = 0; i < argc; i++)
+        v[i] = strcmp(argv[i], "-o") == 0 ? (char *)"--output" : argv[i];
+    v[argc] = NULL;
+    int first;
+    /* getopt permutes v: the operand is read from v, then v is freed. */
+    int rc = cli_options(c, &cli_map_command, argc, v, opts, on_opt, &o, &first);
+    const char *source = rc == 0 && first < argc ? v[first] : NULL;
+    free(v);
+    if (rc != 0)
+        return rc == CLI_STOP_OK ? CLI_EXIT_OK : rc;
+    if (argc - first > 1)
+        return cli_fail(c, CLI_EXIT_USAGE, "%s", _("expected at most one scenario FILE"));
+    if (c->json && (o.output == NULL || strcmp(o.output, "-") == 0))
+        return cli_fail(c, CLI_EXIT_USAGE, "%s", _("--json needs -o FILE (the SVG goes there)"));
+    grog_battle *b = NULL;
+    grog_error err;
+    grog_status st = grog_scenario_load(source, &b, &err);
+    if (st != GROG_OK)
+        return cli_fail_status(c, st, &err);
+    grog_map_options mo;
+    grog_map_options_default(&mo);
+    mo.overlays = o.overlays | (o.no_labels ? 0 : GROG_MAP_LABELS) |
+                  (o.no_links ? 0 : GROG_MAP_LINKS);
+    if (o.width)
+        mo.width_px = (double)o.width;
+    if (o.max_labels)
+        mo.max_labels = (int)o.max_labels;
+    int family_overlays = (o.overlays & ~(unsigned)(GROG_MAP_LABELS | GROG_MAP_LINKS)) != 0;
+    if (family_overlays) {
+        st = grog_map_options_from_rules(&mo, grog_battle_table(b), NULL, NULL, NULL, &err);
+        if (st != GROG_OK) {
+            grog_battle_destroy(b);
+            return cli_fail_status(c, st, &err);
+        }
+    }
+    char *svg = NULL;
+    st = grog_map_svg(b, &mo, &svg, &err);
+    size_t nunits = grog_battle_nunits(b), noff = grog_battle_nofficers(b);
+    grog_battle_destroy(b);
+    if (st != GROG_OK)
+        return cli_fail_status(c, st, &err);
+    rc = write_svg(c, o.output, svg);
+    size_t bytes = strlen(svg);
+    free(svg);
+    if (rc != CLI_EXIT_OK || o.output == NULL || strcmp(o.output, "-") == 0)
+        return rc;
+    if (c->json) {
+        json_t *j = json_pack("{s:s,s:I,s:I,s:I}", "file", o.output, "bytes", (json_int_t)bytes,
+                              "units", (json_int_t)nunits, "officers", (json_int_t)noff);
+        char *s = json_dumps(j, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+        if (s != NULL)
+            fprintf(c->out, "%s\n", s);
+        free(s);
+        json_decref(j);
+    } else {
+        fprintf(c->out, _("%s: %zu units, %zu officers\n"), o.output, nunits, noff);
+    }
+    return CLI_EXIT_OK;
 }
 
 const cli_command cli_map_command = {
-    "map", run_map_command, N_("(not built yet)"), N_("grognard map"), N_(""),
+    "map",
+    run_map,
+    N_("draw the table as an SVG picture with the families' command overlays"),
+    N_("grognard map [FILE] [-o map.svg] [--family LIST] [--no-labels] [--no-links]\n"
+       "             [--width PX] [--max-labels N] [--json]"),
+    N_("FILE is a scenario file or a bundled scenario's name; without it, the\n"
+       "embedded default. Units are drawn as their bases (to scale, rotated, the\n"
+       "front edge thick) coloured by side, with labels; officers as white bases\n"
+       "with a dashed line to their superior; a scale bar and a legend.\n\n"
+       "Options:\n"
+       "  -o, --output FILE  where to write the SVG (default: standard output)\n"
+       "  --family LIST      overlays, comma separated: aigles (= aigles-zones +\n"
+       "                     aigles-charisma), aigles-zones (order-change zones,\n"
+       "                     AIG-O-07), aigles-charisma (charisma influence,\n"
+       "                     AIG-O-04), gdb (C-in-C command radius, GDB-09), gt\n"
+       "                     (corps and army radius, GT-10), all, none.\n"
+       "                     Default: aigles-zones,gdb,gt\n"
+       "  --no-labels, --no-links   leave labels or superior lines out\n"
+       "  --width PX         picture width in pixels (default 1200)\n"
+       "  --max-labels N     beyond N units, unit labels shrink (default 300);\n"
+       "                     labels that would overlap are always left out\n"
+       "  --json             with -o FILE, print {file, bytes, units, officers}\n"),
 };

@@ -1,35 +1,749 @@
-/* cmd_scenario.c — placeholder until built. */
-#include "cli.h"
+/* cmd_scenario.c — `grognard validate`, `grognard show` and
+ * `grognard generate`: a scenario file checked, printed as an order of
+ * battle with the command distances of every family, or generated.
+ *
+ * FILE may be a path or the name of an embedded scenario ("quatre-bras");
+ * without FILE the embedded default is used. Only include/grognard/ is used;
+ * the radii come from the rules families' data through
+ * grog_map_options_from_rules (map.h). */
+#include <jansson.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
 
-static int run_validate_command(cli *c, int argc, char **argv)
+#include "cli.h"
+#include "grognard/battle.h"
+#include "grognard/map.h"
+#include "grognard/scenario.h"
+
+/* `-o FILE` is accepted as `--output FILE` (cli_options knows long options
+ * only). argv is copied, never modified. */
+static char **with_long_output(int argc, char **argv)
 {
-    (void)argc;
-    (void)argv;
-    return cli_fail(c, CLI_EXIT_INPUT, "%s", _("not built yet"));
+    char **v = malloc(((size_t)argc + 1) * sizeof *v);
+    if (v == NULL)
+        return NULL;
+    for (int i = 0; i < argc; i++)
+        v[i] = strcmp(argv[i], "-o") == 0 ? (char *)"--output" : argv[i];
+    v[argc] = NULL;
+    return v;
+}
+
+static void dump_json(cli *c, json_t *root)
+{
+    char *s = json_dumps(root, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(10));
+    if (s != NULL) {
+        fprintf(c->out, "%s\n", s);
+        free(s);
+    }
+    json_decref(root);
+}
+
+/* ---- validate ---- */
+
+static int on_validate_opt(cli *c, int id, const char *arg, void *ctx)
+{
+    (void)c;
+    (void)id;
+    (void)arg;
+    (void)ctx;
+    return CLI_EXIT_USAGE;
+}
+
+static int run_validate(cli *c, int argc, char **argv)
+{
+    static const struct option opts[] = {
+        {"json", no_argument, NULL, 'j'},
+        {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0},
+    };
+    int first;
+    int rc = cli_options(c, &cli_validate_command, argc, argv, opts, on_validate_opt, NULL,
+                         &first);
+    if (rc != 0)
+        return rc == CLI_STOP_OK ? CLI_EXIT_OK : rc;
+    if (argc - first > 1)
+        return cli_fail(c, CLI_EXIT_USAGE, "%s", _("expected at most one scenario FILE"));
+    const char *src = first < argc ? argv[first] : NULL;
+    grog_problems *pr = grog_problems_create();
+    if (pr == NULL)
+        return cli_fail(c, CLI_EXIT_INTERNAL, "%s", _("out of memory"));
+    grog_battle *b = NULL;
+    grog_error err;
+    grog_status st = grog_scenario_read(src, &b, pr, &err);
+    if (st != GROG_OK && st != GROG_EFORMAT) {
+        grog_problems_destroy(pr);
+        return cli_fail_status(c, st, &err);
+    }
+    const char *name = src != NULL ? src : grog_scenario_default_name();
+    if (c->json) {
+        json_t *root = json_object();
+        json_object_set_new(root, "file", json_string(name));
+        json_object_set_new(root, "ok", json_boolean(st == GROG_OK));
+        json_t *arr = json_array();
+        for (size_t i = 0; i < grog_problems_count(pr); i++) {
+            const grog_problem *p = grog_problems_get(pr, i);
+            json_array_append_new(arr, json_pack("{s:s,s:i,s:i,s:s,s:s,s:s}", "file", p->file,
+                                                 "line", p->line, "column", p->column, "path",
+                                                 p->path, "message", p->message, "text",
+                                                 p->text));
+        }
+        json_object_set_new(root, "problems", arr);
+        if (b != NULL)
+            json_object_set_new(root, "counts",
+                                json_pack("{s:I,s:I,s:I}", "sides",
+                                          (json_int_t)grog_battle_nsides(b), "officers",
+                                          (json_int_t)grog_battle_nofficers(b), "units",
+                                          (json_int_t)grog_battle_nunits(b)));
+        dump_json(c, root);
+    } else if (st == GROG_OK) {
+        fprintf(c->out, _("%s: ok (%zu sides, %zu officers, %zu units)\n"), name,
+                grog_battle_nsides(b), grog_battle_nofficers(b), grog_battle_nunits(b));
+    } else {
+        for (size_t i = 0; i < grog_problems_count(pr); i++)
+            fprintf(c->out, "%s\n", grog_problems_get(pr, i)->text);
+        fprintf(c->out, _("%s: %zu problems\n"), name, grog_problems_count(pr));
+    }
+    grog_battle_destroy(b);
+    grog_problems_destroy(pr);
+    return st == GROG_OK ? CLI_EXIT_OK : CLI_EXIT_INPUT;
 }
 
 const cli_command cli_validate_command = {
-    "validate", run_validate_command, N_("(not built yet)"), N_("grognard validate"), N_(""),
+    "validate",
+    run_validate,
+    N_("check a scenario file and list every problem in it"),
+    N_("grognard validate [FILE] [--json]"),
+    N_("FILE is a scenario file (docs/scenario-format.md) or the name of a bundled\n"
+       "scenario (bussaco-1810, quatre-bras-1815); without it, the embedded default.\n\n"
+       "Prints \"FILE: ok\" and exits 0, or prints every problem found as\n"
+       "FILE:LINE:COLUMN: path.to.field: message and exits 1.\n\n"
+       "Options:\n"
+       "  --json   one JSON document: file, ok, problems [{file, line, column, path,\n"
+       "           message, text}], counts {sides, officers, units}\n"),
 };
 
-static int run_show_command(cli *c, int argc, char **argv)
+/* ---- show ---- */
+
+typedef struct show_opts {
+    unsigned families; /* 1 aigles, 2 gdb, 4 gt */
+} show_opts;
+
+enum { OPT_FAMILY = 1000, OPT_UNITS, OPT_OFFICERS, OPT_SEED, OPT_OUTPUT };
+
+static const char *const family_names[] = {"aigles", "gdb", "gt", "all", "none"};
+
+static int on_show_opt(cli *c, int id, const char *arg, void *ctx)
 {
-    (void)argc;
-    (void)argv;
-    return cli_fail(c, CLI_EXIT_INPUT, "%s", _("not built yet"));
+    show_opts *o = ctx;
+    int k;
+    if (id != OPT_FAMILY)
+        return CLI_EXIT_USAGE;
+    int rc = cli_choice(c, "--family", arg, family_names, 5, &k);
+    if (rc != 0)
+        return rc;
+    o->families = k < 3 ? 1u << k : (k == 3 ? 7u : 0u);
+    return 0;
+}
+
+typedef struct show_ctx {
+    cli *c;
+    const grog_battle *b;
+    const grog_table *t;
+    grog_map_options radii;
+    int have_radii;
+    unsigned families;
+    size_t *buf; /* scratch, nunits + nofficers entries */
+} show_ctx;
+
+static double cm(double mm) { return mm / 10.0; }
+
+static void print_distance(show_ctx *x, double mm)
+{
+    fprintf(x->c->out, "%.1f cm / %.1f in / %.0f pas", cm(mm), mm / 25.4,
+            mm / x->t->scale.mm_per_pas);
+}
+
+static void print_order(show_ctx *x, const char *indent, const char *what, const grog_order *o)
+{
+    if (o->kind[0] == '\0')
+        return;
+    fprintf(x->c->out, "%s%s: %s", indent, what, o->kind);
+    if (o->text[0])
+        fprintf(x->c->out, " \"%s\"", o->text);
+    if (o->target[0])
+        fprintf(x->c->out, " -> %s", o->target);
+    if (o->given_turn)
+        fprintf(x->c->out, _(" (given turn %d)"), o->given_turn);
+    if (o->effective_turn)
+        fprintf(x->c->out, _(" (in force turn %d)"), o->effective_turn);
+    fputc('\n', x->c->out);
+}
+
+/* The aigles zone of officer i, mm; -1 none; *contact set. */
+static double zone_mm(const show_ctx *x, const grog_officer *o, int *contact)
+{
+    int k = o->ratings.aigles_command;
+    *contact = 0;
+    if (!x->have_radii || k < 0 || k > 5)
+        return -1;
+    *contact = x->radii.aigles_zone_contact[k];
+    return *contact ? 0 : x->radii.aigles_zone_mm[k];
+}
+
+static int inside(double d, double zone, int contact)
+{
+    return contact ? d <= 0.01 : (zone > 0 && d <= zone + 1e-9);
+}
+
+static void print_zone(show_ctx *x, size_t i, const char *indent)
+{
+    const grog_officer *o = grog_battle_officer(x->b, i);
+    int contact;
+    double z = zone_mm(x, o, &contact);
+    fprintf(x->c->out, _("%saigles order-change zone (command %d): "), indent,
+            o->ratings.aigles_command);
+    if (z < 0 && !contact) {
+        fprintf(x->c->out, "%s\n", x->have_radii ? _("none") : _("rules not available"));
+        return;
+    }
+    if (contact)
+        fprintf(x->c->out, "%s", _("contact"));
+    else
+        fprintf(x->c->out, "%.0f pas", z / x->t->scale.mm_per_pas);
+    size_t n = grog_battle_command_units(x->b, i, x->buf, grog_battle_nunits(x->b));
+    size_t in = 0;
+    fprintf(x->c->out, "%s", _("; inside:"));
+    for (size_t k = 0; k < n; k++)
+        if (inside(grog_battle_officer_unit_distance(x->b, i, x->buf[k]), z, contact)) {
+            fprintf(x->c->out, " %s", grog_battle_unit(x->b, x->buf[k])->id);
+            in++;
+        }
+    n = grog_battle_subordinates(x->b, i, x->buf, grog_battle_nofficers(x->b));
+    for (size_t k = 0; k < n; k++)
+        if (inside(grog_battle_officer_distance(x->b, i, x->buf[k]), z, contact)) {
+            fprintf(x->c->out, " %s", grog_battle_officer(x->b, x->buf[k])->id);
+            in++;
+        }
+    fprintf(x->c->out, "%s\n", in ? "" : _(" nobody"));
+}
+
+/* gdb: the C-in-C's distance to each brigade commander of his side (GDB-09, GDB-14). */
+static void print_gdb(show_ctx *x, size_t i, const char *indent)
+{
+    const grog_officer *o = grog_battle_officer(x->b, i);
+    double r = x->have_radii ? x->radii.gdb_radius_mm : -1;
+    fprintf(x->c->out, _("%sgdb command radius: "), indent);
+    if (r <= 0) {
+        fprintf(x->c->out, "%s\n", _("rules not available"));
+        return;
+    }
+    fprintf(x->c->out, "%.0f cm\n", cm(r));
+    for (size_t k = 0; k < grog_battle_nofficers(x->b); k++) {
+        const grog_officer *s = grog_battle_officer(x->b, k);
+        if (s->role != GROG_ROLE_BRIGADE || strcmp(s->side, o->side) != 0)
+            continue;
+        double d = grog_battle_officer_distance(x->b, i, k);
+        fprintf(x->c->out, "%s  -> %s: ", indent, s->id);
+        print_distance(x, d);
+        fprintf(x->c->out, "%s\n", d > r ? _("  beyond (GDB-09)") : "");
+    }
+}
+
+/* gt: subordinate divisional (or brigade) generals within the radius (GT-10). */
+static void print_gt(show_ctx *x, size_t i, const char *indent)
+{
+    double r = x->have_radii ? x->radii.gt_radius_mm : -1;
+    fprintf(x->c->out, _("%sgt command radius: "), indent);
+    if (r <= 0) {
+        fprintf(x->c->out, "%s\n", _("rules not available"));
+        return;
+    }
+    fprintf(x->c->out, "%.1f in; %s", r / 25.4, _("within:"));
+    size_t in = 0;
+    for (size_t k = 0; k < grog_battle_nofficers(x->b); k++) {
+        const grog_officer *s = grog_battle_officer(x->b, k);
+        if ((s->role != GROG_ROLE_DIVISION && s->role != GROG_ROLE_BRIGADE) ||
+            !grog_battle_is_superior_of(x->b, i, k))
+            continue;
+        if (grog_battle_officer_distance(x->b, i, k) <= r + 1e-9) {
+            fprintf(x->c->out, " %s", s->id);
+            in++;
+        }
+    }
+    fprintf(x->c->out, "%s\n", in ? "" : _(" nobody"));
+}
+
+static void print_unit(show_ctx *x, size_t u, size_t parent, int depth)
+{
+    const grog_troop *t = grog_battle_unit(x->b, u);
+    char indent[160];
+    int w = depth * 2 < 150 ? depth * 2 : 150;
+    memset(indent, ' ', (size_t)w);
+    indent[w] = '\0';
+    fprintf(x->c->out, "%s- %s [%s]: %s, %s, class %s, %d figures, %d subunits, %s", indent,
+            t->name, t->id, grog_arm_name(t->arm), grog_unit_status_name(t->status),
+            grog_manoeuvre_name(t->manoeuvre), t->figures, t->subunits, t->formation);
+    for (int k = 0; k < GROG_UNIT_FLAG_COUNT; k++)
+        if (t->flags & (1u << k))
+            fprintf(x->c->out, ", %s", grog_unit_flag_name((grog_unit_flag)(1u << k)));
+    if (t->flags & GROG_UNIT_IN_MELEE)
+        fprintf(x->c->out, _(" since turn %d"), t->melee_since);
+    if (t->casualties)
+        fprintf(x->c->out, _(", %d casualties"), t->casualties);
+    fprintf(x->c->out, "%s", _("; from his commander "));
+    print_distance(x, grog_battle_officer_unit_distance(x->b, parent, u));
+    fputc('\n', x->c->out);
+    char sub[170];
+    snprintf(sub, sizeof sub, "%s    ", indent);
+    print_order(x, sub, _("order"), &t->order);
+    print_order(x, sub, _("hidden order"), &t->pending);
+}
+
+static void print_officer(show_ctx *x, size_t i, int depth)
+{
+    const grog_officer *o = grog_battle_officer(x->b, i);
+    char indent[160], sub[170];
+    int w = depth * 2 < 150 ? depth * 2 : 150;
+    memset(indent, ' ', (size_t)w);
+    indent[w] = '\0';
+    snprintf(sub, sizeof sub, "%s    ", indent);
+    fprintf(x->c->out, "%s* %s %s [%s]", indent, grog_role_name(o->role), o->name, o->id);
+    if (o->command[0])
+        fprintf(x->c->out, " — %s", o->command);
+    fputc('\n', x->c->out);
+    const grog_ratings *r = &o->ratings;
+    fprintf(x->c->out, _("%sratings: aigles charisma %d command %d | gdb %s | gt %s; %s"), sub,
+            r->aigles_charisma, r->aigles_command, grog_gdb_skill_name(r->gdb_skill),
+            grog_gt_quality_name(r->gt_quality), grog_officer_state_name(o->state));
+    if (o->held_by[0])
+        fprintf(x->c->out, _(" (held by %s)"), o->held_by);
+    if (o->attached_to[0])
+        fprintf(x->c->out, _("; attached to %s"), o->attached_to);
+    if (o->markers & GROG_MARKER_AVANCE)
+        fprintf(x->c->out, "%s", _("; Avance marker"));
+    if (o->personally_commands)
+        fprintf(x->c->out, "%s", _("; personally commands a brigade"));
+    if (o->brigade_broken)
+        fprintf(x->c->out, "%s", _("; brigade broken"));
+    fputc('\n', x->c->out);
+    size_t sup;
+    if (grog_battle_officer_index(x->b, o->superior, &sup)) {
+        fprintf(x->c->out, _("%sfrom his superior %s: "), sub, o->superior);
+        print_distance(x, grog_battle_officer_distance(x->b, sup, i));
+        fputc('\n', x->c->out);
+    }
+    print_order(x, sub, _("order"), &o->order);
+    print_order(x, sub, _("hidden order"), &o->pending);
+    if (grog_role_is_general(o->role)) {
+        if (x->families & 1)
+            print_zone(x, i, sub);
+        if ((x->families & 2) && o->role == GROG_ROLE_C_IN_C)
+            print_gdb(x, i, sub);
+        if ((x->families & 4) && (o->role == GROG_ROLE_C_IN_C || o->role == GROG_ROLE_ARMY ||
+                                  o->role == GROG_ROLE_CORPS))
+            print_gt(x, i, sub);
+    }
+    /* Children: ADCs, subordinate generals, units. Each list is copied
+     * before recursing (the scratch buffer is shared). */
+    size_t no = grog_battle_nofficers(x->b), nu = grog_battle_nunits(x->b);
+    size_t *kids = malloc((no + nu + 1) * sizeof *kids);
+    if (kids == NULL)
+        return;
+    size_t n = grog_battle_adcs(x->b, i, kids, no);
+    n += grog_battle_subordinates(x->b, i, kids + n, no);
+    for (size_t k = 0; k < n; k++)
+        print_officer(x, kids[k], depth + 2);
+    n = grog_battle_officer_units(x->b, i, kids, nu);
+    for (size_t k = 0; k < n; k++)
+        print_unit(x, kids[k], i, depth + 2);
+    free(kids);
+}
+
+static void print_text(show_ctx *x)
+{
+    const grog_meta *m = grog_battle_meta(x->b);
+    FILE *f = x->c->out;
+    fprintf(f, "%s\n", m->name);
+    if (m->date[0] || m->place[0])
+        fprintf(f, "%s%s%s\n", m->date, m->date[0] && m->place[0] ? ", " : "", m->place);
+    fprintf(f, _("Table: %.0f x %.0f cm, %d mm figures, 1 pas = %g mm\n"), cm(x->t->width_mm),
+            cm(x->t->depth_mm), x->t->scale.figure_mm, x->t->scale.mm_per_pas);
+    if (!x->have_radii)
+        fprintf(f, "%s\n", _("(rules data not available: no zones or radii)"));
+    for (size_t s = 0; s < grog_battle_nsides(x->b); s++) {
+        const grog_side *sd = grog_battle_side(x->b, s);
+        fprintf(f, _("\nSide %s [%s], %s\n"), sd->name, sd->id, grog_nation_name(sd->nation));
+        for (size_t i = 0; i < grog_battle_nofficers(x->b); i++) {
+            const grog_officer *o = grog_battle_officer(x->b, i);
+            if (strcmp(o->side, sd->id) == 0 && !grog_battle_officer_by_id(x->b, o->superior))
+                print_officer(x, i, 1);
+        }
+        size_t loose = 0;
+        for (size_t u = 0; u < grog_battle_nunits(x->b); u++) {
+            const grog_troop *t = grog_battle_unit(x->b, u);
+            if (strcmp(t->side, sd->id) == 0 && t->parent[0] == '\0')
+                fprintf(f, "%s  - %s [%s] (%s)\n", loose++ ? "" : _("  units without a commander:\n"),
+                        t->name, t->id, grog_arm_name(t->arm));
+        }
+    }
+    if (m->nsources) {
+        fprintf(f, "%s\n", _("\nSources:"));
+        for (size_t i = 0; i < m->nsources; i++)
+            fprintf(f, "  - %s\n", m->sources[i]);
+    }
+}
+
+/* ---- show --json ---- */
+
+static json_t *order_json(const grog_order *o)
+{
+    if (o->kind[0] == '\0')
+        return json_null();
+    return json_pack("{s:s,s:s,s:s?,s:i,s:i}", "kind", o->kind, "text", o->text, "target",
+                     o->target[0] ? o->target : NULL, "given_turn", o->given_turn,
+                     "effective_turn", o->effective_turn);
+}
+
+static json_t *dist_json(const show_ctx *x, const char *id, double mm)
+{
+    return json_pack("{s:s,s:f,s:f,s:f,s:f}", "id", id, "mm", mm, "cm", cm(mm), "in", mm / 25.4,
+                     "pas", mm / x->t->scale.mm_per_pas);
+}
+
+static json_t *zone_json(show_ctx *x, size_t i)
+{
+    const grog_officer *o = grog_battle_officer(x->b, i);
+    int contact;
+    double z = zone_mm(x, o, &contact);
+    json_t *j = json_object();
+    json_object_set_new(j, "command", json_integer(o->ratings.aigles_command));
+    json_object_set_new(j, "contact_only", json_boolean(contact));
+    json_object_set_new(j, "radius_pas", z > 0 ? json_real(z / x->t->scale.mm_per_pas)
+                                              : (contact ? json_real(0) : json_null()));
+    json_t *units = json_array(), *offs = json_array();
+    if (z >= 0 || contact) {
+        size_t n = grog_battle_command_units(x->b, i, x->buf, grog_battle_nunits(x->b));
+        for (size_t k = 0; k < n; k++)
+            if (inside(grog_battle_officer_unit_distance(x->b, i, x->buf[k]), z, contact))
+                json_array_append_new(units, json_string(grog_battle_unit(x->b, x->buf[k])->id));
+        n = grog_battle_subordinates(x->b, i, x->buf, grog_battle_nofficers(x->b));
+        for (size_t k = 0; k < n; k++)
+            if (inside(grog_battle_officer_distance(x->b, i, x->buf[k]), z, contact))
+                json_array_append_new(offs, json_string(grog_battle_officer(x->b, x->buf[k])->id));
+    }
+    json_object_set_new(j, "units_inside", units);
+    json_object_set_new(j, "officers_inside", offs);
+    return j;
+}
+
+static json_t *officer_json(show_ctx *x, size_t i)
+{
+    const grog_officer *o = grog_battle_officer(x->b, i);
+    const grog_ratings *r = &o->ratings;
+    json_t *j = json_pack(
+        "{s:s,s:s,s:s,s:s,s:s,s:s?,s:i,s:s,s:s?,s:s?,s:b,s:b,s:b,s:i}", "id", o->id, "name",
+        o->name, "side", o->side, "role", grog_role_name(o->role), "command", o->command,
+        "superior", o->superior[0] ? o->superior : NULL, "depth",
+        grog_battle_officer_depth(x->b, i), "state", grog_officer_state_name(o->state),
+        "held_by", o->held_by[0] ? o->held_by : NULL, "attached_to",
+        o->attached_to[0] ? o->attached_to : NULL, "avance",
+        (o->markers & GROG_MARKER_AVANCE) != 0, "personally_commands", o->personally_commands,
+        "brigade_broken", o->brigade_broken, "casualties", o->casualties);
+    json_object_set_new(j, "ratings",
+                        json_pack("{s:{s:i,s:i},s:{s:s},s:{s:s}}", "aigles", "charisma",
+                                  r->aigles_charisma, "command", r->aigles_command, "gdb",
+                                  "skill", grog_gdb_skill_name(r->gdb_skill), "gt", "quality",
+                                  grog_gt_quality_name(r->gt_quality)));
+    json_object_set_new(j, "position", json_pack("{s:f,s:f,s:f}", "x_mm", o->base.centre.x,
+                                                 "y_mm", o->base.centre.y, "facing",
+                                                 o->base.facing));
+    json_object_set_new(j, "order", order_json(&o->order));
+    json_object_set_new(j, "pending", order_json(&o->pending));
+    size_t sup;
+    if (grog_battle_officer_index(x->b, o->superior, &sup))
+        json_object_set_new(j, "distance_to_superior",
+                            dist_json(x, o->superior, grog_battle_officer_distance(x->b, sup, i)));
+    json_t *adcs = json_array(), *subs = json_array(), *units = json_array();
+    size_t n = grog_battle_adcs(x->b, i, x->buf, grog_battle_nofficers(x->b));
+    for (size_t k = 0; k < n; k++)
+        json_array_append_new(adcs, dist_json(x, grog_battle_officer(x->b, x->buf[k])->id,
+                                              grog_battle_officer_distance(x->b, i, x->buf[k])));
+    n = grog_battle_subordinates(x->b, i, x->buf, grog_battle_nofficers(x->b));
+    for (size_t k = 0; k < n; k++)
+        json_array_append_new(subs, dist_json(x, grog_battle_officer(x->b, x->buf[k])->id,
+                                              grog_battle_officer_distance(x->b, i, x->buf[k])));
+    n = grog_battle_officer_units(x->b, i, x->buf, grog_battle_nunits(x->b));
+    for (size_t k = 0; k < n; k++)
+        json_array_append_new(units,
+                              dist_json(x, grog_battle_unit(x->b, x->buf[k])->id,
+                                        grog_battle_officer_unit_distance(x->b, i, x->buf[k])));
+    json_object_set_new(j, "adcs", adcs);
+    json_object_set_new(j, "subordinates", subs);
+    json_object_set_new(j, "units", units);
+    if (grog_role_is_general(o->role) && x->have_radii && (x->families & 1))
+        json_object_set_new(j, "aigles_zone", zone_json(x, i));
+    if (o->role == GROG_ROLE_C_IN_C && x->have_radii && (x->families & 2)) {
+        json_t *g = json_object(), *arr = json_array();
+        double rr = x->radii.gdb_radius_mm;
+        json_object_set_new(g, "radius_cm", json_real(cm(rr)));
+        for (size_t k = 0; k < grog_battle_nofficers(x->b); k++) {
+            const grog_officer *s = grog_battle_officer(x->b, k);
+            if (s->role != GROG_ROLE_BRIGADE || strcmp(s->side, o->side) != 0)
+                continue;
+            double d = grog_battle_officer_distance(x->b, i, k);
+            json_t *e = dist_json(x, s->id, d);
+            json_object_set_new(e, "beyond", json_boolean(d > rr));
+            json_array_append_new(arr, e);
+        }
+        json_object_set_new(g, "brigade_commanders", arr);
+        json_object_set_new(j, "gdb", g);
+    }
+    if ((o->role == GROG_ROLE_C_IN_C || o->role == GROG_ROLE_ARMY ||
+         o->role == GROG_ROLE_CORPS) && x->have_radii && (x->families & 4)) {
+        json_t *g = json_object(), *arr = json_array();
+        double rr = x->radii.gt_radius_mm;
+        json_object_set_new(g, "radius_in", json_real(rr / 25.4));
+        for (size_t k = 0; k < grog_battle_nofficers(x->b); k++) {
+            const grog_officer *s = grog_battle_officer(x->b, k);
+            if ((s->role == GROG_ROLE_DIVISION || s->role == GROG_ROLE_BRIGADE) &&
+                grog_battle_is_superior_of(x->b, i, k) &&
+                grog_battle_officer_distance(x->b, i, k) <= rr + 1e-9)
+                json_array_append_new(arr, json_string(s->id));
+        }
+        json_object_set_new(g, "within", arr);
+        json_object_set_new(j, "gt", g);
+    }
+    return j;
+}
+
+static json_t *unit_json(show_ctx *x, size_t u)
+{
+    const grog_troop *t = grog_battle_unit(x->b, u);
+    json_t *flags = json_array();
+    for (int k = 0; k < GROG_UNIT_FLAG_COUNT; k++)
+        if (t->flags & (1u << k))
+            json_array_append_new(flags, json_string(grog_unit_flag_name((grog_unit_flag)(1u << k))));
+    json_t *j = json_pack("{s:s,s:s,s:s,s:s?,s:s,s:s,s:s,s:i,s:i,s:s,s:o,s:i,s:i,s:b}", "id",
+                          t->id, "name", t->name, "side", t->side, "parent",
+                          t->parent[0] ? t->parent : NULL, "arm", grog_arm_name(t->arm),
+                          "status", grog_unit_status_name(t->status), "manoeuvre",
+                          grog_manoeuvre_name(t->manoeuvre), "figures", t->figures, "subunits",
+                          t->subunits, "formation", t->formation, "state", flags, "melee_since",
+                          t->melee_since, "casualties", t->casualties, "can_dismount",
+                          t->can_dismount);
+    json_object_set_new(j, "position",
+                        json_pack("{s:f,s:f,s:f,s:f,s:f}", "x_mm", t->base.centre.x, "y_mm",
+                                  t->base.centre.y, "facing", t->base.facing, "width_mm",
+                                  t->base.width, "depth_mm", t->base.depth));
+    json_object_set_new(j, "order", order_json(&t->order));
+    json_object_set_new(j, "pending", order_json(&t->pending));
+    return j;
+}
+
+static void print_json(show_ctx *x)
+{
+    const grog_meta *m = grog_battle_meta(x->b);
+    json_t *root = json_object(), *src = json_array();
+    for (size_t i = 0; i < m->nsources; i++)
+        json_array_append_new(src, json_string(m->sources[i]));
+    json_object_set_new(root, "scenario",
+                        json_pack("{s:s,s:s,s:s,s:s,s:s,s:o}", "name", m->name, "date", m->date,
+                                  "place", m->place, "description", m->description,
+                                  "rating_notes", m->rating_notes, "sources", src));
+    json_object_set_new(root, "table",
+                        json_pack("{s:i,s:f,s:f,s:f}", "figure_scale", x->t->scale.figure_mm,
+                                  "mm_per_pas", x->t->scale.mm_per_pas, "width_mm",
+                                  x->t->width_mm, "depth_mm", x->t->depth_mm));
+    if (x->have_radii) {
+        json_t *z = json_array();
+        for (int k = 0; k <= 5; k++)
+            json_array_append_new(
+                z, x->radii.aigles_zone_contact[k] ? json_string("contact")
+                   : x->radii.aigles_zone_mm[k] > 0
+                       ? json_real(x->radii.aigles_zone_mm[k] / x->t->scale.mm_per_pas)
+                       : json_null());
+        json_object_set_new(root, "radii",
+                            json_pack("{s:o,s:f,s:f}", "aigles_zone_pas_by_command", z, "gdb_cm",
+                                      cm(x->radii.gdb_radius_mm), "gt_in",
+                                      x->radii.gt_radius_mm / 25.4));
+    } else {
+        json_object_set_new(root, "radii", json_null());
+    }
+    json_t *sides = json_array(), *offs = json_array(), *units = json_array();
+    for (size_t s = 0; s < grog_battle_nsides(x->b); s++) {
+        const grog_side *sd = grog_battle_side(x->b, s);
+        size_t c;
+        int has = grog_battle_commander_in_chief(x->b, sd->id, &c);
+        json_array_append_new(sides, json_pack("{s:s,s:s,s:s,s:s?}", "id", sd->id, "name",
+                                               sd->name, "nation", grog_nation_name(sd->nation),
+                                               "commander_in_chief",
+                                               has ? grog_battle_officer(x->b, c)->id : NULL));
+    }
+    for (size_t i = 0; i < grog_battle_nofficers(x->b); i++)
+        json_array_append_new(offs, officer_json(x, i));
+    for (size_t u = 0; u < grog_battle_nunits(x->b); u++)
+        json_array_append_new(units, unit_json(x, u));
+    json_object_set_new(root, "sides", sides);
+    json_object_set_new(root, "officers", offs);
+    json_object_set_new(root, "units", units);
+    dump_json(x->c, root);
+}
+
+static int run_show(cli *c, int argc, char **argv)
+{
+    static const struct option opts[] = {
+        {"family", required_argument, NULL, OPT_FAMILY},
+        {"json", no_argument, NULL, 'j'},
+        {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0},
+    };
+    show_opts o = {7};
+    int first;
+    int rc = cli_options(c, &cli_show_command, argc, argv, opts, on_show_opt, &o, &first);
+    if (rc != 0)
+        return rc == CLI_STOP_OK ? CLI_EXIT_OK : rc;
+    if (argc - first > 1)
+        return cli_fail(c, CLI_EXIT_USAGE, "%s", _("expected at most one scenario FILE"));
+    grog_battle *b = NULL;
+    grog_error err;
+    grog_status st = grog_scenario_load(first < argc ? argv[first] : NULL, &b, &err);
+    if (st != GROG_OK)
+        return cli_fail_status(c, st, &err);
+    show_ctx x;
+    memset(&x, 0, sizeof x);
+    x.c = c;
+    x.b = b;
+    x.t = grog_battle_table(b);
+    x.families = o.families;
+    grog_map_options_default(&x.radii);
+    x.have_radii = grog_map_options_from_rules(&x.radii, x.t, NULL, NULL, NULL, NULL) == GROG_OK;
+    x.buf = malloc((grog_battle_nunits(b) + grog_battle_nofficers(b) + 1) * sizeof *x.buf);
+    if (x.buf == NULL) {
+        grog_battle_destroy(b);
+        return cli_fail(c, CLI_EXIT_INTERNAL, "%s", _("out of memory"));
+    }
+    if (c->json)
+        print_json(&x);
+    else
+        print_text(&x);
+    free(x.buf);
+    grog_battle_destroy(b);
+    return CLI_EXIT_OK;
 }
 
 const cli_command cli_show_command = {
-    "show", run_show_command, N_("(not built yet)"), N_("grognard show"), N_(""),
+    "show",
+    run_show,
+    N_("the order of battle with ratings, orders and command distances"),
+    N_("grognard show [FILE] [--family aigles|gdb|gt|all|none] [--json]"),
+    N_("FILE is a scenario file or a bundled scenario's name; without it, the\n"
+       "embedded default.\n\n"
+       "Prints each side's order of battle as a tree: officers with their ratings\n"
+       "under every family (aigles charisma and command, gdb skill, gt quality),\n"
+       "state, orders and hidden orders, the edge-to-edge distance to their\n"
+       "superior, their ADCs, subordinates and units. For each general:\n"
+       "  aigles  who is inside his order-change zone (AIG-O-07, AIG-O-10);\n"
+       "  gdb     the C-in-C's distance to each brigade commander, and whether it\n"
+       "          is beyond the command radius (GDB-09, GDB-14);\n"
+       "  gt      the divisional generals within a corps or army commander's\n"
+       "          radius (GT-10).\n"
+       "The zones and radii come from the embedded rules data.\n\n"
+       "Options:\n"
+       "  --family F  only that family's zones and radii (default all)\n"
+       "  --json      one JSON document: scenario, table, radii, sides, officers\n"
+       "              (with distances, aigles_zone, gdb, gt), units\n"),
 };
 
-static int run_generate_command(cli *c, int argc, char **argv)
+/* ---- generate ---- */
+
+typedef struct gen_opts {
+    long units, officers, seed;
+    int has_units, has_seed;
+    const char *output;
+} gen_opts;
+
+static int on_gen_opt(cli *c, int id, const char *arg, void *ctx)
 {
-    (void)argc;
-    (void)argv;
-    return cli_fail(c, CLI_EXIT_INPUT, "%s", _("not built yet"));
+    gen_opts *o = ctx;
+    switch (id) {
+    case OPT_UNITS: o->has_units = 1; return cli_int(c, "--units", arg, 2, 1000000, &o->units);
+    case OPT_OFFICERS: return cli_int(c, "--officers", arg, 6, 200000, &o->officers);
+    case OPT_SEED: o->has_seed = 1; return cli_int(c, "--seed", arg, 0, INT64_MAX, &o->seed);
+    case OPT_OUTPUT: o->output = arg; return 0;
+    }
+    return CLI_EXIT_USAGE;
+}
+
+static int run_generate(cli *c, int argc, char **argv)
+{
+    static const struct option opts[] = {
+        {"units", required_argument, NULL, OPT_UNITS},
+        {"officers", required_argument, NULL, OPT_OFFICERS},
+        {"seed", required_argument, NULL, OPT_SEED},
+        {"output", required_argument, NULL, OPT_OUTPUT},
+        {"json", no_argument, NULL, 'j'},
+        {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0},
+    };
+    gen_opts o = {0, 0, 0, 0, 0, NULL};
+    int first;
+    char **v = with_long_output(argc, argv);
+    if (v == NULL)
+        return cli_fail(c, CLI_EXIT_INTERNAL, "%s", _("out of memory"));
+    int rc = cli_options(c, &cli_generate_command, argc, v, opts, on_gen_opt, &o, &first);
+    free(v);
+    if (rc != 0)
+        return rc == CLI_STOP_OK ? CLI_EXIT_OK : rc;
+    if (first != argc)
+        return cli_fail(c, CLI_EXIT_USAGE, "%s", _("unexpected operand"));
+    if (!o.has_units || !o.has_seed)
+        return cli_fail(c, CLI_EXIT_USAGE, "%s", _("--units N and --seed S are required"));
+    grog_rng *rng = grog_rng_create((uint64_t)o.seed);
+    if (rng == NULL)
+        return cli_fail(c, CLI_EXIT_INTERNAL, "%s", _("out of memory"));
+    grog_generate_options go = {(size_t)o.units, (size_t)o.officers};
+    grog_battle *b = NULL;
+    grog_error err;
+    grog_status st = grog_scenario_generate(&go, rng, &b, &err);
+    grog_rng_destroy(rng);
+    if (st != GROG_OK)
+        return cli_fail_status(c, st, &err);
+    if (o.output != NULL) {
+        st = grog_scenario_save_file(b, o.output, &err);
+        if (st == GROG_OK && c->json)
+            dump_json(c, json_pack("{s:s,s:I,s:I,s:I}", "file", o.output, "units",
+                                   (json_int_t)grog_battle_nunits(b), "officers",
+                                   (json_int_t)grog_battle_nofficers(b), "seed",
+                                   (json_int_t)o.seed));
+        else if (st == GROG_OK)
+            fprintf(c->out, _("%s: %zu units, %zu officers (seed %ld)\n"), o.output,
+                    grog_battle_nunits(b), grog_battle_nofficers(b), o.seed);
+    } else {
+        char *text = NULL;
+        st = grog_scenario_save_text(b, &text, &err);
+        if (st == GROG_OK)
+            fprintf(c->out, "%s\n", text);
+        free(text);
+    }
+    grog_battle_destroy(b);
+    return st == GROG_OK ? CLI_EXIT_OK : cli_fail_status(c, st, &err);
 }
 
 const cli_command cli_generate_command = {
-    "generate", run_generate_command, N_("(not built yet)"), N_("grognard generate"), N_(""),
+    "generate",
+    run_generate,
+    N_("write a large synthetic battle (for benchmarks and tests)"),
+    N_("grognard generate --units N [--officers M] --seed S [-o FILE] [--json]"),
+    N_("Two sides, each with a commander-in-chief and ADCs, corps (in large\n"
+       "battles), divisions and brigades, and N units between them laid out on\n"
+       "the table; ratings, arms and statuses drawn from the seeded generator.\n"
+       "The same seed always writes the same battle.\n\n"
+       "Options:\n"
+       "  --units N      2 to 1000000 units in all\n"
+       "  --officers M   6 to 200000 officers in all (default: one per five units,\n"
+       "                 at least 12)\n"
+       "  --seed S       the generator's seed (0 to 2^63-1)\n"
+       "  -o, --output FILE  write the scenario there (default: standard output)\n"
+       "  --json         with -o, print {file, units, officers, seed}\n"),
 };
