@@ -872,14 +872,19 @@ static grog_status do_irregular(ctx *x, int *total, grog_error *err)
     return GROG_OK;
 }
 
-static const char *title_of(const grog_aigles_fm_change *c, char *buf, size_t size)
+static const char *title_of(const grog_aigles_fm_unit *u, const grog_aigles_fm_change *c,
+                            char *buf, size_t size)
 {
+    char what[96];
     if (c->action == GROG_AIGLES_ACT_CHANGE)
-        snprintf(buf, size, _("Formation change %s -> %s"), fmn(c->from), fmn(c->to));
+        snprintf(what, sizeof what, "%s -> %s", fmn(c->from), fmn(c->to));
     else if (c->action == GROG_AIGLES_ACT_QUARTER_TURN)
-        snprintf(buf, size, _("Quarter turn from %s"), fmn(c->from));
+        snprintf(what, sizeof what, _("quarter turn from %s"), fmn(c->from));
     else
-        snprintf(buf, size, _("Formation action: %s"), grog_aigles_fm_action_name(c->action));
+        snprintf(what, sizeof what, "%s", grog_aigles_fm_action_name(c->action));
+    snprintf(buf, size, _("Formation change %s (%s, class %s, %s)"), what,
+             grog_arm_name(u->arm), grog_manoeuvre_name(u->manoeuvre),
+             grog_unit_status_name(u->status));
     return buf;
 }
 
@@ -910,7 +915,7 @@ grog_status grog_aigles_formation_change(const grog_aigles_formation_rules *r,
     if (x == NULL)
         return grog_error_set(err, GROG_ENOMEM, _("out of memory"));
     *x = (ctx){r, u, c, table_of(r, u->arm), {{{0}}}, NULL};
-    x->e = grog_explain_create("aigles-formation", title_of(c, title, sizeof title));
+    x->e = grog_explain_create("aigles-formation", title_of(u, c, title, sizeof title));
     if (x->e == NULL) {
         free(x);
         return grog_error_set(err, GROG_ENOMEM, _("out of memory"));
