@@ -416,15 +416,14 @@ static grog_status act_order(action_ctx *c, int argc, char **argv, grog_error *e
         e = grog_explain_create("aigles-order", _("Les Aigles: order"));
         if (e == NULL)
             return grog_error_set(err, GROG_ENOMEM, _("out of memory"));
+        /* explain shows a refused order too: the record names the failing check */
         st = grog_aigles_order_check(orules(c), &o, &sit, &pts, e, NULL, err);
         grog_explain *t = NULL;
-        if (st == GROG_OK) {
-            st = grog_aigles_order_test(orules(c), &o, NULL, &t, NULL, err);
+        if (st == GROG_OK && grog_aigles_order_test(orules(c), &o, NULL, &t, NULL, err) == GROG_OK) {
             grog_explain_destroy(e);
             e = t;
         }
-        if (e != NULL)
-            ctx_record(c, e, c->side, err);
+        st = ctx_record(c, e, c->side, err);
         grog_explain_destroy(e);
         return st;
     }

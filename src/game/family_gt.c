@@ -463,6 +463,13 @@ grog_status family_gt_attach(action_ctx *c, const grog_officer *o, const grog_tr
                                                                     : GROG_GT_PHASE_OTHER;
     grog_explain *e = NULL;
     grog_status st = grog_gt_attach(c->rules, ph, &g, &gu, &e, err);
+    if (st != GROG_OK && err != NULL) {
+        /* the rules name the general and unit by number: say who they are */
+        char msg[GROG_ERROR_MAX];
+        snprintf(msg, sizeof msg, "%s", err->message);
+        grog_error_set(err, st, _("%s (general %zu: %s; unit %zu: %s)"), msg, gi, o->name, ui,
+                       u->name);
+    }
     if (st == GROG_OK)
         st = ctx_record(c, e, "", err);
     grog_explain_destroy(e);
