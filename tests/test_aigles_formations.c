@@ -1065,6 +1065,55 @@ static void test_change_in_progress(void **state)
     assert_int_equal(p.total, 0); /* unchanged */
 }
 
+/* The engine's view: a battle troop as a unit and its formation. */
+static void test_troop_adapter(void **state)
+{
+    (void)state;
+    grog_troop t;
+    memset(&t, 0, sizeof t);
+    strcpy(t.id, "cuirassiers-1");
+    t.arm = GROG_ARM_CAVALRY;
+    t.status = GROG_STATUS_VETERAN;
+    t.manoeuvre = GROG_MANOEUVRE_B;
+    t.figures = 12;
+    t.subunits = 4;
+    strcpy(t.formation, "march-column");
+    grog_side side;
+    memset(&side, 0, sizeof side);
+    side.nation = GROG_NATION_AUSTRIA;
+    grog_aigles_fm_unit u = grog_aigles_fm_unit_of_troop(&t, &side);
+    assert_int_equal(u.arm, GROG_ARM_CAVALRY);
+    assert_int_equal(u.manoeuvre, GROG_MANOEUVRE_B);
+    assert_int_equal(u.subunits, 4);
+    assert_true(u.has_nation);
+    grog_aigles_formation f;
+    assert_int_equal(grog_aigles_formation_of_troop(&t, &f, NULL), GROG_OK);
+    assert_int_equal(f, GROG_AIGLES_FM_MARCH_COLUMN);
+    /* AIG-F-15 through the adapter: Austrian cavalry, march -> division ½ */
+    grog_aigles_formation_rules *r = rules();
+    grog_aigles_fm_change c = grog_aigles_fm_change_default();
+    c.from = f;
+    c.to = GROG_AIGLES_FM_DIVISION_COLUMN;
+    int hp = -1;
+    assert_int_equal(grog_aigles_formation_change(r, &u, &c, &hp, NULL, NULL), GROG_OK);
+    assert_int_equal(hp, 1);
+    u = grog_aigles_fm_unit_of_troop(&t, NULL);
+    assert_false(u.has_nation);
+    grog_aigles_formation_rules_destroy(r);
+    t.flags = GROG_UNIT_UNFORMED;
+    assert_int_equal(grog_aigles_formation_of_troop(&t, &f, NULL), GROG_OK);
+    assert_int_equal(f, GROG_AIGLES_FM_UNFORMED);
+    t.flags = GROG_UNIT_UNFORMED | GROG_UNIT_DISORDERED;
+    assert_int_equal(grog_aigles_formation_of_troop(&t, &f, NULL), GROG_OK);
+    assert_int_equal(f, GROG_AIGLES_FM_DISORDER);
+    t.flags = 0;
+    strcpy(t.formation, "squar");
+    grog_error err;
+    assert_int_equal(grog_aigles_formation_of_troop(&t, &f, &err), GROG_EINVAL);
+    assert_non_null(strstr(err.message, "cuirassiers-1"));
+    assert_int_equal(f, GROG_AIGLES_FM_DISORDER); /* unchanged */
+}
+
 /* ---- loader ---- */
 
 static grog_status parse_with(const char *part, const char *key, json_t *value,
@@ -1199,6 +1248,7 @@ int main(void)
         cmocka_unit_test(test_aig_f_20_unformed_counts_dispersed),
         cmocka_unit_test(test_library_record),
         cmocka_unit_test(test_change_in_progress),
+        cmocka_unit_test(test_troop_adapter),
         cmocka_unit_test(test_loader_refuses_bad_data),
         cmocka_unit_test(test_loader_ignores_officers),
         cmocka_unit_test(test_cli_usage),

@@ -151,6 +151,14 @@ typedef struct grog_aigles_fm_change {
                                     0 = not checked */
 } grog_aigles_fm_change;
 
+/* For the game engine: the unit as a battle troop gives it (side, for the
+ * nation, may be NULL), and the formation it stands in: the disordered flag
+ * gives "disorder", the unformed flag "unformed", else its formation id
+ * (GROG_EINVAL naming the troop when that id is unknown or empty). */
+grog_aigles_fm_unit grog_aigles_fm_unit_of_troop(const grog_troop *t, const grog_side *side);
+grog_status grog_aigles_formation_of_troop(const grog_troop *t, grog_aigles_formation *out,
+                                           grog_error *err);
+
 /* A unit of regular status, class A, formation change line -> line. */
 grog_aigles_fm_unit grog_aigles_fm_unit_default(void);
 grog_aigles_fm_change grog_aigles_fm_change_default(void);

@@ -63,6 +63,39 @@ grog_aigles_fm_change grog_aigles_fm_change_default(void)
     return c;
 }
 
+grog_aigles_fm_unit grog_aigles_fm_unit_of_troop(const grog_troop *t, const grog_side *side)
+{
+    grog_aigles_fm_unit u = grog_aigles_fm_unit_default();
+    u.arm = t->arm;
+    u.status = t->status;
+    u.manoeuvre = t->manoeuvre;
+    u.figures = t->figures;
+    u.subunits = t->subunits;
+    u.can_dismount = t->can_dismount;
+    if (side != NULL) {
+        u.has_nation = 1;
+        u.nation = side->nation;
+    }
+    return u;
+}
+
+grog_status grog_aigles_formation_of_troop(const grog_troop *t, grog_aigles_formation *out,
+                                           grog_error *err)
+{
+    if (t->flags & GROG_UNIT_DISORDERED) {
+        *out = GROG_AIGLES_FM_DISORDER;
+        return GROG_OK;
+    }
+    if (t->flags & GROG_UNIT_UNFORMED) {
+        *out = GROG_AIGLES_FM_UNFORMED;
+        return GROG_OK;
+    }
+    grog_error e;
+    if (grog_aigles_formation_parse(t->formation, out, &e) != GROG_OK)
+        return grog_error_set(err, GROG_EINVAL, _("unit %s: %s"), t->id, e.message);
+    return GROG_OK;
+}
+
 /* ---- the catalogue ---- */
 
 static int valid_fm(grog_aigles_formation f)
@@ -329,19 +362,19 @@ static route plan_from(const ctx *x, grog_aigles_formation s, grog_aigles_format
 
 /* ---- refusals and checks ---- */
 
-static grog_status refuse(ctx *x, grog_error *err, const char *rule, const char *fmt, ...)
+/* GROG_ERULE with "RULE: message". */
+static grog_status refuse(grog_error *err, const char *rule, const char *fmt, ...)
 #if defined(__GNUC__)
-    __attribute__((format(printf, 4, 5)))
+    __attribute__((format(printf, 3, 4)))
 #endif
     ;
-static grog_status refuse(ctx *x, grog_error *err, const char *rule, const char *fmt, ...)
+static grog_status refuse(grog_error *err, const char *rule, const char *fmt, ...)
 {
     char msg[GROG_ERROR_MAX - 32];
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    (void)x;
     return grog_error_set(err, GROG_ERULE, "%s: %s", rule, msg);
 }
 
@@ -388,7 +421,7 @@ static grog_status check_arms(ctx *x, grog_error *err)
     for (int i = 0; i < 2; i++) {
         const aigf_entry *c = &x->r->cat[ends[i]];
         if (!arm_may(x, ends[i]))
-            return refuse(x, err, c->arms_rule, _("%s cannot be in %s"), arm, fmn(ends[i]));
+            return refuse(err, c->arms_rule, _("%s cannot be in %s"), arm, fmn(ends[i]));
     }
     snprintf(d, sizeof d, "%s -> %s", fmn(x->c->from), fmn(x->c->to));
     check_ok(x, x->r->cat[x->c->to].arms_rule, _("formation open to this arm"), d);
@@ -406,7 +439,7 @@ static grog_status check_square(ctx *x, grog_error *err)
                               _("%s: give the unit's figures to check a square needs at least %d"),
                               x->r->square.rule, min);
     if (x->u->figures < min)
-        return refuse(x, err, x->r->square.rule,
+        return refuse(err, x->r->square.rule,
                       _("a square needs at least %d figures; this unit has %d"), min,
                       x->u->figures);
     char d[96];
@@ -427,7 +460,7 @@ static grog_status check_division(ctx *x, grog_error *err)
                               _("%s: give the nation to check the cavalry column of division"),
                               rule);
     if (!(x->r->division.nations & AIGF_BIT(x->u->nation)))
-        return refuse(x, err, rule,
+        return refuse(err, rule,
                       _("only Austrian, Prussian and Russian cavalry form column of division, "
                         "not %s"),
                       grog_nation_name(x->u->nation));
@@ -441,7 +474,7 @@ static grog_status check_dismount(ctx *x, grog_error *err)
     if (x->c->from != GROG_AIGLES_FM_DISMOUNTED && x->c->to != GROG_AIGLES_FM_DISMOUNTED)
         return GROG_OK;
     if (!x->u->can_dismount)
-        return refuse(x, err, "AIG-F-16",
+        return refuse(err, "AIG-F-16",
                       _("only cavalry that also has infantry characteristics (a dismounted "
                         "entry) may dismount"));
     check_ok(x, "AIG-F-16", _("cavalry with a dismounted entry"), NULL);
@@ -459,7 +492,7 @@ static grog_status check_mass(ctx *x, grog_error *err)
     const char *rule = x->r->massing.rule;
     int ok = (x->r->massing.from & AIGF_BIT(x->c->from)) != 0;
     if (!ok && x->r->in.mass_only_from_columns)
-        return refuse(x, err, rule,
+        return refuse(err, rule,
                       _("only a column of attack, by company or of division (not extended) "
                         "may mass, not %s"),
                       fmn(x->c->from));
@@ -473,13 +506,13 @@ static grog_status check_halted(ctx *x, grog_error *err)
     if (!moving(x))
         return GROG_OK;
     if (!x->r->cat[x->c->to].may_move)
-        return refuse(x, err, "AIG-F-12", _("a %s cannot move: make the change halted"),
+        return refuse(err, "AIG-F-12", _("a %s cannot move: make the change halted"),
                       fmn(x->c->to));
     for (int i = 0; i < x->r->nextra; i++) {
         const aigf_row *row = &x->r->extra[i];
         if (row->halted_only && ((row->from == x->c->from && row->to == x->c->to) ||
                                  (row->from == x->c->to && row->to == x->c->from)))
-            return refuse(x, err, row->rule, _("%s <-> %s only at the halt"), fmn(row->from),
+            return refuse(err, row->rule, _("%s <-> %s only at the halt"), fmn(row->from),
                           fmn(row->to));
     }
     return GROG_OK;
@@ -718,7 +751,7 @@ static grog_status plan_change(ctx *x, route *rt, int *as_alias, grog_error *err
 {
     grog_aigles_formation s = node_of(x, x->c->from), t = node_of(x, x->c->to);
     if (s == t)
-        return refuse(x, err, "AIG-F-27",
+        return refuse(err, "AIG-F-27",
                       _("%s and %s share the table's rows: no row gives a time between them"),
                       fmn(x->c->from), fmn(x->c->to));
     *rt = plan_from(x, s, t);
@@ -735,7 +768,7 @@ static grog_status plan_change(ctx *x, route *rt, int *as_alias, grog_error *err
         }
     }
     if (!rt->found)
-        return refuse(x, err, "AIG-F-27",
+        return refuse(err, "AIG-F-27",
                       _("no row and no chain of rows of the %s table leads from %s to %s"),
                       grog_arm_name(x->u->arm), fmn(x->c->from), fmn(x->c->to));
     return GROG_OK;
@@ -796,7 +829,7 @@ static grog_status do_half_turn(ctx *x, int *total, grog_error *err)
         sum = x->r->half_turn[t][x->u->manoeuvre];
         grog_explain_add_modifier(x->e, "AIG-F-26", label, sum);
     } else if (!is_small_battery(x)) {
-        return refuse(x, err, "AIG-F-26", _("the table gives no half-turn time for %s"),
+        return refuse(err, "AIG-F-26", _("the table gives no half-turn time for %s"),
                       grog_arm_name(x->u->arm));
     }
     sum = replace_terms(x, sum);
@@ -813,12 +846,12 @@ static grog_status do_quarter_turn(ctx *x, int *total, grog_error *err)
     else if (from == GROG_AIGLES_FM_LINE)
         to = GROG_AIGLES_FM_MARCH_COLUMN;
     else
-        return refuse(x, err, x->r->quarter_turn.rule,
+        return refuse(err, x->r->quarter_turn.rule,
                       _("a quarter turn takes a march column to line or a line to march "
                         "column, not %s"),
                       fmn(from));
     if (!arm_may(x, from) || !arm_may(x, to))
-        return refuse(x, err, x->r->cat[to].arms_rule, _("%s cannot be in %s"),
+        return refuse(err, x->r->cat[to].arms_rule, _("%s cannot be in %s"),
                       grog_arm_name(x->u->arm), fmn(arm_may(x, from) ? to : from));
     grog_explain_add_path(x->e, fmn(from));
     grog_explain_add_path(x->e, fmn(to));
@@ -838,7 +871,7 @@ static grog_status do_irregular(ctx *x, int *total, grog_error *err)
     const char *rule = x->r->irregular.rule;
     int pivot = x->c->action == GROG_AIGLES_ACT_PIVOT;
     if (!is_irregular(x->u))
-        return refuse(x, err, rule,
+        return refuse(err, rule,
                       pivot ? _("only irregular units pivot to any facing in 1/2 periode; "
                                 "others pivot under the movement rules")
                             : _("only irregular units double or halve their frontage in 1/2 "
@@ -847,7 +880,7 @@ static grog_status do_irregular(ctx *x, int *total, grog_error *err)
     if (!pivot && x->c->front > 0 && x->c->new_front > 0) {
         int f = x->c->front, n = x->c->new_front, k = x->r->irregular.factor;
         if (n == f || n > f * k || n * k < f)
-            return refuse(x, err, rule,
+            return refuse(err, rule,
                           _("a frontage of %d may go to between %d and %d figures, not %d"), f,
                           (f + k - 1) / k, f * k, n);
         if (x->u->arm == GROG_ARM_INFANTRY && x->u->figures > 0) {
