@@ -736,6 +736,60 @@ static void assert_view(const grog_gdb_book *b, const char *brigade, const char 
         assert_string_equal(v.pending_order, pending_order);
 }
 
+/* The book in a battle: the scenario's face-down order (GDB-02) rolled for
+ * by Picton 35 cm away (-1): 8 - 1 = 7 > 6, immediate (GDB-03); GDB-01 for
+ * the second attempt; who may order whom refused with the rule id. */
+static void test_gdb_book_in_battle(void **state)
+{
+    (void)state;
+    grog_battle *b = peninsula();
+    grog_gdb_book *book = grog_gdb_book_create("allies");
+    grog_error err;
+    assert_int_equal(grog_gdb_book_add_brigade(book, "pack", "hold", &err), GROG_OK);
+    assert_int_equal(grog_gdb_book_add_brigade(book, "champalimaud", "reserve", &err), GROG_OK);
+    assert_int_equal(grog_gdb_book_place(book, "pack", "attack", GROG_GDB_PENDING_UNREVEALED, 0,
+                                         &err),
+                     GROG_OK);
+    assert_int_equal(grog_gdb_book_place(book, "pack", "attack", GROG_GDB_PENDING_HIDDEN, 0,
+                                         &err),
+                     GROG_EINVAL);
+    assert_int_equal(grog_gdb_book_place(book, "ney", "attack", GROG_GDB_PENDING_DELAYED, 0,
+                                         &err),
+                     GROG_ENOTFOUND);
+    assert_view(book, "pack", "allies", "hold", GROG_GDB_PENDING_UNREVEALED, "attack");
+    assert_int_equal(grog_gdb_book_command_phase(book, 1, NULL, &err), GROG_OK);
+    grog_gdb_dice_source eight = {GROG_GDB_ENTERED, NULL, 8};
+    grog_explain *e = NULL;
+    grog_gdb_outcome o = GROG_GDB_FAIL;
+    assert_int_equal(grog_gdb_book_attempt_in_battle(book, rules, b, "picton", "pack", NULL,
+                                                     &eight, &e, &o, &err),
+                     GROG_OK);
+    assert_int_equal(o, GROG_GDB_IMMEDIATE); /* GDB-03 */
+    assert_int_equal(grog_explain_modifier_total(e), -1);
+    assert_true(grog_explain_checks_ok(e));
+    assert_true(grog_explain_has_rule(e, "GDB-01"));
+    grog_explain_destroy(e);
+    assert_view(book, "pack", "allies", "attack", GROG_GDB_PENDING_NONE, NULL);
+    e = NULL;
+    assert_int_equal(grog_gdb_book_attempt_in_battle(book, rules, b, "picton", "champalimaud",
+                                                     "attack", &eight, &e, &o, &err),
+                     GROG_ERULE);
+    assert_non_null(strstr(err.message, "GDB-01")); /* GDB-01: one per turn */
+    assert_null(e);
+    grog_gdb_book_command_phase(book, 2, NULL, &err);
+    assert_int_equal(grog_gdb_book_attempt_in_battle(book, rules, b, "picton", "brenier",
+                                                     "retire", &eight, &e, &o, &err),
+                     GROG_ERULE);
+    assert_non_null(strstr(err.message, "GDB-02")); /* not his brigade */
+    assert_int_equal(grog_gdb_book_attempt_in_battle(book, rules, b, "pack", "champalimaud",
+                                                     "retire", &eight, &e, &o, &err),
+                     GROG_ERULE);
+    assert_non_null(strstr(err.message, "GDB-01")); /* Pack is no C-in-C */
+    assert_view(book, "champalimaud", "allies", "reserve", GROG_GDB_PENDING_NONE, NULL);
+    grog_gdb_book_destroy(book);
+    grog_battle_destroy(b);
+}
+
 /* GDB-01: one attempt per C-in-C per turn; the second is refused and
  * changes nothing; the next Command Phase allows one again. */
 static void test_gdb_01_one_attempt_per_turn(void **state)
@@ -1107,6 +1161,81 @@ static void test_gdb_cli_rules_file(void **state)
     remove(path);
 }
 
+/* A small scenario: Picton (gifted C-in-C) at x 50 cm, Pack at x 89 cm:
+ * 4 cm bases, 35 cm edge to edge (GDB-14); the French far away. */
+#define RATINGS(skill)                                                                       \
+    "\"ratings\": {\"aigles\": {\"charisma\": 2, \"command\": 2}, \"gdb\": {\"skill\": \"" skill \
+    "\"}, \"gt\": {\"quality\": \"ordinary\"}}"
+#define OFFICER(id, side, role, sup, x, y, skill)                                            \
+    "{\"id\": \"" id "\", \"name\": \"" id "\", \"side\": \"" side "\", \"role\": \"" role     \
+    "\", \"superior\": \"" sup "\", \"position\": {\"x\": " x ", \"y\": " y "}, "             \
+    "\"base\": {\"width\": 4, \"depth\": 4}, " RATINGS(skill) "}"
+#define UNIT(id, side, x, y)                                                                 \
+    "{\"id\": \"" id "\", \"name\": \"" id "\", \"side\": \"" side "\", \"arm\": \"infantry\", " \
+    "\"status\": \"regular\", \"manoeuvre\": \"B\", \"figures\": 24, \"position\": {\"x\": " x  \
+    ", \"y\": " y "}, \"base\": {\"width\": 16, \"depth\": 4}}"
+
+static const char *const scenario_text =
+    "{\"format\": 1, \"meta\": {\"name\": \"gdb test\"},\n"
+    " \"table\": {\"figure_scale\": 25, \"mm_per_pas\": 1, \"unit\": \"cm\", \"width\": 180,"
+    " \"depth\": 120},\n"
+    " \"sides\": [{\"id\": \"allies\", \"name\": \"Allies\", \"nation\": \"britain\"},\n"
+    "           {\"id\": \"french\", \"name\": \"French\", \"nation\": \"france\"}],\n"
+    " \"officers\": [\n"
+    "  " OFFICER("picton", "allies", "commander-in-chief", "", "50", "50", "gifted") ",\n"
+    "  " OFFICER("pack", "allies", "brigade", "picton", "89", "50", "ordinary") ",\n"
+    "  " OFFICER("reynier", "french", "commander-in-chief", "", "150", "110", "ordinary") ",\n"
+    "  " OFFICER("brenier", "french", "brigade", "reynier", "150", "90", "ordinary") "],\n"
+    " \"units\": [\n"
+    "  " UNIT("foot-88", "allies", "89", "60") ",\n"
+    "  " UNIT("leger-4", "french", "150", "80") "]}\n";
+
+/* `grognard explain FILE gdb-order`: the worked example from positions
+ * (GDB-14), and who may order whom. */
+static void test_gdb_cli_explain_scenario(void **state)
+{
+    (void)state;
+    char path[] = "/tmp/test_gdb_scenario_XXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    FILE *f = fdopen(fd, "w");
+    fputs(scenario_text, f);
+    fclose(f);
+    cli_run r = run_cli("explain", path, "gdb-order", "--cinc", "picton", "--brigade", "pack",
+                        "--roll", "5", "--json", NULL);
+    if (r.code != 0)
+        fail_msg("%s", r.err);
+    json_t *j = cli_json(&r);
+    assert_int_equal(json_integer_value(json_object_get(j, "target")), 6);
+    assert_int_equal(json_integer_value(json_object_get(j, "modifier_total")), -1);
+    assert_int_equal(json_integer_value(json_object_get(j, "modified_roll")), 4);
+    assert_string_equal(json_string_value(json_object_get(j, "outcome")), "fail");
+    assert_string_equal(json_exact_of(json_object_get(j, "outcomes"), "name", "immediate"),
+                        "15/36");
+    size_t i;
+    json_t *chk;
+    json_array_foreach(json_object_get(j, "checks"), i, chk)
+        assert_true(json_is_true(json_object_get(chk, "ok")));
+    json_decref(j);
+    cli_run_free(&r);
+    /* Brenier is French: the check fails, exit 1, no odds */
+    r = run_cli("explain", path, "gdb-order", "--cinc", "picton", "--brigade", "brenier",
+                "--json", NULL);
+    assert_int_equal(r.code, 1);
+    j = cli_json(&r);
+    assert_int_equal(json_array_size(json_object_get(j, "outcomes")), 0);
+    json_decref(j);
+    cli_run_free(&r);
+    r = run_cli("explain", path, "gdb-order", "--cinc", "picton", "--brigade", "ney", NULL);
+    assert_int_equal(r.code, 1);
+    assert_non_null(strstr(r.err, "ney"));
+    cli_run_free(&r);
+    r = run_cli("explain", path, "gdb-order", "--cinc", "picton", NULL);
+    assert_int_equal(r.code, 2);
+    cli_run_free(&r);
+    remove(path);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1130,6 +1259,7 @@ int main(void)
         cmocka_unit_test(test_gdb_14_battle_picton),
         cmocka_unit_test(test_gdb_07_battle_own_brigade),
         cmocka_unit_test(test_gdb_battle_checks),
+        cmocka_unit_test(test_gdb_book_in_battle),
         cmocka_unit_test(test_gdb_01_one_attempt_per_turn),
         cmocka_unit_test(test_gdb_04_delayed_comes_in_next_command_phase),
         cmocka_unit_test(test_gdb_05_06_fail_then_replace_unrevealed),
@@ -1142,6 +1272,7 @@ int main(void)
         cmocka_unit_test(test_gdb_cli_seed),
         cmocka_unit_test(test_gdb_cli_errors),
         cmocka_unit_test(test_gdb_cli_rules_file),
+        cmocka_unit_test(test_gdb_cli_explain_scenario),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

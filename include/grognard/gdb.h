@@ -168,6 +168,13 @@ int grog_gdb_book_turn(const grog_gdb_book *book);
 grog_status grog_gdb_book_add_brigade(grog_gdb_book *book, const char *brigade,
                                       const char *order, grog_error *err);
 
+/* Sets a brigade's pending face-down order as a scenario starts with it
+ * (GDB-02): pending UNREVEALED or DELAYED, placed in game turn `turn` (0 =
+ * before the game). GROG_EINVAL for another status or an empty order,
+ * GROG_ENOTFOUND for an unknown brigade. Replaces any pending order. */
+grog_status grog_gdb_book_place(grog_gdb_book *book, const char *brigade, const char *order,
+                                grog_gdb_pending pending, int turn, grog_error *err);
+
 /* Starts the Command Phase of game turn `turn` (> the current turn): delayed
  * orders of earlier turns come into force (GDB-04), every C-in-C may make
  * one attempt again (GDB-01). *in_force (may be NULL) gets how many orders
@@ -197,6 +204,18 @@ typedef struct grog_gdb_attempt {
 grog_status grog_gdb_book_attempt(grog_gdb_book *book, const grog_gdb_rules *rules,
                                   const grog_gdb_attempt *a, grog_explain **out,
                                   grog_gdb_outcome *outcome, grog_error *err);
+
+/* The same attempt in a battle: the checks of grog_gdb_battle_test first
+ * (refused with GROG_ERULE naming the rule and officer when one fails), the
+ * input from the battle (grog_gdb_battle_input), then grog_gdb_book_attempt
+ * for brigade commander `brigade` (the book's brigade id is the officer id).
+ * The battle is only read. */
+grog_status grog_gdb_book_attempt_in_battle(grog_gdb_book *book, const grog_gdb_rules *rules,
+                                            const grog_battle *b, const char *cinc,
+                                            const char *brigade, const char *order,
+                                            const grog_gdb_dice_source *dice,
+                                            grog_explain **out, grog_gdb_outcome *outcome,
+                                            grog_error *err);
 
 /* A brigade as a side sees it. */
 typedef struct grog_gdb_brigade_view {

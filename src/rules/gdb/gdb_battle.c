@@ -77,29 +77,58 @@ grog_status grog_gdb_battle_input(const grog_gdb_rules *rules, const grog_battle
     return GROG_OK;
 }
 
-static void check_officers(const grog_battle *b, const grog_officer *c, const grog_officer *br,
-                           grog_explain *e)
+/* Who may order whom, as checks (at most four). */
+typedef struct officer_check {
+    const char *rule;
+    const char *label;
+    int ok;
+    char detail[300];
+} officer_check;
+
+static size_t officer_checks(const grog_battle *b, const grog_officer *c,
+                             const grog_officer *br, officer_check out[4])
 {
-    char text[300];
     size_t chief = 0;
     int has = grog_battle_commander_in_chief(b, c->side, &chief);
-    int is_chief = has && grog_battle_officer(b, chief) == c;
-    snprintf(text, sizeof text, _("%s (%s), side %s"), c->name, c->id, c->side);
-    grog_explain_add_check(e, "GDB-01", _("the commander-in-chief of his side"), is_chief, text);
-    grog_explain_add_check(e, "GDB-01", _("the C-in-C is active"),
-                           c->state == GROG_OFFICER_ACTIVE, grog_officer_state_name(c->state));
+    officer_check *k = out;
+    *k = (officer_check){"GDB-01", _("the commander-in-chief of his side"),
+                         has && grog_battle_officer(b, chief) == c, ""};
+    snprintf(k->detail, sizeof k->detail, _("%s (%s), side %s"), c->name, c->id, c->side);
+    k++;
+    *k = (officer_check){"GDB-01", _("the C-in-C is active"), c->state == GROG_OFFICER_ACTIVE,
+                         ""};
+    snprintf(k->detail, sizeof k->detail, "%s", grog_officer_state_name(c->state));
+    k++;
     if (c == br) {
-        grog_explain_add_check(e, "GDB-07", _("he personally commands a brigade"),
-                               c->personally_commands, text);
-        return;
+        *k = (officer_check){"GDB-07", _("he personally commands a brigade"),
+                             c->personally_commands, ""};
+        snprintf(k->detail, sizeof k->detail, "%s (%s)", c->name, c->id);
+        return 3;
     }
-    snprintf(text, sizeof text, _("%s (%s), %s, side %s"), br->name, br->id,
+    *k = (officer_check){"GDB-02", _("a brigade commander of the same side"),
+                         br->role == GROG_ROLE_BRIGADE && strcmp(br->side, c->side) == 0, ""};
+    snprintf(k->detail, sizeof k->detail, _("%s (%s), %s, side %s"), br->name, br->id,
              grog_role_name(br->role), br->side);
-    grog_explain_add_check(e, "GDB-02", _("a brigade commander of the same side"),
-                           br->role == GROG_ROLE_BRIGADE && strcmp(br->side, c->side) == 0,
-                           text);
-    grog_explain_add_check(e, "GDB-02", _("the brigade commander is active"),
-                           br->state == GROG_OFFICER_ACTIVE, grog_officer_state_name(br->state));
+    k++;
+    *k = (officer_check){"GDB-02", _("the brigade commander is active"),
+                         br->state == GROG_OFFICER_ACTIVE, ""};
+    snprintf(k->detail, sizeof k->detail, "%s", grog_officer_state_name(br->state));
+    return 4;
+}
+
+/* The first failing check, or NULL. */
+static const officer_check *failed(const officer_check *k, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (!k[i].ok)
+            return &k[i];
+    return NULL;
+}
+
+static void add_checks(const officer_check *k, size_t n, grog_explain *e)
+{
+    for (size_t i = 0; i < n; i++)
+        grog_explain_add_check(e, k[i].rule, k[i].label, k[i].ok, k[i].detail);
 }
 
 static void note_orders(const grog_officer *br, grog_explain *e)
@@ -121,29 +150,54 @@ grog_status grog_gdb_battle_test(const grog_gdb_rules *rules, const grog_battle 
     grog_status st = grog_gdb_battle_input(rules, b, cinc, brigade, &in, err);
     if (st != GROG_OK)
         return st;
-    const grog_officer *c = grog_battle_officer_by_id(b, cinc);
     const grog_officer *br = grog_battle_officer_by_id(b, brigade);
-    grog_explain *probe = grog_explain_create("gdb-order", "");
-    if (probe == NULL)
-        return grog_error_set(err, GROG_ENOMEM, _("out of memory"));
-    check_officers(b, c, br, probe);
-    int ok = grog_explain_checks_ok(probe);
-    grog_explain_destroy(probe);
+    officer_check k[4];
+    size_t n = officer_checks(b, grog_battle_officer_by_id(b, cinc), br, k);
     grog_explain *e = NULL;
-    if (!ok) {
+    if (failed(k, n) != NULL) {
         e = grog_explain_create("gdb-order", _("Brigade order change by the C-in-C (General "
                                                "de Brigade)"));
         if (e == NULL)
             return grog_error_set(err, GROG_ENOMEM, _("out of memory"));
-        check_officers(b, c, br, e);
-        *out = e;
-        return GROG_OK;
+    } else if ((st = grog_gdb_order_test(rules, &in, src, &e, outcome, err)) != GROG_OK) {
+        return st;
     }
-    st = grog_gdb_order_test(rules, &in, src, &e, outcome, err);
+    add_checks(k, n, e);
+    if (failed(k, n) == NULL)
+        note_orders(br, e);
+    *out = e;
+    return GROG_OK;
+}
+
+grog_status grog_gdb_book_attempt_in_battle(grog_gdb_book *book, const grog_gdb_rules *rules,
+                                            const grog_battle *b, const char *cinc,
+                                            const char *brigade, const char *order,
+                                            const grog_gdb_dice_source *dice,
+                                            grog_explain **out, grog_gdb_outcome *outcome,
+                                            grog_error *err)
+{
+    grog_gdb_attempt a;
+    memset(&a, 0, sizeof a);
+    grog_status st = grog_gdb_battle_input(rules, b, cinc, brigade, &a.input, err);
     if (st != GROG_OK)
         return st;
-    check_officers(b, c, br, e);
-    note_orders(br, e);
+    officer_check k[4];
+    size_t n = officer_checks(b, grog_battle_officer_by_id(b, cinc),
+                              grog_battle_officer_by_id(b, brigade), k);
+    const officer_check *bad = failed(k, n);
+    if (bad != NULL)
+        return grog_error_set(err, GROG_ERULE, _("%s: not so: %s (%s)"), bad->rule, bad->label,
+                              bad->detail);
+    a.cinc = cinc;
+    a.brigade = brigade;
+    a.order = order;
+    if (dice != NULL)
+        a.dice = *dice;
+    grog_explain *e = NULL;
+    st = grog_gdb_book_attempt(book, rules, &a, &e, outcome, err);
+    if (st != GROG_OK)
+        return st;
+    add_checks(k, n, e);
     *out = e;
     return GROG_OK;
 }

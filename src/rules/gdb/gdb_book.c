@@ -194,6 +194,32 @@ static void clear_pending(brigade *br)
     br->pending_turn = 0;
 }
 
+grog_status grog_gdb_book_place(grog_gdb_book *book, const char *brigade_id, const char *order,
+                                grog_gdb_pending pending, int turn, grog_error *err)
+{
+    brigade *br = find(book, brigade_id);
+    if (br == NULL)
+        return grog_error_set(err, GROG_ENOTFOUND, _("no brigade \"%s\" in the book of %s"),
+                              brigade_id != NULL ? brigade_id : "", book->side);
+    if (pending != GROG_GDB_PENDING_UNREVEALED && pending != GROG_GDB_PENDING_DELAYED)
+        return grog_error_set(err, GROG_EINVAL,
+                              _("a face-down order is unrevealed or delayed, not %s"),
+                              grog_gdb_pending_name(pending));
+    if (order == NULL || order[0] == '\0')
+        return grog_error_set(err, GROG_EINVAL, _("brigade \"%s\": the face-down order is empty"),
+                              br->id);
+    if (turn < 0)
+        return grog_error_set(err, GROG_EINVAL, _("turn %d is before the game"), turn);
+    char *c = copy(order);
+    if (c == NULL)
+        return grog_error_set(err, GROG_ENOMEM, _("out of memory"));
+    clear_pending(br);
+    br->pending_order = c;
+    br->pending = pending;
+    br->pending_turn = turn;
+    return GROG_OK;
+}
+
 /* GDB-04: delayed orders of earlier turns come into force; GDB-01: every
  * C-in-C may try again. */
 grog_status grog_gdb_book_command_phase(grog_gdb_book *book, int turn, int *in_force,
