@@ -881,6 +881,11 @@ static void test_aig_f_17_horse_teams(void **state)
     ASSERT_TIME(a, 1);
     assert_true(has_note(a.j, "AIG-F-17", "2 teams of 4 pairs"));
     res_free(&a);
+    res b = CALC("--arm", "foot-artillery", "--class", "A", "--status", "regular", "--from",
+                 "unlimbered", "--to", "limbered", "--sections", "5", "--calibre", "12");
+    ASSERT_TIME(b, 2);
+    assert_true(has_note(b.j, "AIG-F-17", "3 teams of 3 pairs"));
+    res_free(&b);
 }
 
 static void test_aig_f_21_skirmishers(void **state)

@@ -122,6 +122,7 @@ typedef struct grog_aigles_fm_unit {
     int figures;
     int subunits;               /* companies, squadrons or sections by arm */
     int file_depth;             /* artillery: sections deep in single file, 0 if not */
+    int calibre;                /* foot artillery: for its horse teams (AIG-F-17); 0 = not given */
     int has_nation;
     grog_nation nation;         /* AIG-F-15 */
     int can_dismount;           /* cavalry with a dismounted entry (AIG-F-16) */

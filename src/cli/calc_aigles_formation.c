@@ -22,7 +22,7 @@ typedef struct fm_opts {
 enum {
     OPT_ARM = 1000, OPT_CLASS, OPT_STATUS, OPT_FROM, OPT_TO, OPT_ACTION, OPT_FIGURES,
     OPT_COMPANIES, OPT_SQUADRONS, OPT_SECTIONS, OPT_FILE_DEPTH, OPT_NATION, OPT_MOVE,
-    OPT_CAN_DISMOUNT, OPT_IRREGULAR, OPT_FRONT, OPT_NEW_FRONT, OPT_RULES
+    OPT_CAN_DISMOUNT, OPT_IRREGULAR, OPT_FRONT, OPT_NEW_FRONT, OPT_RULES, OPT_CALIBRE
 };
 
 /* A library parse error as a usage error naming the option. */
@@ -74,6 +74,7 @@ static int on_unit_opt(cli *c, int id, const char *arg, fm_opts *o)
     case OPT_SQUADRONS: return count_opt(c, o, "--squadrons", arg);
     case OPT_SECTIONS: return count_opt(c, o, "--sections", arg);
     case OPT_FILE_DEPTH: return int_opt(c, "--file-depth", arg, 1, &o->u.file_depth);
+    case OPT_CALIBRE: return int_opt(c, "--calibre", arg, 1, &o->u.calibre);
     case OPT_CAN_DISMOUNT: o->u.can_dismount = 1; return 0;
     case OPT_IRREGULAR: o->u.irregular_formation = 1; return 0;
     }
@@ -147,6 +148,7 @@ static int run_aigles_formation(cli *c, int argc, char **argv)
         {"sections", required_argument, NULL, OPT_SECTIONS},
         {"file-depth", required_argument, NULL, OPT_FILE_DEPTH},
         {"nation", required_argument, NULL, OPT_NATION},
+        {"calibre", required_argument, NULL, OPT_CALIBRE},
         {"move", required_argument, NULL, OPT_MOVE},
         {"can-dismount", no_argument, NULL, OPT_CAN_DISMOUNT},
         {"irregular-formation", no_argument, NULL, OPT_IRREGULAR},
@@ -191,7 +193,7 @@ const cli_command cli_calc_aigles_formation = {
     N_("grognard calc aigles-formation --arm ARM --class A|B|C --status S\n"
        "        (--from F --to T | --action half-turn|quarter-turn|pivot|frontage)\n"
        "        [--figures N] [--companies N|--squadrons N|--sections N] [--file-depth N]\n"
-       "        [--nation N] [--move N] [--can-dismount] [--irregular-formation]\n"
+       "        [--calibre N] [--nation N] [--move N] [--can-dismount] [--irregular-formation]\n"
        "        [--front N --new-front N] [--rules FILE] [--json]"),
     N_("\nThe time comes from the table of AIG-F-26 (a row of its own, either way) or\n"
        "the quickest chain of rows (AIG-F-27), plus 1/2 periode for semi-regular,\n"
@@ -215,6 +217,8 @@ const cli_command cli_calc_aigles_formation = {
        "  --figures N      figures in the unit (squares: AIG-F-07; small units: AIG-F-28)\n"
        "  --companies N, --squadrons N, --sections N   the unit's sub-units\n"
        "  --file-depth N   artillery in single file N sections deep (AIG-F-30)\n"
+       "  --calibre N      foot artillery calibre, for the horse teams noted when it\n"
+       "                   limbers (AIG-F-17: 3 to 9, 12)\n"
        "  --nation N       france, britain, prussia, late-prussia, austria, russia, ...\n"
        "                   (cavalry column of division: AIG-F-15)\n"
        "  --move N         the change is made during a move of N half-periodes\n"

@@ -403,6 +403,8 @@ static grog_status check_input(const grog_aigles_fm_unit *u, const grog_aigles_f
     if ((int)c->action < 0 || c->action >= GROG_AIGLES_ACT_COUNT || !valid_fm(c->from) ||
         !valid_fm(c->to))
         return grog_error_set(err, GROG_EINVAL, _("unknown action or formation"));
+    if (u->calibre < 0)
+        return grog_error_set(err, GROG_EINVAL, _("a calibre cannot be negative"));
     if (u->file_depth > 0 && u->arm != GROG_ARM_FOOT_ARTILLERY &&
         u->arm != GROG_ARM_HORSE_ARTILLERY)
         return grog_error_set(err, GROG_EINVAL, _("a file depth is for artillery only"));
@@ -619,12 +621,14 @@ static int file_term(ctx *x)
     for (int i = 0; i < 2; i++)
         if (x->u->file_depth > x->r->file.more_than[i])
             add = x->r->file.add[i];
-    char label[128];
+    char label[128], detail[96];
     snprintf(label, sizeof label, _("single file %d sections deep"), x->u->file_depth);
+    snprintf(detail, sizeof detail, _("no more than %d sections: nothing added"),
+             x->r->file.more_than[0]);
     if (add > 0)
         grog_explain_add_modifier(x->e, x->r->file.rule, label, add);
     else
-        check_ok(x, x->r->file.rule, label, _("no more than 5 sections: nothing added"));
+        check_ok(x, x->r->file.rule, label, detail);
     return add;
 }
 
@@ -693,10 +697,10 @@ static void add_unit_notes(ctx *x)
             grog_explain_add_note(x->e, "AIG-F-14", note);
         }
     }
-    if (x->c->to == GROG_AIGLES_FM_LIMBERED && u->arm == GROG_ARM_HORSE_ARTILLERY &&
-        u->subunits > 0) {
+    if (x->c->to == GROG_AIGLES_FM_LIMBERED && u->subunits > 0) {
         grog_aigles_teams t;
-        if (grog_aigles_formation_teams(x->r, u->arm, u->subunits, 0, &t, NULL) == GROG_OK) {
+        if (grog_aigles_formation_teams(x->r, u->arm, u->subunits, u->calibre, &t, NULL) ==
+            GROG_OK) {
             snprintf(note, sizeof note, _("%d teams of %d pairs of horses"), t.teams,
                      t.pairs_per_team);
             grog_explain_add_note(x->e, x->r->teams.rule, note);
