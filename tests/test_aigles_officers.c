@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "grognard/aigles.h"
+#include "grognard/scenario.h"
 #include "testutil.h"
 
 static grog_aigles_rules *rules(void)
@@ -1322,6 +1323,73 @@ static void test_battle_morale(void **state)
     grog_aigles_rules_destroy(r);
 }
 
+/* battle() saved as a scenario file, moved onto the table (+600, +300 mm),
+ * Ney as the French commander-in-chief. */
+static void save_battle(char *path)
+{
+    grog_battle *b = battle();
+    grog_battle_officer_by_id_mut(b, "ney")->role = GROG_ROLE_C_IN_C;
+    for (size_t i = 0; i < grog_battle_nofficers(b); i++) {
+        grog_battle_officer_mut(b, i)->base.centre.x += 600;
+        grog_battle_officer_mut(b, i)->base.centre.y += 300;
+    }
+    for (size_t i = 0; i < grog_battle_nunits(b); i++) {
+        grog_battle_unit_mut(b, i)->base.centre.x += 600;
+        grog_battle_unit_mut(b, i)->base.centre.y += 300;
+    }
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    close(fd);
+    grog_error err;
+    grog_status st = grog_scenario_save_file(b, path, &err);
+    if (st != GROG_OK)
+        fail_msg("%s", err.message);
+    grog_battle_destroy(b);
+}
+
+static void test_cli_explain_order_and_morale(void **state)
+{
+    (void)state;
+    char path[] = "/tmp/aiglo-scenario-XXXXXX";
+    save_battle(path);
+    cli_run run = run_cli("explain", path, "aigles-order", "--from", "ney", "--to", "u1",
+                          "--roll", "4", "--json", NULL);
+    json_t *j = run_json(&run, 0);
+    /* AIG-O-10, AIG-O-16: regular 2 + 3 = 5; a 4 obeys */
+    assert_string_equal(json_exact_of(json_object_get(j, "outcomes"), "name", "obeys"), "4/6");
+    assert_string_equal(json_string_value(json_object_get(j, "outcome")), "obeys");
+    json_decref(j);
+    cli_run_free(&run);
+    run = run_cli("explain", path, "aigles-order", "--from", "ney", "--to", "u2", "--json",
+                  NULL);
+    j = run_json(&run, 1); /* AIG-O-10: 150 pas, out of the 100 pas zone */
+    assert_non_null(strstr(run.err, "AIG-O-10"));
+    assert_true(json_is_null(json_object_get(j, "outcome")));
+    json_decref(j);
+    cli_run_free(&run);
+    run = run_cli("explain", path, "aigles-order", "--from", "ney", "--to", "marchand",
+                  "--json", NULL);
+    j = run_json(&run, 0);
+    assert_true(json_real_value(json_object_get(j, "value")) == 3); /* AIG-O-11: 3 turns */
+    assert_string_equal(json_string_value(json_object_get(j, "unit")), "turns");
+    assert_true(json_array_size(json_object_get(j, "path")) == 3);
+    assert_true(json_array_size(json_object_get(j, "defaults_used")) >= 1);
+    json_decref(j);
+    cli_run_free(&run);
+    run = run_cli("explain", path, "aigles-morale", "--unit", "u1", "--json", NULL);
+    j = run_json(&run, 0);
+    assert_true(json_real_value(json_object_get(j, "value")) == 3); /* AIG-O-04, AIG-O-05 */
+    json_decref(j);
+    cli_run_free(&run);
+    run = run_cli("explain", path, "aigles-morale", "--unit", "nobody", NULL);
+    assert_int_equal(run.code, 1);
+    cli_run_free(&run);
+    run = run_cli("explain", path, "aigles-order", "--from", "ney", NULL);
+    assert_int_equal(run.code, 2);
+    cli_run_free(&run);
+    unlink(path);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1368,6 +1436,7 @@ int main(void)
         cmocka_unit_test(test_battle_order_unit_zone_melee),
         cmocka_unit_test(test_battle_order_officer_direct_and_by_adc),
         cmocka_unit_test(test_battle_morale),
+        cmocka_unit_test(test_cli_explain_order_and_morale),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

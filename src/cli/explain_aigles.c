@@ -1,24 +1,225 @@
-/* explain_aigles.c — placeholder until built. */
+/* explain_aigles.c — Les Aigles officers worked out from a scenario (FILE,
+ * or the embedded default):
+ *   grognard explain [FILE] aigles-order --from OFFICER --to UNIT_OR_OFFICER
+ *       whether the order can be given now (operational, his unit or
+ *       subordinate, zone, melee, points) and the test with its odds; an
+ *       officer out of reach gets the ADC route and the test on arrival;
+ *   grognard explain [FILE] aigles-morale --unit UNIT
+ *       the charisma modifier the unit gets, and from whom.
+ * Nothing in the scenario is changed. */
+#include <string.h>
+
 #include "cli.h"
+#include "grognard/aigles.h"
+#include "grognard/scenario.h"
+
+enum {
+    OPT_FROM = 1000, OPT_TO, OPT_ROLL, OPT_SEED, OPT_RULES, OPT_EXPLAIN, OPT_FAILED,
+    OPT_MELEE, OPT_POINTS, OPT_VARIANT, OPT_UNIT
+};
+
+typedef struct explain_opts {
+    const char *from, *to, *unit, *rules;
+    int has_roll, has_seed;
+    long roll, seed, explain, failed, melee, points;
+    int variant;
+} explain_opts;
+
+static int on_opt(cli *c, int id, const char *arg, void *ctx)
+{
+    static const char *const variants[] = {"zone", "distance-penalty"};
+    explain_opts *o = ctx;
+    int idx;
+    switch (id) {
+    case OPT_FROM: o->from = arg; return 0;
+    case OPT_TO: o->to = arg; return 0;
+    case OPT_UNIT: o->unit = arg; return 0;
+    case OPT_RULES: o->rules = arg; return 0;
+    case OPT_ROLL: o->has_roll = 1; return cli_int(c, "--roll", arg, -1000, 1000, &o->roll);
+    case OPT_SEED: o->has_seed = 1; return cli_int(c, "--seed", arg, 0, INT64_MAX, &o->seed);
+    case OPT_EXPLAIN: return cli_int(c, "--explain-turns", arg, 0, 100, &o->explain);
+    case OPT_FAILED: return cli_int(c, "--failed-turns", arg, 0, 100, &o->failed);
+    case OPT_MELEE: return cli_int(c, "--general-melee-turns", arg, 0, 1000, &o->melee);
+    case OPT_POINTS: return cli_int(c, "--points-left", arg, 0, 1000, &o->points);
+    case OPT_VARIANT:
+        if (cli_choice(c, "--variant", arg, variants, 2, &idx) != 0)
+            return CLI_EXIT_USAGE;
+        o->variant = idx == 1 ? GROG_AIGLES_VARIANT_DISTANCE : GROG_AIGLES_VARIANT_ZONE;
+        return 0;
+    }
+    return CLI_EXIT_USAGE;
+}
+
+/* Loads the scenario and the rules; 0 or an exit code (nothing to free then). */
+static int load(cli *c, const char *rules_path, grog_battle **b, grog_aigles_rules **r)
+{
+    grog_error err;
+    grog_status st = grog_scenario_load(c->scenario, b, &err);
+    if (st != GROG_OK)
+        return cli_fail_status(c, st, &err);
+    st = grog_aigles_rules_load(rules_path, r, &err);
+    if (st != GROG_OK) {
+        grog_battle_destroy(*b);
+        return cli_fail_status(c, st, &err);
+    }
+    return 0;
+}
+
+/* Prints the record (also for a refusal, which then exits 1). */
+static int report(cli *c, grog_status st, const grog_error *err, grog_explain *e)
+{
+    int rc = CLI_EXIT_OK;
+    if (e != NULL)
+        rc = cli_print_explain(c, e);
+    if (st != GROG_OK && rc == CLI_EXIT_OK)
+        rc = cli_fail_status(c, st, err);
+    grog_explain_destroy(e);
+    return rc;
+}
+
+static int order(cli *c, const explain_opts *o, const grog_aigles_rules *r,
+                 const grog_battle *b)
+{
+    grog_rng *rng = NULL;
+    grog_aigles_dice dice = {GROG_AIGLES_NO_ROLL, NULL, 0};
+    if (o->has_roll) {
+        dice.mode = GROG_AIGLES_ENTERED;
+        dice.entered = (int)o->roll;
+    } else if (o->has_seed) {
+        if ((rng = grog_rng_create((uint64_t)o->seed)) == NULL)
+            return cli_fail(c, CLI_EXIT_INTERNAL, "%s", _("out of memory"));
+        dice.mode = GROG_AIGLES_RNG;
+        dice.rng = rng;
+    }
+    grog_aigles_battle_order in = {o->from, o->to, (int)o->explain, (int)o->failed,
+                                   (int)o->melee, (int)o->points,
+                                   (grog_aigles_variant)o->variant};
+    grog_explain *e = NULL;
+    grog_error err;
+    grog_status st = grog_aigles_battle_order_explain(r, b, &in, &dice, &e, NULL, &err);
+    grog_rng_destroy(rng);
+    return report(c, st, &err, e);
+}
 
 static int run_explain_aigles_order(cli *c, int argc, char **argv)
 {
-    (void)argc;
-    (void)argv;
-    return cli_fail(c, CLI_EXIT_INPUT, "%s", _("not built yet"));
+    static const struct option opts[] = {
+        {"from", required_argument, NULL, OPT_FROM},
+        {"to", required_argument, NULL, OPT_TO},
+        {"roll", required_argument, NULL, OPT_ROLL},
+        {"seed", required_argument, NULL, OPT_SEED},
+        {"explain-turns", required_argument, NULL, OPT_EXPLAIN},
+        {"failed-turns", required_argument, NULL, OPT_FAILED},
+        {"general-melee-turns", required_argument, NULL, OPT_MELEE},
+        {"points-left", required_argument, NULL, OPT_POINTS},
+        {"variant", required_argument, NULL, OPT_VARIANT},
+        {"rules", required_argument, NULL, OPT_RULES},
+        {"json", no_argument, NULL, 'j'},
+        {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0},
+    };
+    explain_opts o;
+    memset(&o, 0, sizeof o);
+    o.points = -1;
+    o.variant = GROG_AIGLES_VARIANT_RULES;
+    int first;
+    int rc = cli_options(c, &cli_explain_aigles_order, argc, argv, opts, on_opt, &o, &first);
+    if (rc != 0)
+        return rc == CLI_STOP_OK ? CLI_EXIT_OK : rc;
+    if (first != argc)
+        return cli_fail(c, CLI_EXIT_USAGE, _("unexpected argument '%s'"), argv[first]);
+    if (o.from == NULL || o.to == NULL)
+        return cli_fail(c, CLI_EXIT_USAGE, "%s", _("--from and --to are required"));
+    if (o.has_roll && o.has_seed)
+        return cli_fail(c, CLI_EXIT_USAGE, "%s", _("--seed and --roll cannot go together"));
+    grog_battle *b = NULL;
+    grog_aigles_rules *r = NULL;
+    if ((rc = load(c, o.rules, &b, &r)) != 0)
+        return rc;
+    rc = order(c, &o, r, b);
+    grog_aigles_rules_destroy(r);
+    grog_battle_destroy(b);
+    return rc;
 }
 
 const cli_command cli_explain_aigles_order = {
-    "aigles-order", run_explain_aigles_order, N_("(not built yet)"), N_("grognard aigles-order"), N_(""),
+    "aigles-order",
+    run_explain_aigles_order,
+    N_("Les Aigles: an order from a general to a unit or officer, from the scenario"),
+    N_("grognard explain [FILE] aigles-order --from OFFICER --to UNIT_OR_OFFICER\n"
+       "       [--roll D | --seed N] [--explain-turns N] [--failed-turns N]\n"
+       "       [--general-melee-turns N] [--points-left N] [--variant V]\n"
+       "       [--rules FILE] [--json]"),
+    N_("Works out the order from the scenario (FILE, or the embedded default):\n"
+       "checks that the general is operational (AIG-O-21, AIG-O-26), that the\n"
+       "receiver is his unit (AIG-O-10) or his subordinate (AIG-O-11), his command\n"
+       "points (AIG-O-06, AIG-O-13), the order-change zone edge to edge (AIG-O-07) and\n"
+       "the melee rule (AIG-O-14); then the reaction test (AIG-O-15..19) with its exact\n"
+       "odds. A subordinate officer out of the zone is reached by the general's\n"
+       "nearest ADC: the record gives the ride (how far, how many turns, as `value`\n"
+       "in turns), the test on arrival with the general's command and the ADC's\n"
+       "attempts (AIG-O-12), and the ride back.\n\n"
+       "Options:\n"
+       "  --from OFFICER            the general giving the order\n"
+       "  --to ID                   a unit or an officer\n"
+       "  --roll D | --seed N       the die rolled at the table, or a seeded roll\n"
+       "  --explain-turns N         turns spent explaining (AIG-O-18)\n"
+       "  --failed-turns N          turns of failed tests of this order (AIG-O-19)\n"
+       "  --general-melee-turns N   full turns the general has been in the unit's\n"
+       "                            melee (AIG-O-14)\n"
+       "  --points-left N           command points left this période (default: all)\n"
+       "  --variant V               zone or distance-penalty (AIG-O-08)\n"
+       "  --rules FILE              house rules replacing data/rules/aigles.json\n"
+       "  --json                    one JSON explanation record (test \"aigles-order\")\n\n"
+       "Exit codes: 0 done; 1 the order cannot be given (the record shows why), an\n"
+       "unknown id or a bad file; 2 a wrong command line.\n"),
 };
 
 static int run_explain_aigles_morale(cli *c, int argc, char **argv)
 {
-    (void)argc;
-    (void)argv;
-    return cli_fail(c, CLI_EXIT_INPUT, "%s", _("not built yet"));
+    static const struct option opts[] = {
+        {"unit", required_argument, NULL, OPT_UNIT},
+        {"rules", required_argument, NULL, OPT_RULES},
+        {"json", no_argument, NULL, 'j'},
+        {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0},
+    };
+    explain_opts o;
+    memset(&o, 0, sizeof o);
+    int first;
+    int rc = cli_options(c, &cli_explain_aigles_morale, argc, argv, opts, on_opt, &o, &first);
+    if (rc != 0)
+        return rc == CLI_STOP_OK ? CLI_EXIT_OK : rc;
+    if (first != argc)
+        return cli_fail(c, CLI_EXIT_USAGE, _("unexpected argument '%s'"), argv[first]);
+    if (o.unit == NULL)
+        return cli_fail(c, CLI_EXIT_USAGE, "%s", _("--unit is required"));
+    grog_battle *b = NULL;
+    grog_aigles_rules *r = NULL;
+    if ((rc = load(c, o.rules, &b, &r)) != 0)
+        return rc;
+    grog_aigles_morale m;
+    grog_explain *e = NULL;
+    grog_error err;
+    grog_status st = grog_aigles_battle_morale(r, b, o.unit, &m, &e, &err);
+    rc = report(c, st, &err, e);
+    grog_aigles_rules_destroy(r);
+    grog_battle_destroy(b);
+    return rc;
 }
 
 const cli_command cli_explain_aigles_morale = {
-    "aigles-morale", run_explain_aigles_morale, N_("(not built yet)"), N_("grognard aigles-morale"), N_(""),
+    "aigles-morale",
+    run_explain_aigles_morale,
+    N_("Les Aigles: the charisma modifier a unit gets, and from whom, from the scenario"),
+    N_("grognard explain [FILE] aigles-morale --unit UNIT [--rules FILE] [--json]"),
+    N_("The morale modifier the unit gets from its side's officers: an officer in\n"
+       "contact gives a range -C..+C chosen after the die (AIG-O-03; JSON `range`),\n"
+       "otherwise the best indirect bonus (AIG-O-04, AIG-O-05; JSON `value`), with\n"
+       "each officer's distance and bonus in the notes. Prisoners and the dead give\n"
+       "nothing.\n\n"
+       "Options:\n"
+       "  --unit UNIT    the unit's id\n"
+       "  --rules FILE   house rules replacing data/rules/aigles.json\n"
+       "  --json         one JSON explanation record (test \"aigles-morale\")\n"),
 };

@@ -53,7 +53,7 @@ static grog_status indirect(const grog_aigles_rules *r, const grog_base *unit, i
             return st;
         if (e != NULL) {
             char buf[32], text[256];
-            snprintf(text, sizeof text, _("%s, charisma %d, %g pas away: %+d"),
+            snprintf(text, sizeof text, _("%s, charisma %d, %.1f pas away: %+d"),
                      name_of(o, i, buf, sizeof buf), o->charisma, d, b);
             grog_explain_add_note(e, "AIG-O-04", text);
         }

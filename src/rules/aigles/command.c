@@ -42,7 +42,7 @@ static void check_zone(const grog_aigles_rules *r, const grog_aigles_order *o,
     char detail[256];
     if (variant_on(r, o)) {
         snprintf(detail, sizeof detail,
-                 _("distance variant: no zone limit; %g pas between them"), dist);
+                 _("distance variant: no zone limit; %.1f pas between them"), dist);
         check(v, e, "AIG-O-08", _("order-change zone"), 1, detail);
         return;
     }
@@ -54,13 +54,13 @@ static void check_zone(const grog_aigles_rules *r, const grog_aigles_order *o,
     int ok;
     if (r->contact[sc][o->command]) {
         ok = aigles_in_contact(r, &s->giver, &s->receiver);
-        snprintf(detail, sizeof detail, _("command %d: contact only (%g pas apart)%s"),
+        snprintf(detail, sizeof detail, _("command %d: contact only (%.1f pas apart)%s"),
                  o->command, dist,
                  ok || o->receiver != GROG_AIGLES_TO_OFFICER ? "" : _("; send an ADC"));
     } else {
         double zone = r->zone[sc][o->command];
         ok = dist <= zone + AIGLES_EPS_MM / s->mm_per_pas;
-        snprintf(detail, sizeof detail, _("command %d at %d mm: zone %g pas, %g pas apart%s"),
+        snprintf(detail, sizeof detail, _("command %d at %d mm: zone %g pas, %.1f pas apart%s"),
                  o->command, s->figure_mm, zone, dist,
                  ok || o->receiver != GROG_AIGLES_TO_OFFICER ? "" : _("; send an ADC"));
     }
