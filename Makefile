@@ -66,7 +66,7 @@ SHARED := $(BUILD)/libgrognard.so.$(VERSION)
 CLI_LIB := $(BUILD)/libgrognard-cli.a
 BIN := $(BUILD)/grognard
 
-.PHONY: all build run check check-san test test-golden bench fuzz install uninstall clean deps
+.PHONY: all build run check check-san test golden bench fuzz install uninstall clean deps pot
 .DEFAULT_GOAL := all
 
 all: deps
@@ -166,6 +166,13 @@ uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/grognard $(DESTDIR)$(LIBDIR)/libgrognard.* \
 	    $(DESTDIR)$(PKGCONFIGDIR)/grognard.pc $(DESTDIR)$(MANDIR)/man1/grognard.1
 	rm -rf $(DESTDIR)$(INCDIR)/grognard $(DESTDIR)$(DATADIR)
+
+# Rewrites the golden demo outputs (tests/golden): review the diff before committing.
+golden: build
+	@for f in aigles gdb gt; do \
+	    LC_ALL=C $(BIN) demo --family $$f > tests/golden/demo-$$f.txt || exit 1; \
+	    echo "  GOLDEN  tests/golden/demo-$$f.txt"; \
+	done
 
 pot:
 	xgettext --keyword=_ --keyword=N_ --from-code=UTF-8 -o po/grognard.pot \

@@ -1,0 +1,551 @@
+/* test_game.c — the game engine: journal files, actions and refusals, undo,
+ * replay, visibility, and every common and family action, on the embedded
+ * default scenario (Bussaco). Values are read off the scenario by hand: e.g.
+ * Picton (command 4) stands 60 pas from Mackinnon and 350 pas from Pack. */
+#include <sqlite3.h>
+#include <unistd.h>
+
+#include "grognard/game.h"
+#include "testutil.h"
+
+static char path[64];
+
+static int setup(void **state)
+{
+    (void)state;
+    snprintf(path, sizeof path, "/tmp/grog-test-game-%d.grog", (int)getpid());
+    unlink(path);
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    char side[96];
+    unlink(path);
+    snprintf(side, sizeof side, "%s-wal", path);
+    unlink(side);
+    snprintf(side, sizeof side, "%s-shm", path);
+    unlink(side);
+    return 0;
+}
+
+static grog_game *new_game(grog_family f, uint64_t seed)
+{
+    grog_game_options o = {f, NULL, seed, NULL};
+    grog_game *g = NULL;
+    grog_error err;
+    if (grog_game_create(path, &o, &g, &err) != GROG_OK)
+        fail_msg("create: %s", err.message);
+    return g;
+}
+
+/* Does one action; fails the test unless it has the expected status. On
+ * success returns the result JSON (caller frees). */
+static json_t *act(grog_game *g, const char *line, grog_status want, const char *fragment)
+{
+    char *result = NULL;
+    grog_error err;
+    grog_error_clear(&err);
+    grog_status st = grog_game_do_line(g, line, &result, &err);
+    if (st != want)
+        fail_msg("\"%s\": status %d (%s), wanted %d", line, st, err.message, want);
+    if (fragment != NULL && strstr(st == GROG_OK ? result : err.message, fragment) == NULL)
+        fail_msg("\"%s\": \"%s\" lacks \"%s\"", line, st == GROG_OK ? result : err.message,
+                 fragment);
+    json_t *j = result != NULL ? json_loads(result, 0, NULL) : NULL;
+    free(result);
+    return j;
+}
+
+static void ok(grog_game *g, const char *line, const char *fragment)
+{
+    json_decref(act(g, line, GROG_OK, fragment));
+}
+
+static void refused(grog_game *g, const char *line, grog_status want, const char *fragment)
+{
+    size_t before = grog_game_action_count(g);
+    act(g, line, want, fragment);
+    assert_int_equal(grog_game_action_count(g), before); /* a refusal changes nothing */
+}
+
+static void next_to(grog_game *g, const char *phase)
+{
+    for (int i = 0; i < 8 && strcmp(grog_game_phase(g), phase) != 0; i++)
+        ok(g, "next", NULL);
+    assert_string_equal(grog_game_phase(g), phase);
+}
+
+/* ---- files ---- */
+
+static void test_create_open_and_refuse_existing(void **state)
+{
+    (void)state;
+    grog_game *g = new_game(GROG_FAMILY_AIGLES, 42);
+    assert_int_equal(grog_game_action_count(g), 1); /* "start" */
+    assert_int_equal(grog_game_turn(g), 1);
+    assert_string_equal(grog_game_phase(g), "orders-1");
+    assert_int_equal(grog_game_seed(g), 42);
+    grog_game_close(g);
+    grog_game_options o = {GROG_FAMILY_GDB, NULL, 1, NULL};
+    grog_error err;
+    assert_int_equal(grog_game_create(path, &o, &g, &err), GROG_EINVAL);
+    assert_non_null(strstr(err.message, "already exists"));
+    assert_int_equal(grog_game_open(path, &g, &err), GROG_OK);
+    assert_int_equal(grog_game_family(g), GROG_FAMILY_AIGLES);
+    assert_int_equal(grog_game_action_count(g), 1);
+    grog_game_close(g);
+}
+
+static void test_bad_files(void **state)
+{
+    (void)state;
+    grog_game *g = NULL;
+    grog_error err;
+    assert_int_equal(grog_game_open("/nonexistent/x.grog", &g, &err), GROG_ENOTFOUND);
+    FILE *f = fopen(path, "w");
+    fputs("this is not a database, only text\n", f);
+    fclose(f);
+    assert_int_equal(grog_game_open(path, &g, &err), GROG_EFORMAT);
+    assert_non_null(strstr(err.message, "not a grognard game"));
+    unlink(path);
+    sqlite3 *db;
+    sqlite3_open(path, &db);
+    sqlite3_exec(db, "CREATE TABLE t(x)", NULL, NULL, NULL);
+    sqlite3_close(db);
+    assert_int_equal(grog_game_open(path, &g, &err), GROG_EFORMAT);
+    assert_non_null(strstr(err.message, "not a grognard game"));
+    unlink(path);
+    g = new_game(GROG_FAMILY_GT, 1);
+    grog_game_close(g);
+    sqlite3_open(path, &db);
+    sqlite3_exec(db, "PRAGMA user_version=99", NULL, NULL, NULL);
+    sqlite3_close(db);
+    assert_int_equal(grog_game_open(path, &g, &err), GROG_EFORMAT);
+    assert_non_null(strstr(err.message, "newer grognard"));
+    sqlite3_open(path, &db);
+    sqlite3_exec(db, "PRAGMA user_version=1; DROP TABLE texts", NULL, NULL, NULL);
+    sqlite3_close(db);
+    assert_int_equal(grog_game_open(path, &g, &err), GROG_EFORMAT);
+    assert_non_null(strstr(err.message, "damaged"));
+}
+
+static void test_replay_names_first_difference(void **state)
+{
+    (void)state;
+    grog_game *g = new_game(GROG_FAMILY_AIGLES, 7);
+    ok(g, "order picton mackinnon attack", NULL);
+    ok(g, "order lightburne br-2-5th attack", NULL);
+    size_t n = 0;
+    grog_error err;
+    assert_int_equal(grog_game_replay(g, &n, &err), GROG_OK);
+    assert_int_equal(n, 3);
+    grog_game_close(g);
+    sqlite3 *db;
+    sqlite3_open(path, &db);
+    sqlite3_exec(db, "UPDATE actions SET checks = 'tampered' WHERE seq = 2", NULL, NULL, NULL);
+    sqlite3_close(db);
+    assert_int_equal(grog_game_open(path, &g, &err), GROG_EFORMAT);
+    assert_non_null(strstr(err.message, "action 2"));
+}
+
+static void test_same_seed_same_game(void **state)
+{
+    (void)state;
+    grog_game_options o = {GROG_FAMILY_AIGLES, NULL, 99, NULL};
+    grog_game *a, *b;
+    assert_int_equal(grog_game_create_memory(&o, &a, NULL), GROG_OK);
+    assert_int_equal(grog_game_create_memory(&o, &b, NULL), GROG_OK);
+    const char *lines[] = {"order picton mackinnon attack", "order brenier fr-2leger attack",
+                           "next", "next", "order graindorge fr-4leger-1 attack"};
+    for (size_t i = 0; i < sizeof lines / sizeof lines[0]; i++) {
+        char *ra = NULL, *rb = NULL;
+        grog_game_do_line(a, lines[i], &ra, NULL);
+        grog_game_do_line(b, lines[i], &rb, NULL);
+        assert_string_equal(ra, rb);
+        free(ra);
+        free(rb);
+    }
+    grog_game_close(a);
+    grog_game_close(b);
+}
+
+static void test_refusal_draws_nothing(void **state)
+{
+    (void)state;
+    /* A refused action must not consume the generator: the game with the
+     * refusal and the game without it roll the same next die. */
+    grog_game_options o = {GROG_FAMILY_AIGLES, NULL, 5, NULL};
+    grog_game *a, *b;
+    grog_game_create_memory(&o, &a, NULL);
+    grog_game_create_memory(&o, &b, NULL);
+    refused(a, "order picton pack attack", GROG_ERULE, "AIG-O-11");
+    char *ra = NULL, *rb = NULL;
+    grog_game_do_line(a, "order picton mackinnon attack", &ra, NULL);
+    grog_game_do_line(b, "order picton mackinnon attack", &rb, NULL);
+    json_t *ja = json_loads(ra, 0, NULL), *jb = json_loads(rb, 0, NULL);
+    json_t *reca = json_object_get(json_array_get(json_object_get(ja, "records"), 0), "record");
+    json_t *recb = json_object_get(json_array_get(json_object_get(jb, "records"), 0), "record");
+    assert_int_equal(json_integer_value(json_object_get(reca, "roll")),
+                     json_integer_value(json_object_get(recb, "roll")));
+    json_decref(ja);
+    json_decref(jb);
+    free(ra);
+    free(rb);
+    grog_game_close(a);
+    grog_game_close(b);
+}
+
+static void test_undo(void **state)
+{
+    (void)state;
+    grog_game *g = new_game(GROG_FAMILY_AIGLES, 3);
+    grog_error err;
+    assert_int_equal(grog_game_undo(g, &err), GROG_EINVAL); /* "start" stays */
+    ok(g, "next", NULL);
+    assert_string_equal(grog_game_phase(g), "movement-1");
+    assert_int_equal(grog_game_undo(g, &err), GROG_OK);
+    assert_string_equal(grog_game_phase(g), "orders-1");
+    assert_int_equal(grog_game_action_count(g), 1);
+    grog_game_close(g);
+    assert_int_equal(grog_game_open(path, &g, &err), GROG_OK);
+    assert_int_equal(grog_game_action_count(g), 1); /* the undo is in the file */
+    grog_game_close(g);
+}
+
+/* ---- common actions ---- */
+
+static void test_next_cycles_phases_and_turns(void **state)
+{
+    (void)state;
+    grog_game *g = new_game(GROG_FAMILY_GDB, 1);
+    const char *phases[] = {"command", "movement", "combat", "command"};
+    for (int i = 0; i < 4; i++) {
+        assert_string_equal(grog_game_phase(g), phases[i]);
+        assert_int_equal(grog_game_turn(g), i < 3 ? 1 : 2);
+        if (i < 3)
+            ok(g, "next", "phase");
+    }
+    refused(g, "next now", GROG_EINVAL, "usage");
+    refused(g, "frobnicate", GROG_EINVAL, "unknown action");
+    grog_game_close(g);
+}
+
+static void test_move(void **state)
+{
+    (void)state;
+    grog_game *g = new_game(GROG_FAMILY_AIGLES, 1);
+    ok(g, "move pack 100 80 90", "moves");
+    const grog_officer *p = grog_battle_officer_by_id(grog_game_battle(g), "pack");
+    assert_float_equal(p->base.centre.x, 1000, 1e-9); /* the scenario writes cm */
+    assert_float_equal(p->base.centre.y, 800, 1e-9);
+    assert_float_equal(p->base.facing, 90, 1e-9);
+    ok(g, "move pt-1st 50cm 300mm", NULL); /* units may be given */
+    const grog_troop *u = grog_battle_unit_by_id(grog_game_battle(g), "pt-1st");
+    assert_float_equal(u->base.centre.x, 500, 1e-9);
+    assert_float_equal(u->base.centre.y, 300, 1e-9);
+    refused(g, "move nobody 1 2", GROG_ENOTFOUND, "no officer or unit");
+    refused(g, "move pack x 2", GROG_EINVAL, "X");
+    refused(g, "move pack 1", GROG_EINVAL, "usage");
+    ok(g, "event contact brenier br-1-45th", "prisoner");
+    refused(g, "move brenier 1 2", GROG_ERULE, "AIG-O-23");
+    ok(g, "event killed lightburne", "killed");
+    refused(g, "move lightburne 1 2", GROG_ERULE, "killed");
+    grog_game_close(g);
+}
+
+static void test_events(void **state)
+{
+    (void)state;
+    grog_game *g = new_game(GROG_FAMILY_AIGLES, 1);
+    const grog_battle *b;
+    ok(g, "event melee fr-2leger start", "in melee");
+    b = grog_game_battle(g);
+    assert_true(grog_battle_unit_by_id(b, "fr-2leger")->flags & GROG_UNIT_IN_MELEE);
+    assert_int_equal(grog_battle_unit_by_id(b, "fr-2leger")->melee_since, 1);
+    ok(g, "event melee fr-2leger lost", "loses");
+    b = grog_game_battle(g);
+    assert_false(grog_battle_unit_by_id(b, "fr-2leger")->flags & GROG_UNIT_IN_MELEE);
+    refused(g, "event melee fr-2leger drew", GROG_EINVAL, "start, won or lost");
+    ok(g, "event casualties fr-2leger 3", "loses 3");
+    ok(g, "event casualties fr-2leger 2", "5 in all");
+    ok(g, "event flees fr-36ligne", "flees");
+    ok(g, "event routs fr-36ligne", "routs");
+    ok(g, "event rallies fr-36ligne", "rallies");
+    b = grog_game_battle(g);
+    assert_int_equal(grog_battle_unit_by_id(b, "fr-36ligne")->flags &
+                         (GROG_UNIT_FLEEING | GROG_UNIT_ROUTED),
+                     0);
+    ok(g, "event disorder fr-36ligne", "disorder");
+    ok(g, "event breaks fr-36ligne", "broken");
+    ok(g, "event breaks brenier", "brigade");
+    assert_true(grog_battle_officer_by_id(grog_game_battle(g), "brenier")->brigade_broken);
+    ok(g, "event wounded graindorge", "out of commission");
+    refused(g, "event casualties fr-2leger 0", GROG_EINVAL, "casualties");
+    refused(g, "event teleport x", GROG_EINVAL, "unknown event");
+    refused(g, "event flees", GROG_EINVAL, "usage");
+    grog_game_close(g);
+}
+
+static void test_capture_avance_and_liberation(void **state)
+{
+    (void)state;
+    grog_game *g = new_game(GROG_FAMILY_AIGLES, 1);
+    /* Foy carries an Avance marker in the scenario (AIG-O-22). */
+    refused(g, "event contact foy pt-1st", GROG_ERULE, "AIG-O-22");
+    refused(g, "event contact brenier fr-2leger", GROG_EINVAL, "friendly");
+    ok(g, "event contact brenier br-1-45th", "AIG-O-21");
+    const grog_officer *o = grog_battle_officer_by_id(grog_game_battle(g), "brenier");
+    assert_int_equal(o->state, GROG_OFFICER_PRISONER);
+    assert_string_equal(o->held_by, "br-1-45th");
+    /* AIG-O-24: freed when his side wins a melee against the unit holding him. */
+    ok(g, "event melee br-1-45th lost", "AIG-O-24");
+    o = grog_battle_officer_by_id(grog_game_battle(g), "brenier");
+    assert_int_equal(o->state, GROG_OFFICER_ACTIVE);
+    ok(g, "event avance foy off", "loses his Avance");
+    ok(g, "event contact foy pt-1st", "prisoner");
+    ok(g, "event freed foy", "AIG-O-24");
+    refused(g, "event freed foy", GROG_EINVAL, "not a prisoner");
+    grog_game_close(g);
+}
+
+static void test_note_and_explain_are_not_rolled(void **state)
+{
+    (void)state;
+    grog_game *g = new_game(GROG_FAMILY_AIGLES, 1);
+    ok(g, "note the French advance in the fog", "fog");
+    size_t n = grog_game_action_count(g);
+    json_t *r = act(g, "explain order lightburne br-2-5th attack", GROG_OK, "4/6");
+    /* reaction 3 (veteran) + command 2 = 5: obeys on 1..4 */
+    json_decref(r);
+    assert_int_equal(grog_game_action_count(g), n); /* not journaled */
+    r = act(g, "explain order picton pack attack", GROG_OK, "AIG-O-11");
+    json_t *rec = json_object_get(json_array_get(json_object_get(r, "records"), 0), "record");
+    json_t *check = json_array_get(json_object_get(rec, "checks"), 1);
+    assert_true(json_is_false(json_object_get(check, "ok"))); /* out of the zone */
+    json_decref(r);
+    refused(g, "explain", GROG_EINVAL, "usage");
+    grog_game_close(g);
+}
+
+/* ---- Les Aigles ---- */
+
+static void test_aigles_order_zone_points_and_test(void **state)
+{
+    (void)state;
+    grog_game *g = new_game(GROG_FAMILY_AIGLES, 1);
+    /* AIG-O-17: Picton (4) -> Mackinnon (3): sum 7, always obeys. */
+    ok(g, "order picton mackinnon attack --roll 6", "obeys");
+    assert_string_equal(grog_battle_officer_by_id(grog_game_battle(g), "mackinnon")->order.kind,
+                        "attack");
+    /* AIG-O-16: Lightburne (2) -> 2/58th regular (2): obeys below 4. */
+    ok(g, "order lightburne br-2-58th attack --roll 4", "not obeyed");
+    ok(g, "order lightburne br-2-58th attack --roll 3", "is obeyed");
+    /* AIG-O-13: command 2 gives 2 points: the third attempt is refused. */
+    refused(g, "order lightburne br-2-5th attack --roll 1", GROG_ERULE, "AIG-O-13");
+    refused(g, "order picton pack attack", GROG_ERULE, "AIG-O-11");
+    refused(g, "order picton-adc1 br-74th attack", GROG_ERULE, "AIG-O-12");
+    refused(g, "order picton br-74th attack --roll 7", GROG_EINVAL, "--roll");
+    refused(g, "order picton fr-2leger attack", GROG_EINVAL, "enemy");
+    ok(g, "next", NULL);
+    refused(g, "order picton mackinnon hold", GROG_ERULE, "orders phase");
+    grog_game_close(g);
+}
+
+static void test_aigles_melee_refusal(void **state)
+{
+    (void)state;
+    grog_game *g = new_game(GROG_FAMILY_AIGLES, 1);
+    ok(g, "event melee br-74th start", NULL);
+    refused(g, "order mackinnon br-74th retire", GROG_ERULE, "AIG-O-14");
+    grog_game_close(g);
+}
+
+static void test_aigles_points_renewed_each_periode(void **state)
+{
+    (void)state;
+    grog_game *g = new_game(GROG_FAMILY_AIGLES, 1);
+    ok(g, "order lightburne br-2-58th attack --roll 6", NULL);
+    ok(g, "order lightburne br-2-58th attack --roll 6", NULL);
+    next_to(g, "orders-2");
+    refused(g, "order lightburne br-2-58th attack", GROG_ERULE, "AIG-O-13");
+    next_to(g, "movement-2");
+    ok(g, "next", "AIG-O-06");
+    assert_int_equal(grog_game_turn(g), 2);
+    ok(g, "order lightburne br-2-58th attack --roll 6", NULL);
+    grog_game_close(g);
+}
+
+static void test_aigles_explaining_and_failed_turns(void **state)
+{
+    (void)state;
+    grog_game *g = new_game(GROG_FAMILY_AIGLES, 1);
+    /* AIG-O-18: a turn spent explaining adds 1 to the command for this order:
+     * Lightburne 2 + 1, 2/58th regular 2: target 5. */
+    ok(g, "explaining lightburne br-2-58th attack", "AIG-O-18");
+    refused(g, "explaining lightburne br-2-58th attack", GROG_ERULE, "AIG-O-18");
+    json_t *r = act(g, "order lightburne br-2-58th attack --roll 4", GROG_OK, "is obeyed");
+    json_t *rec = json_object_get(json_array_get(json_object_get(r, "records"), 0), "record");
+    assert_int_equal(json_integer_value(json_object_get(rec, "target")), 5);
+    json_decref(r);
+    grog_game_close(g);
+}
+
+static void test_aigles_adc_rides_and_passes(void **state)
+{
+    (void)state;
+    grog_game *g = new_game(GROG_FAMILY_AIGLES, 1);
+    refused(g, "adc picton pack attack", GROG_ERULE, "AIG-O-02");
+    ok(g, "adc picton-adc1 pack attack", "rides");
+    refused(g, "adc picton-adc1 lightburne attack", GROG_ERULE, "already riding");
+    /* 410 pas at the default 300 pas per période: 2 périodes out. */
+    for (int i = 0; i < 4; i++)
+        ok(g, "next", NULL);
+    assert_int_equal(grog_game_turn(g), 2);
+    json_t *r = NULL;
+    for (int i = 0; i < 4; i++) {
+        json_decref(r);
+        r = act(g, "next", GROG_OK, NULL);
+    }
+    char *s = json_dumps(r, 0);
+    assert_non_null(strstr(s, "AIG-O-12")); /* delivered with Picton's command */
+    free(s);
+    json_decref(r);
+    grog_game_close(g);
+}
+
+static void test_aigles_formation_counts_down(void **state)
+{
+    (void)state;
+    grog_game *g = new_game(GROG_FAMILY_AIGLES, 1);
+    /* AIG-F-26/27: infantry A, line -> attack column takes the row "attack column ->
+     * line" the other way: 1 période = 2 half-périodes, counted down at the end of
+     * each half (movement-1, movement-2). */
+    ok(g, "formation br-2-5th attack-column", "2 half-p");
+    refused(g, "formation br-2-5th line", GROG_ERULE, "already changing");
+    ok(g, "next", NULL);
+    assert_string_equal(grog_battle_unit_by_id(grog_game_battle(g), "br-2-5th")->formation, "line");
+    ok(g, "next", "1 half-p");
+    ok(g, "next", NULL);
+    ok(g, "next", "now in attack-column");
+    assert_string_equal(grog_battle_unit_by_id(grog_game_battle(g), "br-2-5th")->formation,
+                        "attack-column");
+    refused(g, "formation br-1-45th disorder", GROG_ERULE, "AIG-F-27");
+    refused(g, "formation br-1-45th nonsense", GROG_EINVAL, NULL);
+    ok(g, "formation br-1-45th half-turn", "half-turn");
+    grog_game_close(g);
+}
+
+static void test_aigles_morale_and_casualties(void **state)
+{
+    (void)state;
+    grog_game *g = new_game(GROG_FAMILY_AIGLES, 1);
+    ok(g, "morale br-1-88th", "AIG-O-04");
+    ok(g, "event casualties foy 39", NULL);
+    assert_int_equal(grog_battle_officer_by_id(grog_game_battle(g), "foy")->state,
+                     GROG_OFFICER_ACTIVE); /* 39: not yet */
+    ok(g, "event casualties foy 1", "AIG-O-25"); /* 40: eliminated */
+    assert_int_equal(grog_battle_officer_by_id(grog_game_battle(g), "foy")->state,
+                     GROG_OFFICER_KILLED);
+    grog_game_close(g);
+}
+
+static void test_aigles_replacement(void **state)
+{
+    (void)state;
+    grog_game *g = new_game(GROG_FAMILY_AIGLES, 1);
+    refused(g, "replace lightburne picton-adc2", GROG_ERULE, "not lost");
+    ok(g, "event killed lightburne", NULL);
+    refused(g, "replace lightburne reynier-adc1", GROG_ERULE, "AIG-O-27");
+    ok(g, "replace lightburne picton-adc2", "AIG-O-27");
+    const grog_battle *b = grog_game_battle(g);
+    assert_int_equal(grog_battle_officer_by_id(b, "picton-adc2")->role, GROG_ROLE_BRIGADE);
+    assert_string_equal(grog_battle_unit_by_id(b, "br-2-5th")->parent, "picton-adc2");
+    grog_game_close(g);
+}
+
+/* ---- Grande Tactique ---- */
+
+static void test_gt_pip_phase_and_spending(void **state)
+{
+    (void)state;
+    grog_game *g = new_game(GROG_FAMILY_GT, 1);
+    assert_string_equal(grog_game_phase(g), "pip");
+    refused(g, "gift lightburne mackinnon", GROG_ERULE, "GT-10");
+    refused(g, "gift picton pack", GROG_ERULE, "GT-10"); /* 13.8" > 9" */
+    ok(g, "plan picton rank mackinnon pack lightburne champalimaud", NULL);
+    ok(g, "gift picton mackinnon", "GT-10");
+    /* ranked: Mackinnon (great) takes the 6: 6 + 1 + 1 = 8 (GT-17);
+     * Lightburne (bad) takes the 3rd highest, 3: 3 - 1 = 2. */
+    ok(g, "pips picton --dice 6,4,3,1", "gets 8 PIPs");
+    refused(g, "pips picton", GROG_ERULE, "GT-14");
+    refused(g, "pips reynier --dice 1", GROG_EINVAL, "2 dice");
+    refused(g, "spend mackinnon move br-74th", GROG_ERULE, "movement");
+    ok(g, "next", NULL); /* Reynier's corps rolls as the phase ends */
+    ok(g, "spend mackinnon move br-74th", "7 left");
+    ok(g, "spend lightburne move br-2-5th", "1 left");
+    ok(g, "spend lightburne move br-2-5th", "0 left");
+    refused(g, "spend lightburne move br-2-5th", GROG_ERULE, "GT-16");
+    refused(g, "spend lightburne teleport br-2-5th", GROG_ENOTFOUND, "GT-15");
+    grog_game_close(g);
+}
+
+static void test_gt_attach_detach_flee(void **state)
+{
+    (void)state;
+    grog_game *g = new_game(GROG_FAMILY_GT, 1);
+    ok(g, "move mackinnon 58 92", NULL); /* GT-01: generals move freely, in any phase */
+    refused(g, "attach mackinnon br-1-45th", GROG_ERULE, "GT-03"); /* not the movement phase */
+    ok(g, "next", NULL);
+    ok(g, "move mackinnon 70 96", NULL);
+    refused(g, "attach mackinnon br-1-45th", GROG_ERULE, "GT-03"); /* not in contact */
+    /* Mackinnon's 4 cm base at (58, 92) touches the 45th's rear edge at y = 90 cm. */
+    ok(g, "move mackinnon 58 92", NULL);
+    ok(g, "attach mackinnon br-1-45th", "GT-04");
+    assert_string_equal(grog_battle_officer_by_id(grog_game_battle(g), "mackinnon")->attached_to,
+                        "br-1-45th");
+    ok(g, "move champalimaud 58 84", NULL);
+    refused(g, "attach champalimaud br-1-45th", GROG_ERULE, "GT-03"); /* one general per unit */
+    refused(g, "attach mackinnon fr-2leger", GROG_ERULE, "enemy");
+    ok(g, "event routs br-1-45th", NULL);
+    refused(g, "detach mackinnon", GROG_ERULE, "GT-06");
+    ok(g, "event rallies br-1-45th", NULL);
+    ok(g, "detach mackinnon", "leaves");
+    refused(g, "detach mackinnon", GROG_EINVAL, "not attached");
+    /* GT-08: Arnaud is attached to the 31e Leger in the scenario. */
+    json_t *r = act(g, "event flees fr-31leger", GROG_OK, "GT-08");
+    char *text = json_dumps(r, 0);
+    assert_non_null(strstr(text, "1/6"));
+    free(text);
+    json_decref(r);
+    grog_game_close(g);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test_setup_teardown(test_create_open_and_refuse_existing, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_bad_files, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_replay_names_first_difference, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_same_seed_same_game, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_refusal_draws_nothing, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_undo, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_next_cycles_phases_and_turns, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_move, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_events, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_capture_avance_and_liberation, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_note_and_explain_are_not_rolled, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_aigles_order_zone_points_and_test, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_aigles_melee_refusal, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_aigles_points_renewed_each_periode, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_aigles_explaining_and_failed_turns, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_aigles_adc_rides_and_passes, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_aigles_formation_counts_down, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_aigles_morale_and_casualties, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_aigles_replacement, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_gt_pip_phase_and_spending, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_gt_attach_detach_flee, setup, teardown),
+    };
+    return cmocka_run_group_tests_name("game", tests, NULL, NULL);
+}
