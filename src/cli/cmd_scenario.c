@@ -102,7 +102,8 @@ static int run_validate(cli *c, int argc, char **argv)
     } else {
         for (size_t i = 0; i < grog_problems_count(pr); i++)
             fprintf(c->out, "%s\n", grog_problems_get(pr, i)->text);
-        fprintf(c->out, _("%s: %zu problems\n"), name, grog_problems_count(pr));
+        size_t n = grog_problems_count(pr);
+        fprintf(c->out, n == 1 ? _("%s: %zu problem\n") : _("%s: %zu problems\n"), name, n);
     }
     grog_battle_destroy(b);
     grog_problems_destroy(pr);

@@ -659,6 +659,7 @@ static void rd_unit(reader *r, json_t *u, const char *path, size_t json_index)
     int ok = rd_id(r, u, path, "id", 1, t.id);
     rd_string(r, u, path, "name", 1, t.name, sizeof t.name);
     rd_id(r, u, path, "side", 1, t.side);
+    t.arm = GROG_ARM_COUNT; /* "not read": no checks that depend on the arm */
     RD_ENUM(r, u, path, "arm", 1, grog_arm_parse, &t.arm);
     RD_ENUM(r, u, path, "status", 1, grog_unit_status_parse, &t.status);
     RD_ENUM(r, u, path, "manoeuvre", 1, grog_manoeuvre_parse, &t.manoeuvre);
@@ -675,7 +676,10 @@ static void rd_unit(reader *r, json_t *u, const char *path, size_t json_index)
         join(full, path, "melee_since");
         report(r, full, "%s", _("given for a unit not in melee (add \"in-melee\" to its state)"));
     }
-    if (t.arm != GROG_ARM_CAVALRY && t.can_dismount) {
+    int arm_known = t.arm != GROG_ARM_COUNT;
+    if (!arm_known)
+        t.arm = GROG_ARM_INFANTRY;
+    if (arm_known && t.arm != GROG_ARM_CAVALRY && t.can_dismount) {
         char full[PATH_LEN];
         join(full, path, "can_dismount");
         report(r, full, "%s", _("only cavalry can dismount (AIG-F-16)"));
