@@ -1143,6 +1143,9 @@ static void test_loader_refuses_bad_data(void **state)
     assert_int_equal(parse_with("square", "min_figures", json_integer(-1), &err), GROG_EFORMAT);
     assert_non_null(strstr(err.message, "formations.square.min_figures"));
     assert_int_equal(parse_with("square", "rule", json_string("AIG-O-07"), &err), GROG_EFORMAT);
+    assert_int_equal(parse_with("square", "rule", json_string("AIG-F-32"), &err), GROG_EFORMAT);
+    assert_int_equal(parse_with("square", "rule", json_string("AIG-F-+7"), &err), GROG_EFORMAT);
+    assert_int_equal(parse_with("square", "rule", json_string("AIG-F-31"), &err), GROG_OK);
     json_t *row = json_pack("[{s:s,s:s,s:i,s:i,s:i}]", "from", "line", "to", "squar", "A", 1,
                             "B", 1, "C", 1);
     assert_int_equal(parse_with("change_table", "infantry", row, &err), GROG_EFORMAT);

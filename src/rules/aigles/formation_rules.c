@@ -136,9 +136,12 @@ static grog_status rule_of(const ld *l, json_t *obj, const char *path, const cha
     grog_status st = str_of(l, obj, path, "rule", out);
     if (st != GROG_OK)
         return st;
-    int n = 0;
-    char tail = 0;
-    if (sscanf(*out, "AIG-F-%2d%c", &n, &tail) != 1 || n < 1 || n > 31 || strlen(*out) != 8) {
+    const char *id = *out;
+    int n = strlen(id) == 8 && strncmp(id, "AIG-F-", 6) == 0 && id[6] >= '0' && id[6] <= '9' &&
+                    id[7] >= '0' && id[7] <= '9'
+                ? (id[6] - '0') * 10 + (id[7] - '0')
+                : 0;
+    if (n < 1 || n > 31) {
         char full[256];
         PATH(full, "%s%srule", path, path[0] ? "." : "");
         return bad(l, full, _("\"%s\" is not a rule id AIG-F-01..AIG-F-31"), *out);
