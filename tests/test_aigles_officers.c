@@ -503,6 +503,11 @@ static void test_aig_o_10_unit_on_zone_edge_and_beyond(void **state)
     assert_int_equal(check_at(r, &o, 25, 201, &err), GROG_ERULE);
     o.command = 1; /* contact only */
     assert_int_equal(check_at(r, &o, 25, 0, &err), GROG_OK);
+    grog_aigles_situation s = situation(25, 0);
+    grog_explain *e = grog_explain_create("t", "t");
+    assert_int_equal(grog_aigles_order_check(r, &o, &s, NULL, e, NULL, &err), GROG_OK);
+    assert_int_equal(grog_explain_default_count(e), 1); /* the contact tolerance, a default */
+    grog_explain_destroy(e);
     assert_int_equal(check_at(r, &o, 25, 1, &err), GROG_ERULE);
     o.command = 0; /* AIG-O-07 interpretation: no orders */
     assert_int_equal(check_at(r, &o, 25, 0, &err), GROG_ERULE);
@@ -540,7 +545,7 @@ static void test_aig_o_11_officer_out_of_zone_needs_adc(void **state)
     assert_true(rt.back_pas == 700);
     assert_int_equal(rt.turns_back, 3); /* AIG-O-11: the ride back */
     assert_int_equal(rt.speed_default, 1);
-    assert_int_equal(grog_explain_default_count(e), 2); /* speed and dispatch cost */
+    assert_int_equal(grog_explain_default_count(e), 3); /* speed, dispatch cost, contact */
     assert_true(grog_explain_has_rule(e, "AIG-O-11"));
     grog_explain_destroy(e);
     in.speed_pas = 350; /* from the scenario */

@@ -66,6 +66,7 @@ static void describe(const grog_aigles_rules *r, const grog_aigles_adc_route *rt
     }
     snprintf(value, sizeof value, "%d", r->adc_dispatch_cost);
     aigles_note_default(r, AIGLES_DEF_ADC_DISPATCH, value, e);
+    aigles_note_contact_default(r, e);
 }
 
 grog_status grog_aigles_adc_plan(const grog_aigles_rules *r, const grog_aigles_adc_input *in,

@@ -423,6 +423,13 @@ const char *aigles_default_name(int which)
     return which >= 0 && which < AIGLES_NDEF ? default_names[which] : "?";
 }
 
+void aigles_note_contact_default(const grog_aigles_rules *r, grog_explain *e)
+{
+    char value[32];
+    snprintf(value, sizeof value, "%g", r->contact_tolerance_mm);
+    aigles_note_default(r, AIGLES_DEF_CONTACT_TOL, value, e);
+}
+
 void aigles_note_default(const grog_aigles_rules *r, int which, const char *value,
                          grog_explain *e)
 {

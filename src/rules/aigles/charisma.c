@@ -134,6 +134,7 @@ grog_status grog_aigles_morale_modifier(const grog_aigles_rules *r, const grog_b
                                       "indirect bonus")
                                   : _("contact first, else the indirect bonuses added up "
                                       "(house rule)"));
+        aigles_note_contact_default(r, e);
         record(officers, &m, e);
         *out = e;
     }

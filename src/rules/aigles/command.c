@@ -54,6 +54,8 @@ static void check_zone(const grog_aigles_rules *r, const grog_aigles_order *o,
     int ok;
     if (r->contact[sc][o->command]) {
         ok = aigles_in_contact(r, &s->giver, &s->receiver);
+        if (e != NULL)
+            aigles_note_contact_default(r, e);
         snprintf(detail, sizeof detail, _("command %d: contact only (%.1f pas apart)%s"),
                  o->command, dist,
                  ok || o->receiver != GROG_AIGLES_TO_OFFICER ? "" : _("; send an ADC"));

@@ -67,6 +67,9 @@ grog_status aigles_check_rating(const grog_aigles_rules *r, const char *what, in
 /* Adds the default `which` to e (when it is a default and e is not NULL). */
 void aigles_note_default(const grog_aigles_rules *r, int which, const char *value,
                          grog_explain *e);
+/* Adds the contact tolerance to e when it is a default (whenever contact is
+ * judged from the bases). */
+void aigles_note_contact_default(const grog_aigles_rules *r, grog_explain *e);
 /* The setting name of a default ("adc.speed_pas_per_periode"). */
 const char *aigles_default_name(int which);
 /* Edge-to-edge distance between two bases in pas. */
