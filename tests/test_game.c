@@ -522,6 +522,71 @@ static void test_gt_attach_detach_flee(void **state)
     grog_game_close(g);
 }
 
+/* ---- General de Brigade ---- */
+
+static void test_gdb_worked_example_and_attempts(void **state)
+{
+    (void)state;
+    grog_game *g = new_game(GROG_FAMILY_GDB, 1);
+    /* The seed's example: Picton (gifted) 35 cm from Pack, target 6, net -1: 5 -> 4 fails. */
+    json_t *r = act(g, "order picton pack attack --roll 5", GROG_OK, "GDB-05");
+    json_t *rec = json_object_get(json_array_get(json_object_get(r, "records"), 0), "record");
+    assert_int_equal(json_integer_value(json_object_get(rec, "modified_roll")), 4);
+    assert_string_equal(json_exact_of(json_object_get(rec, "outcomes"), "name", "immediate"),
+                        "15/36");
+    json_decref(r);
+    refused(g, "order picton mackinnon attack", GROG_ERULE, "GDB-01"); /* one per turn */
+    refused(g, "order merle brenier attack", GROG_ERULE, "GDB-01");    /* not the C-in-C */
+    refused(g, "order reynier brenier attack --roll 13", GROG_EINVAL, "--roll");
+    ok(g, "next", NULL);
+    refused(g, "order reynier brenier attack", GROG_ERULE, "Command Phase");
+    grog_game_close(g);
+}
+
+static void test_gdb_delayed_order_comes_into_force(void **state)
+{
+    (void)state;
+    grog_game *g = new_game(GROG_FAMILY_GDB, 1);
+    /* natural 7 - 1 = 6 = target: delayed (GDB-04) */
+    ok(g, "order picton pack advance --roll 7", "GDB-04");
+    assert_string_equal(grog_battle_officer_by_id(grog_game_battle(g), "pack")->order.kind, "hold");
+    ok(g, "next", NULL);
+    ok(g, "next", NULL);
+    ok(g, "next", "GDB-04: 1 delayed order");
+    assert_string_equal(grog_battle_officer_by_id(grog_game_battle(g), "pack")->order.kind,
+                        "advance");
+    /* natural 8 - 1 = 7 > 6: immediate (GDB-03) */
+    ok(g, "order picton lightburne storm --roll 8", "GDB-03");
+    assert_string_equal(grog_battle_officer_by_id(grog_game_battle(g), "lightburne")->order.kind,
+                        "storm");
+    grog_game_close(g);
+}
+
+static void test_gdb_hidden_orders_stay_hidden(void **state)
+{
+    (void)state;
+    grog_game *g = new_game(GROG_FAMILY_GDB, 1);
+    ok(g, "order picton pack storm-the-convent --roll 2", "GDB-05"); /* fails: stays face down */
+    char *text = NULL;
+    assert_int_equal(grog_game_log_json(g, "french", &text, NULL), GROG_OK);
+    assert_null(strstr(text, "storm-the-convent")); /* GDB-02: never shown to the enemy */
+    free(text);
+    assert_int_equal(grog_game_log_text(g, NULL, &text, NULL), GROG_OK);
+    assert_null(strstr(text, "storm-the-convent")); /* nor in the public view */
+    assert_non_null(strstr(text, "face down"));
+    free(text);
+    assert_int_equal(grog_game_status_json(g, "french", &text, NULL), GROG_OK);
+    assert_null(strstr(text, "storm-the-convent"));
+    free(text);
+    assert_int_equal(grog_game_log_text(g, "anglo-portuguese", &text, NULL), GROG_OK);
+    assert_non_null(strstr(text, "storm-the-convent")); /* his own side sees it */
+    free(text);
+    assert_int_equal(grog_game_status_json(g, "anglo-portuguese", &text, NULL), GROG_OK);
+    assert_non_null(strstr(text, "storm-the-convent"));
+    free(text);
+    grog_game_close(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -546,6 +611,9 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_aigles_replacement, setup, teardown),
         cmocka_unit_test_setup_teardown(test_gt_pip_phase_and_spending, setup, teardown),
         cmocka_unit_test_setup_teardown(test_gt_attach_detach_flee, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_gdb_worked_example_and_attempts, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_gdb_delayed_order_comes_into_force, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_gdb_hidden_orders_stay_hidden, setup, teardown),
     };
     return cmocka_run_group_tests_name("game", tests, NULL, NULL);
 }

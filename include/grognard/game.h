@@ -103,7 +103,8 @@ grog_status grog_game_log_json(const grog_game *g, const char *side, char **out,
                                grog_error *err);
 grog_status grog_game_log_text(const grog_game *g, const char *side, char **out,
                                grog_error *err);
-/* The narration of one result (as returned by grog_game_do) for side. */
+/* The narration of one result (as returned by grog_game_do) for side; side
+ * NULL: for the side that acted. */
 grog_status grog_game_result_text(const char *result_json, const char *side, char **out,
                                   grog_error *err);
 

@@ -32,6 +32,8 @@ typedef struct action_ctx {
     char *checks;        /* malloc'd, grows */
     size_t checks_len;
     int explain_only;    /* `explain`: roll nothing, change nothing, journal nothing */
+    int secret_from;     /* > 0: the action's words from this index on are hidden
+                            from the other sides (GDB-02: the new order) */
 } action_ctx;
 
 /* An action word and its procedure. argv[0] is the word. */
@@ -85,6 +87,10 @@ void ctx_event(action_ctx *c, const char *visible_to, const char *type, json_t *
  * outcome to the checks. */
 grog_status ctx_record(action_ctx *c, const grog_explain *e, const char *visible_to,
                        grog_error *err);
+/* The same for a public test whose notes name something secret (GDB-02):
+ * every side sees the record, only `side` sees its notes. */
+grog_status ctx_record_secret_notes(action_ctx *c, const grog_explain *e, const char *side,
+                                    grog_error *err);
 void ctx_check(action_ctx *c, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 2, 3)))

@@ -423,7 +423,7 @@ static grog_status act_order(action_ctx *c, int argc, char **argv, grog_error *e
             grog_explain_destroy(e);
             e = t;
         }
-        st = ctx_record(c, e, c->side, err);
+        st = ctx_record(c, e, "", err);
         grog_explain_destroy(e);
         return st;
     }

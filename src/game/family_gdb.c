@@ -1,12 +1,25 @@
-/* family_gdb.c — General de Brigade in the game engine (placeholder until
- * the order book can be copied). */
+/* family_gdb.c — General de Brigade in the game engine (GDB-01 to GDB-14).
+ *
+ * Turn: command, movement, combat. Each side keeps an order book
+ * (grog_gdb_book): the brigade orders in force and those placed face down.
+ * Entering the Command Phase brings delayed orders into force (GDB-04) and
+ * lets every C-in-C try once more (GDB-01). Brigades are the officers of
+ * role "brigade"; each side's commander-in-chief gives the orders. The
+ * battle's officer.order and officer.pending mirror the books so that
+ * `show` and the map can draw them; the books are the reference. */
 #include <stdlib.h>
+#include <string.h>
 
 #include "engine.h"
 #include "grognard/gdb.h"
 #include "i18n.h"
 
 static const char *const phases[] = {"command", "movement", "combat"};
+
+typedef struct gdb_state {
+    size_t nbooks;
+    grog_gdb_book **books; /* one per side, in battle order */
+} gdb_state;
 
 static grog_status load_rules(const char *text, const char *label, void **rules, grog_error *err)
 {
@@ -19,31 +32,249 @@ static void free_rules(void *rules)
     grog_gdb_rules_destroy(rules);
 }
 
-static grog_status create(const void *rules, const grog_battle *b, void **state, grog_error *err)
+static void destroy(void *p)
 {
-    (void)rules;
-    (void)b;
-    *state = calloc(1, 1);
-    return *state ? GROG_OK : grog_error_set(err, GROG_ENOMEM, _("out of memory"));
+    gdb_state *s = p;
+    if (s == NULL)
+        return;
+    for (size_t i = 0; i < s->nbooks; i++)
+        grog_gdb_book_destroy(s->books[i]);
+    free(s->books);
+    free(s);
 }
 
-static void *copy(const void *state)
+static grog_status create(const void *rules, const grog_battle *b, void **out, grog_error *err)
 {
-    (void)state;
-    return calloc(1, 1);
+    (void)rules;
+    gdb_state *s = calloc(1, sizeof *s);
+    size_t n = grog_battle_nsides(b);
+    if (s == NULL || (s->books = calloc(n + 1, sizeof *s->books)) == NULL) {
+        free(s);
+        return grog_error_set(err, GROG_ENOMEM, _("out of memory"));
+    }
+    s->nbooks = n;
+    for (size_t i = 0; i < n; i++) {
+        const char *side = grog_battle_side(b, i)->id;
+        if ((s->books[i] = grog_gdb_book_create(side)) == NULL) {
+            destroy(s);
+            return grog_error_set(err, GROG_ENOMEM, _("out of memory"));
+        }
+        for (size_t k = 0; k < grog_battle_nofficers(b); k++) {
+            const grog_officer *o = grog_battle_officer(b, k);
+            if (o->role != GROG_ROLE_BRIGADE || strcmp(o->side, side) != 0)
+                continue;
+            grog_status st = grog_gdb_book_add_brigade(s->books[i], o->id,
+                                                       o->order.kind[0] ? o->order.kind : "none",
+                                                       err);
+            if (st == GROG_OK && o->pending.kind[0] != '\0') /* face down at the start (GDB-02) */
+                st = grog_gdb_book_place(s->books[i], o->id, o->pending.kind,
+                                         o->pending.effective_turn > 0 ? GROG_GDB_PENDING_DELAYED
+                                                                       : GROG_GDB_PENDING_UNREVEALED,
+                                         0, err);
+            if (st != GROG_OK) {
+                destroy(s);
+                return st;
+            }
+        }
+    }
+    *out = s;
+    return GROG_OK;
 }
+
+static void *copy(const void *p)
+{
+    const gdb_state *s = p;
+    gdb_state *c = calloc(1, sizeof *c);
+    if (c == NULL || (c->books = calloc(s->nbooks + 1, sizeof *c->books)) == NULL) {
+        free(c);
+        return NULL;
+    }
+    c->nbooks = s->nbooks;
+    for (size_t i = 0; i < s->nbooks; i++) {
+        if ((c->books[i] = grog_gdb_book_clone(s->books[i])) == NULL) {
+            destroy(c);
+            return NULL;
+        }
+    }
+    return c;
+}
+
+static grog_gdb_book *book_of(action_ctx *c, const char *side)
+{
+    gdb_state *s = c->fstate;
+    for (size_t i = 0; i < s->nbooks; i++)
+        if (strcmp(grog_gdb_book_side(s->books[i]), side) == 0)
+            return s->books[i];
+    return NULL;
+}
+
+/* Copies a brigade's entry of its book into the battle (officer.order, .pending). */
+static void mirror(action_ctx *c, grog_gdb_book *book, const char *brigade)
+{
+    grog_gdb_brigade_view v;
+    grog_officer *o = grog_battle_officer_by_id_mut(c->battle, brigade);
+    if (o == NULL || grog_gdb_book_find(book, brigade, grog_gdb_book_side(book), &v, NULL) != GROG_OK)
+        return;
+    if (strcmp(o->order.kind, v.order) != 0) {
+        memset(&o->order, 0, sizeof o->order);
+        snprintf(o->order.kind, sizeof o->order.kind, "%s", v.order);
+        o->order.given_turn = c->turn;
+    }
+    memset(&o->pending, 0, sizeof o->pending);
+    if (v.pending != GROG_GDB_PENDING_NONE && v.pending_order != NULL) {
+        snprintf(o->pending.kind, sizeof o->pending.kind, "%s", v.pending_order);
+        o->pending.given_turn = v.pending_turn;
+        o->pending.effective_turn = v.pending == GROG_GDB_PENDING_DELAYED ? v.pending_turn + 1 : 0;
+    }
+}
+
+static grog_status enter_phase(action_ctx *c, grog_error *err)
+{
+    if (c->phase != 0)
+        return GROG_OK;
+    gdb_state *s = c->fstate;
+    for (size_t i = 0; i < s->nbooks; i++) {
+        int in_force = 0;
+        grog_status st = grog_gdb_book_command_phase(s->books[i], c->turn, &in_force, err);
+        if (st != GROG_OK)
+            return st;
+        for (size_t k = 0; k < grog_gdb_book_count(s->books[i]); k++) {
+            grog_gdb_brigade_view v;
+            if (grog_gdb_book_view(s->books[i], k, NULL, &v, NULL) == GROG_OK)
+                mirror(c, s->books[i], v.brigade);
+        }
+        if (in_force > 0)
+            ctx_event(c, "", "orders-in-force",
+                      json_pack("{s:s,s:i}", "side", grog_gdb_book_side(s->books[i]), "count",
+                                in_force),
+                      _("GDB-04: %d delayed order(s) of %s come into force."), in_force,
+                      grog_gdb_book_side(s->books[i]));
+    }
+    return GROG_OK;
+}
+
+static grog_status act_order(action_ctx *c, int argc, char **argv, grog_error *err)
+{
+    const char *roll = ctx_take_option(&argc, argv, "--roll");
+    if (argc != 3 && argc != 4)
+        return grog_error_set(err, GROG_EINVAL,
+                              _("usage: order C-IN-C BRIGADE-COMMANDER ORDER [--roll TOTAL] (no "
+                                "ORDER: roll again for the face-down order)"));
+    grog_officer *cinc, *brig;
+    grog_status st;
+    if ((st = ctx_officer(c, argv[1], &cinc, err)) != GROG_OK ||
+        (st = ctx_officer(c, argv[2], &brig, err)) != GROG_OK)
+        return st;
+    c->side = cinc->side;
+    if (c->phase != 0)
+        return grog_error_set(err, GROG_ERULE, _("GDB-01: orders change in the Command Phase "
+                                                 "(now: %s)"),
+                              ctx_phase_id(c));
+    grog_gdb_book *book = book_of(c, cinc->side);
+    if (book == NULL)
+        return grog_error_set(err, GROG_ENOTFOUND, _("no order book for %s"), cinc->side);
+    const char *order = argc == 4 ? argv[3] : NULL;
+    c->secret_from = 3; /* GDB-02: the new order is face down */
+    grog_explain *e = NULL;
+    if (c->explain_only) {
+        st = grog_gdb_battle_test(c->rules, c->battle, cinc->id, brig->id, NULL, &e, NULL, err);
+        if (st == GROG_OK)
+            st = ctx_record(c, e, "", err);
+        grog_explain_destroy(e);
+        return st;
+    }
+    grog_gdb_dice_source dice = {roll != NULL ? GROG_GDB_ENTERED : GROG_GDB_RNG, c->rng, 0};
+    if (roll != NULL) {
+        long v;
+        if ((st = ctx_int("--roll", roll, 2, 12, &v, err)) != GROG_OK)
+            return st;
+        dice.entered = (int)v;
+    }
+    grog_gdb_outcome outcome = GROG_GDB_FAIL;
+    st = grog_gdb_book_attempt_in_battle(book, c->rules, c->battle, cinc->id, brig->id, order,
+                                         &dice, &e, &outcome, err);
+    if (st != GROG_OK)
+        return st;
+    /* The test is public (the opponent sees the dice); the order is not (GDB-02). */
+    st = ctx_record_secret_notes(c, e, cinc->side, err);
+    grog_explain_destroy(e);
+    if (st != GROG_OK)
+        return st;
+    mirror(c, book, brig->id);
+    const char *ord = order != NULL ? order : _("(the face-down order)");
+    ctx_event(c, "", "order-attempt", json_pack("{s:s,s:s}", "cinc", cinc->id, "brigade", brig->id),
+              _("GDB-02: %s places a new order face down for %s's brigade and rolls."),
+              cinc->name, brig->name);
+    switch (outcome) {
+    case GROG_GDB_IMMEDIATE:
+        ctx_event(c, "", "order-immediate",
+                  json_pack("{s:s,s:s}", "brigade", brig->id, "order", ord),
+                  _("GDB-03: the order is revealed: %s's brigade now has \"%s\", in force at "
+                    "once."),
+                  brig->name, ord);
+        break;
+    case GROG_GDB_DELAYED:
+        ctx_event(c, "", "order-delayed", json_pack("{s:s}", "brigade", brig->id),
+                  _("GDB-04: the order is changed but not yet in force: %s keeps his old order "
+                    "this turn."),
+                  brig->name);
+        ctx_event(c, cinc->side, "order-delayed-detail",
+                  json_pack("{s:s,s:s}", "brigade", brig->id, "order", ord),
+                  _("(hidden) %s's new order \"%s\" comes into force next Command Phase."),
+                  brig->name, ord);
+        break;
+    case GROG_GDB_FAIL:
+        ctx_event(c, "", "order-failed", json_pack("{s:s}", "brigade", brig->id),
+                  _("GDB-05: the change fails; %s keeps his order."), brig->name);
+        ctx_event(c, cinc->side, "order-failed-detail",
+                  json_pack("{s:s,s:s}", "brigade", brig->id, "order", ord),
+                  _("(hidden) \"%s\" stays face down under %s's order (GDB-06: it may be replaced)."),
+                  ord, brig->name);
+        break;
+    }
+    return GROG_OK;
+}
+
+static const action_def actions[] = {
+    {"order", N_("order C-IN-C BRIGADE-COMMANDER ORDER [--roll TOTAL]: try to change a brigade's "
+                 "order (2D6, GDB-01..14)"),
+     act_order},
+};
 
 static void status(const void *rules, const grog_battle *b, const void *state, const char *side,
                    json_t *out)
 {
     (void)rules;
     (void)b;
-    (void)state;
-    (void)side;
-    (void)out;
+    const gdb_state *s = state;
+    json_t *books = json_array();
+    json_t *pending = json_array();
+    for (size_t i = 0; i < s->nbooks; i++) {
+        char *text = NULL;
+        if (grog_gdb_book_to_json(s->books[i], side[0] ? side : NULL, &text, NULL) == GROG_OK) {
+            json_t *j = json_loads(text, 0, NULL);
+            if (j != NULL)
+                json_array_append_new(books, j);
+        }
+        free(text);
+        for (size_t k = 0; k < grog_gdb_book_count(s->books[i]); k++) {
+            grog_gdb_brigade_view v;
+            if (grog_gdb_book_view(s->books[i], k, side[0] ? side : NULL, &v, NULL) != GROG_OK ||
+                v.pending == GROG_GDB_PENDING_NONE)
+                continue;
+            char line[256];
+            const grog_officer *o = grog_battle_officer_by_id(b, v.brigade);
+            snprintf(line, sizeof line, _("%s: a face-down order (%s)%s%s"),
+                     o != NULL ? o->name : v.brigade, grog_gdb_pending_name(v.pending),
+                     v.pending_order ? ": " : "", v.pending_order ? v.pending_order : "");
+            json_array_append_new(pending, json_string(line));
+        }
+    }
+    json_object_set_new(out, "books", books);
+    json_object_set_new(out, "pending", pending);
 }
 
 const family_ops grog_family_gdb_ops = {
-    GROG_FAMILY_GDB, phases, 3, load_rules, free_rules, create, copy, free, NULL, NULL, NULL, 0,
-    status,
+    GROG_FAMILY_GDB, phases, 3, load_rules, free_rules, create, copy, destroy,
+    enter_phase, NULL, actions, sizeof actions / sizeof actions[0], status,
 };

@@ -208,6 +208,16 @@ grog_status ctx_record(action_ctx *c, const grog_explain *e, const char *visible
     return GROG_OK;
 }
 
+grog_status ctx_record_secret_notes(action_ctx *c, const grog_explain *e, const char *side,
+                                    grog_error *err)
+{
+    grog_status st = ctx_record(c, e, "", err);
+    if (st == GROG_OK)
+        json_object_set_new(json_array_get(c->records, json_array_size(c->records) - 1),
+                            "notes_visible_to", json_string(side));
+    return st;
+}
+
 grog_status ctx_roll(action_ctx *c, const grog_dice *d, const char *entered, grog_roll *out,
                      grog_error *err)
 {
@@ -363,9 +373,9 @@ static json_t *words_json(int argc, const char *const *words)
 
 static json_t *result_json(const action_ctx *c, json_t *words)
 {
-    return json_pack("{s:I,s:s,s:O,s:i,s:s,s:O,s:O}", "seq", (json_int_t)c->seq, "side", c->side,
-                     "action", words, "turn", c->turn, "phase", ctx_phase_id(c), "events",
-                     c->events, "records", c->records);
+    return json_pack("{s:I,s:s,s:O,s:i,s:i,s:s,s:O,s:O}", "seq", (json_int_t)c->seq, "side",
+                     c->side, "action", words, "secret_from", c->secret_from, "turn", c->turn,
+                     "phase", ctx_phase_id(c), "events", c->events, "records", c->records);
 }
 
 static void finish_checks(action_ctx *c)
@@ -386,6 +396,7 @@ static grog_status do_action(grog_game *g, int argc, const char *const *words, c
     }
     grog_status st = run_words(g, &c, argc, words, err);
     if (st != GROG_OK || c.explain_only) {
+        c.seq = 0; /* not journaled */
         if (st == GROG_OK && out != NULL) {
             json_t *w = words_json(argc, words);
             json_t *r = result_json(&c, w);

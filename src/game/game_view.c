@@ -22,19 +22,44 @@ static int visible(json_t *item, const char *side)
     return to == NULL || to[0] == '\0' || (side != NULL && strcmp(to, side) == 0);
 }
 
+/* Whether the viewer is the side that acted. */
+static int own_action(json_t *r, const char *side)
+{
+    const char *actor = json_string_value(json_object_get(r, "side"));
+    return side != NULL && actor != NULL && strcmp(actor, side) == 0;
+}
+
+/* Cuts an action's secret words (GDB-02) for a viewer of another side. */
+static void hide_words(json_t *r, const char *side)
+{
+    json_int_t from = json_integer_value(json_object_get(r, "secret_from"));
+    json_t *words = json_object_get(r, "action");
+    if (from <= 0 || own_action(r, side))
+        return;
+    while (json_array_size(words) > (size_t)from)
+        json_array_remove(words, json_array_size(words) - 1);
+    json_array_append_new(words, json_string("(hidden)"));
+}
+
 /* A copy of a result with what side may not see replaced by null (records,
- * so that the events' indices stay right) or left out (events). */
+ * so that the events' indices stay right) or left out (events, secret words). */
 static json_t *filtered(json_t *result, const char *side)
 {
     json_t *r = json_deep_copy(result);
+    hide_words(r, side);
     json_t *events = json_object_get(r, "events");
     for (size_t i = json_array_size(events); i-- > 0;)
         if (!visible(json_array_get(events, i), side))
             json_array_remove(events, i);
     json_t *records = json_object_get(r, "records");
-    for (size_t i = 0; i < json_array_size(records); i++)
-        if (!visible(json_array_get(records, i), side))
+    for (size_t i = 0; i < json_array_size(records); i++) {
+        json_t *rec = json_array_get(records, i);
+        const char *notes_to = json_string_value(json_object_get(rec, "notes_visible_to"));
+        if (!visible(rec, side))
             json_array_set_new(records, i, json_null());
+        else if (notes_to != NULL && (side == NULL || strcmp(notes_to, side) != 0))
+            json_object_set_new(json_object_get(rec, "record"), "notes", json_array());
+    }
     return r;
 }
 
@@ -127,6 +152,11 @@ static void record_text(FILE *f, json_t *rec)
                     100 * json_number_value(json_object_get(m, "p")));
         fputc('\n', f);
     }
+    json_array_foreach(json_object_get(rec, "notes"), i, m) {
+        const char *rule = json_string_value(json_object_get(m, "rule"));
+        fprintf(f, "      %s%s%s\n", rule != NULL ? rule : "", rule != NULL ? ": " : "",
+                json_string_value(json_object_get(m, "text")));
+    }
     json_t *value = json_object_get(rec, "value");
     if (json_is_number(value))
         fprintf(f, "      %s %g %s\n", _("value:"), json_number_value(value),
@@ -149,10 +179,15 @@ static void record_text(FILE *f, json_t *rec)
                 json_string_value(json_object_get(m, "value")));
 }
 
-static void result_text(FILE *f, json_t *r, const char *side)
+static void result_text(FILE *f, json_t *result, const char *side)
 {
-    fprintf(f, "#%lld  %s %lld, %s", (long long)json_integer_value(json_object_get(r, "seq")),
-            _("turn"), (long long)json_integer_value(json_object_get(r, "turn")),
+    json_t *r = filtered(result, side);
+    long long seq = (long long)json_integer_value(json_object_get(r, "seq"));
+    if (seq > 0)
+        fprintf(f, "#%lld  ", seq);
+    else
+        fprintf(f, "%s  ", _("(not journaled)"));
+    fprintf(f, "%s %lld, %s", _("turn"), (long long)json_integer_value(json_object_get(r, "turn")),
             json_string_value(json_object_get(r, "phase")));
     size_t i;
     json_t *w;
@@ -176,6 +211,7 @@ static void result_text(FILE *f, json_t *r, const char *side)
                 to != NULL && to[0] ? _(" only] ") : "",
                 json_string_value(json_object_get(e, "text")));
     }
+    json_decref(r);
 }
 
 grog_status grog_game_result_text(const char *result_json, const char *side, char **out,
@@ -184,6 +220,8 @@ grog_status grog_game_result_text(const char *result_json, const char *side, cha
     json_t *r = json_loads(result_json, 0, NULL);
     if (r == NULL)
         return grog_error_set(err, GROG_EFORMAT, _("not a result"));
+    if (side == NULL) /* the player who acted sees his own side's information */
+        side = json_string_value(json_object_get(r, "side"));
     char *buf = NULL;
     size_t len = 0;
     FILE *f = open_memstream(&buf, &len);
