@@ -138,6 +138,42 @@ static void test_rules_bad_zone_value(void **state)
     json_decref(root);
 }
 
+static void test_rules_values_checked_and_settings(void **state)
+{
+    (void)state;
+    const char *text = grog_data_embedded("rules/aigles.json", NULL);
+    json_t *root = json_loads(text, 0, NULL);
+    json_t *off = json_object_get(root, "officers");
+    json_object_set_new(json_object_get(off, "reaction"), "garde", json_integer(-1));
+    char *s = json_dumps(root, JSON_INDENT(2));
+    grog_aigles_rules *r = NULL;
+    grog_error err;
+    assert_int_equal(grog_aigles_rules_parse(s, "h.json", &r, &err), GROG_EFORMAT);
+    assert_non_null(strstr(err.message, "officers.reaction.garde: -1 is out of range"));
+    free(s);
+    json_object_set_new(json_object_get(off, "reaction"), "garde", json_integer(4));
+    json_object_set_new(json_object_get(off, "defaults"), "adc.sped", json_string("typo"));
+    s = json_dumps(root, JSON_INDENT(2));
+    assert_int_equal(grog_aigles_rules_parse(s, "h.json", &r, &err), GROG_EFORMAT);
+    assert_non_null(strstr(err.message, "officers.defaults: \"adc.sped\" is not a setting"));
+    free(s);
+    json_decref(root);
+    /* turn = période (an interpretation): two périodes a turn double the ADC's ride */
+    grog_aigles_rules *h = rules_with("measure", "periodes_per_turn", json_integer(2));
+    double pas;
+    int is_default;
+    assert_int_equal(grog_aigles_adc_speed(h, 25, &pas, &is_default, &err), GROG_OK);
+    assert_true(pas == 600);
+    assert_int_equal(is_default, 1);
+    grog_aigles_rules_destroy(h);
+    /* a house rule that gives the ADC speed as its own: no longer a default */
+    h = rules_with(NULL, "defaults", json_object());
+    assert_int_equal(grog_aigles_adc_speed(h, 15, &pas, &is_default, &err), GROG_OK);
+    assert_true(pas == 200);
+    assert_int_equal(is_default, 0);
+    grog_aigles_rules_destroy(h);
+}
+
 /* ---- AIG-O-01, AIG-O-02: officers and their ratings ---- */
 
 static grog_aigles_officer officer(int id, int side, int is_adc, int superior)
@@ -1401,6 +1437,7 @@ int main(void)
         cmocka_unit_test(test_rules_load_embedded_and_formations_ignored),
         cmocka_unit_test(test_rules_errors_name_place),
         cmocka_unit_test(test_rules_bad_zone_value),
+        cmocka_unit_test(test_rules_values_checked_and_settings),
         cmocka_unit_test(test_aig_o_01_ratings_0_to_5),
         cmocka_unit_test(test_aig_o_02_adc_belongs_to_one_general),
         cmocka_unit_test(test_aig_o_03_contact_range_chosen_after_die),

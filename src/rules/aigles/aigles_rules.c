@@ -306,18 +306,22 @@ static grog_status load_defaults(loader *l, json_t *sec)
     const char *key;
     json_t *v;
     json_object_foreach(o, key, v) {
-        char full[256];
-        snprintf(full, sizeof full, P ".defaults.%s", key);
         int which = -1;
         for (int i = 0; i < AIGLES_NDEF && which < 0; i++)
             if (strcmp(default_names[i], key) == 0)
                 which = i;
+        /* the keys hold dots, so the place named is the defaults object */
         if (which < 0)
-            return grog_jsonpos_error(l->err, GROG_EFORMAT, l->d.label, l->d.text, full,
-                                      _("not a setting that can be a default (a typo?)"));
+            return grog_jsonpos_error(l->err, GROG_EFORMAT, l->d.label, l->d.text,
+                                      P ".defaults",
+                                      _("\"%s\" is not a setting that can be a default (a "
+                                        "typo?)"),
+                                      key);
         if (!json_is_string(v))
-            return grog_jsonpos_error(l->err, GROG_EFORMAT, l->d.label, l->d.text, full,
-                                      _("expected a string: why it is a default"));
+            return grog_jsonpos_error(l->err, GROG_EFORMAT, l->d.label, l->d.text,
+                                      P ".defaults", _("\"%s\": expected a string: why it is a "
+                                                       "default"),
+                                      key);
         l->r->is_default[which] = 1;
         snprintf(l->r->default_note[which], sizeof l->r->default_note[which], "%s",
                  json_string_value(v));
