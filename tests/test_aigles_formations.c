@@ -1033,9 +1033,11 @@ static void test_library_record(void **state)
     /* a refusal leaves *out NULL and names the rule */
     u.figures = 5;
     grog_error err;
-    e = (grog_explain *)&err; /* must be reset */
+    grog_explain *before = grog_explain_create("before", "before");
+    e = before; /* must be reset to NULL */
     assert_int_equal(grog_aigles_formation_change(r, &u, &c, &hp, &e, &err), GROG_ERULE);
     assert_null(e);
+    grog_explain_destroy(before);
     assert_non_null(strstr(err.message, "AIG-F-07"));
     assert_int_equal(hp, 4); /* unchanged */
     c.from = c.to;
