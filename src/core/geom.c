@@ -45,7 +45,8 @@ double grog_point_distance(grog_point a, grog_point b)
     return hypot(a.x - b.x, a.y - b.y);
 }
 
-static double point_segment(grog_point p, grog_point a, grog_point b)
+/* The squared distance from p to the segment ab (no square root in loops). */
+static double point_segment2(grog_point p, grog_point a, grog_point b)
 {
     double dx = b.x - a.x, dy = b.y - a.y;
     double len2 = dx * dx + dy * dy;
@@ -54,8 +55,8 @@ static double point_segment(grog_point p, grog_point a, grog_point b)
         t = 0;
     if (t > 1)
         t = 1;
-    grog_point q = {a.x + t * dx, a.y + t * dy};
-    return grog_point_distance(p, q);
+    double qx = a.x + t * dx - p.x, qy = a.y + t * dy - p.y;
+    return qx * qx + qy * qy;
 }
 
 static double cross(grog_point o, grog_point a, grog_point b)
@@ -94,15 +95,42 @@ double grog_base_point_distance(const grog_base *b, grog_point p)
         return 0;
     double best = INFINITY;
     for (int i = 0; i < 4; i++) {
-        double d = point_segment(p, c[i], c[(i + 1) % 4]);
+        double d = point_segment2(p, c[i], c[(i + 1) % 4]);
         if (d < best)
             best = d;
     }
-    return best;
+    return sqrt(best);
+}
+
+/* Half extents along x and y of a base turned by a multiple of 90 degrees;
+ * 0 when it is turned otherwise. */
+static int axis_extents(const grog_base *b, double *hx, double *hy)
+{
+    double f = grog_facing_normalise(b->facing);
+    if (f == 0 || f == 180) {
+        *hx = b->width / 2;
+        *hy = b->depth / 2;
+        return 1;
+    }
+    if (f == 90 || f == 270) {
+        *hx = b->depth / 2;
+        *hy = b->width / 2;
+        return 1;
+    }
+    return 0;
 }
 
 double grog_base_distance(const grog_base *a, const grog_base *b)
 {
+    double ax, ay, bx, by;
+    if (axis_extents(a, &ax, &ay) && axis_extents(b, &bx, &by)) {
+        /* both square to the table: the gap along each axis */
+        double gx = fabs(a->centre.x - b->centre.x) - ax - bx;
+        double gy = fabs(a->centre.y - b->centre.y) - ay - by;
+        gx = gx > 0 ? gx : 0;
+        gy = gy > 0 ? gy : 0;
+        return sqrt(gx * gx + gy * gy);
+    }
     grog_point ca[4], cb[4];
     grog_base_corners(a, ca);
     grog_base_corners(b, cb);
@@ -116,15 +144,15 @@ double grog_base_distance(const grog_base *a, const grog_base *b)
     double best = INFINITY;
     for (int i = 0; i < 4; i++) {
         for (int j = 0; j < 4; j++) {
-            double d1 = point_segment(ca[i], cb[j], cb[(j + 1) % 4]);
-            double d2 = point_segment(cb[i], ca[j], ca[(j + 1) % 4]);
+            double d1 = point_segment2(ca[i], cb[j], cb[(j + 1) % 4]);
+            double d2 = point_segment2(cb[i], ca[j], ca[(j + 1) % 4]);
             if (d1 < best)
                 best = d1;
             if (d2 < best)
                 best = d2;
         }
     }
-    return best;
+    return sqrt(best);
 }
 
 int grog_base_contact(const grog_base *a, const grog_base *b, double tolerance)

@@ -1,0 +1,112 @@
+/* bench_game.c — the game engine's figures: actions per second appended to a
+ * journal file (one fsync'd transaction each), the replay time of a
+ * 10,000-action game, and one full aigles command phase of a generated
+ * 2,000-unit battle (every unit's charisma modifier and order-zone check).
+ * Prints figures; asserts nothing. Targets (issue 8): replay under 1 s,
+ * command phase under 5 ms. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "grognard/aigles_phase.h"
+#include "grognard/game.h"
+#include "grognard/scenario.h"
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static void remove_game(const char *path)
+{
+    char side[300];
+    unlink(path);
+    snprintf(side, sizeof side, "%s-wal", path);
+    unlink(side);
+    snprintf(side, sizeof side, "%s-shm", path);
+    unlink(side);
+}
+
+static const char *const lines[] = {"order lightburne br-2-58th attack", "note skirmish",
+                                    "order picton mackinnon attack", "next",
+                                    "event casualties br-74th 1", "next"};
+#define NLINES (sizeof lines / sizeof lines[0])
+
+static void journal_rate(void)
+{
+    char path[64];
+    snprintf(path, sizeof path, "/tmp/grog-bench-%d.grog", (int)getpid());
+    remove_game(path);
+    grog_game_options o = {GROG_FAMILY_AIGLES, NULL, 1, NULL};
+    grog_game *g;
+    if (grog_game_create(path, &o, &g, NULL) != GROG_OK)
+        return;
+    int n = 0;
+    double t0 = now();
+    while (now() - t0 < 2.0)
+        if (grog_game_do_line(g, lines[n % NLINES], NULL, NULL) == GROG_OK || 1)
+            n++;
+    double dt = now() - t0;
+    grog_game_close(g);
+    remove_game(path);
+    printf("journal: %.0f actions/s appended to a file (synchronous=FULL, %d tried)\n", n / dt, n);
+}
+
+static void replay_time(void)
+{
+    grog_game_options o = {GROG_FAMILY_AIGLES, NULL, 1, NULL};
+    grog_game *g;
+    if (grog_game_create_memory(&o, &g, NULL) != GROG_OK)
+        return;
+    size_t i = 0;
+    while (grog_game_action_count(g) < 10000)
+        grog_game_do_line(g, lines[i++ % NLINES], NULL, NULL);
+    size_t n = 0;
+    double t0 = now();
+    grog_status st = grog_game_replay(g, &n, NULL);
+    double dt = now() - t0;
+    printf("replay: %zu actions in %.3f s (%s; target under 1 s)\n", n, dt,
+           st == GROG_OK ? "identical" : "DIFFERS");
+    grog_game_close(g);
+}
+
+static void command_phase(void)
+{
+    grog_rng *rng = grog_rng_create(2026);
+    grog_generate_options go = {2000, 400};
+    grog_battle *b = NULL;
+    grog_aigles_rules *r = NULL;
+    if (grog_scenario_generate(&go, rng, &b, NULL) != GROG_OK ||
+        grog_aigles_rules_load(NULL, &r, NULL) != GROG_OK)
+        return;
+    size_t nu = grog_battle_nunits(b);
+    grog_aigles_unit_command *res = calloc(nu, sizeof *res);
+    int rounds = 50, in_zone = 0, helped = 0;
+    double t0 = now();
+    for (int k = 0; k < rounds; k++)
+        grog_aigles_command_phase(r, b, res, NULL);
+    double dt = (now() - t0) / rounds;
+    for (size_t u = 0; u < nu; u++) {
+        in_zone += res[u].in_zone;
+        helped += res[u].morale.from >= 0;
+    }
+    printf("command phase: %zu units x %zu officers, every unit's charisma modifier and zone "
+           "check: %.2f ms (target under 5 ms; %d in zone, %d with an officer's influence)\n",
+           nu, grog_battle_nofficers(b), dt * 1000, in_zone, helped);
+    free(res);
+    grog_aigles_rules_destroy(r);
+    grog_battle_destroy(b);
+    grog_rng_destroy(rng);
+}
+
+int main(void)
+{
+    journal_rate();
+    replay_time();
+    command_phase();
+    return 0;
+}
