@@ -1,5 +1,5 @@
 /* aigles_formation.h — Les Aigles: formations and formation-change times
- * (rules AIG-F-01 to AIG-F-31, docs/rules-aigles-formations.md).
+ * (rules AIG-F-01 to AIG-F-31, docs/rules-aigles.md, part two).
  *
  * Four parts:
  *  - the rules data ("formations" section of data/rules/aigles.json, embedded,

@@ -15,6 +15,15 @@
 #include "grognard/geom.h"
 #include "grognard/explain.h"
 #include "grognard/data.h"
+#include "grognard/battle.h"
+#include "grognard/scenario.h"
+#include "grognard/map.h"
+#include "grognard/aigles.h"
+#include "grognard/aigles_formation.h"
+#include "grognard/aigles_phase.h"
+#include "grognard/gdb.h"
+#include "grognard/gt.h"
+#include "grognard/game.h"
 
 /* The library's version string ("0.1.0"). */
 const char *grog_version(void);

@@ -39,6 +39,10 @@ typedef struct grog_gt_rules grog_gt_rules;
 /* path NULL: the embedded data/rules/gt.json; otherwise a house-rules file.
  * Errors name FILE:LINE:COLUMN and the key at fault. */
 grog_status grog_gt_rules_load(const char *path, grog_gt_rules **out, grog_error *err);
+/* The same from a text in memory (a game keeps its house rules in its file);
+ * label names it in messages. */
+grog_status grog_gt_rules_parse(const char *text, const char *label, grog_gt_rules **out,
+                                grog_error *err);
 void grog_gt_rules_destroy(grog_gt_rules *rules);
 
 /* The command radius of corps and army commanders, in inches (9 by default). */

@@ -45,9 +45,10 @@ static void print_usage(cli *c, FILE *f)
     fprintf(f, "%s", _("\nEvery command takes --json (one JSON document on standard output) and "
                        "--help.\n\nExit codes:\n"
                        "  0  success\n"
-                       "  1  bad input, refused by the rules, or an invalid file\n"
+                       "  1  bad input, refused by the rules, an invalid file, or a name (file,\n"
+                       "     officer, unit, scenario) that does not exist\n"
                        "  2  wrong command line (unknown command or option, missing argument)\n"
-                       "  3  a file could not be read or written\n"
+                       "  3  input/output error: a file that exists could not be read or written\n"
                        "  4  internal failure (out of memory)\n\n"
                        "Documentation: the manual page grognard(1), README.md and docs/.\n"));
     (void)c;

@@ -582,16 +582,22 @@ static grog_status act_adc(action_ctx *c, int argc, char **argv, grog_error *err
     if (e == NULL)
         return grog_error_set(err, GROG_ENOMEM, _("out of memory"));
     st = grog_aigles_adc_plan(orules(c), &in, &route, e, err);
+    /* sending him costs the general command points (the rules' dispatch cost) */
+    size_t gi = index_of_officer(c, gen->id);
+    grog_aigles_points pts = s->points[gi];
+    for (int k = 0; st == GROG_OK && k < route.dispatch_cost; k++)
+        st = grog_aigles_points_spend(&pts, err);
     if (st == GROG_OK)
         st = ctx_record(c, e, "", err);
     grog_explain_destroy(e);
     if (st != GROG_OK || c->explain_only)
         return st;
+    s->points[gi] = pts;
     rider *r = push((void **)&s->riders, &s->nriders, &s->capriders, sizeof *r);
     if (r == NULL)
         return grog_error_set(err, GROG_ENOMEM, _("out of memory"));
     r->adc = ai;
-    r->general = index_of_officer(c, gen->id);
+    r->general = gi;
     snprintf(r->target, sizeof r->target, "%s", sub->id);
     snprintf(r->kind, sizeof r->kind, "%s", argv[3]);
     r->leg = ADC_OUT;

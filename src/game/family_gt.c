@@ -40,12 +40,8 @@ typedef struct gt_state {
 
 static grog_status load_rules(const char *text, const char *label, void **rules, grog_error *err)
 {
-    if (text != NULL)
-        return grog_error_set(err, GROG_EINVAL,
-                              _("%s: house rules for gt games are not supported yet; the "
-                                "embedded rules are used by 'grognard calc gt-pip --rules'"),
-                              label);
-    return grog_gt_rules_load(NULL, (grog_gt_rules **)rules, err);
+    return text != NULL ? grog_gt_rules_parse(text, label, (grog_gt_rules **)rules, err)
+                        : grog_gt_rules_load(NULL, (grog_gt_rules **)rules, err);
 }
 
 static void free_rules(void *rules)

@@ -290,6 +290,19 @@ static grog_status load_all(loader *l, grog_gt_rules *r)
     return st;
 }
 
+/* Validates loaded data into a new rules handle (takes the data over). */
+static grog_status finish(grog_gt_rules *r, grog_gt_rules **out, grog_error *err)
+{
+    loader l = {&r->data, err};
+    grog_status st = load_all(&l, r);
+    if (st != GROG_OK) {
+        grog_gt_rules_destroy(r);
+        return st;
+    }
+    *out = r;
+    return GROG_OK;
+}
+
 grog_status grog_gt_rules_load(const char *path, grog_gt_rules **out, grog_error *err)
 {
     grog_gt_rules *r = calloc(1, sizeof *r);
@@ -300,14 +313,21 @@ grog_status grog_gt_rules_load(const char *path, grog_gt_rules **out, grog_error
         free(r);
         return st;
     }
-    loader l = {&r->data, err};
-    st = load_all(&l, r);
+    return finish(r, out, err);
+}
+
+grog_status grog_gt_rules_parse(const char *text, const char *label, grog_gt_rules **out,
+                                grog_error *err)
+{
+    grog_gt_rules *r = calloc(1, sizeof *r);
+    if (r == NULL)
+        return grog_error_set(err, GROG_ENOMEM, _("out of memory loading the gt rules"));
+    grog_status st = grog_rulesdata_parse(text, label, &r->data, err);
     if (st != GROG_OK) {
-        grog_gt_rules_destroy(r);
+        free(r);
         return st;
     }
-    *out = r;
-    return GROG_OK;
+    return finish(r, out, err);
 }
 
 void grog_gt_rules_destroy(grog_gt_rules *rules)
