@@ -691,6 +691,34 @@ static void test_cli_show_text(void **state)
     cli_run_free(&r);
 }
 
+/* House rules: a gdb rules file with a 40 cm radius puts Pack (35 cm) inside
+ * it, so GDB-09's -2 no longer applies; an unreadable file is refused. */
+static void test_cli_show_house_rules(void **state)
+{
+    (void)state;
+    const char *gdb = grog_data_embedded("rules/gdb.json", NULL);
+    assert_non_null(gdb);
+    char *t = mutate(gdb, "\"command_radius_cm\": 30", "\"command_radius_cm\": 40", NULL);
+    char path[] = "/tmp/grognard-gdb-XXXXXX";
+    int fd = mkstemp(path);
+    assert_true(write(fd, t, strlen(t)) == (ssize_t)strlen(t));
+    close(fd);
+    cli_run r = run_cli("show", "--json", "--gdb-rules", path, NULL);
+    assert_int_equal(r.code, 0);
+    json_t *j = cli_json(&r);
+    json_t *g = json_object_get(find_id(json_object_get(j, "officers"), "picton"), "gdb");
+    assert_true(json_real_value(json_object_get(g, "radius_cm")) == 40.0);
+    json_t *pack = find_id(json_object_get(g, "brigade_commanders"), "pack");
+    assert_true(json_is_false(json_object_get(pack, "beyond")));
+    json_decref(j);
+    cli_run_free(&r);
+    unlink(path);
+    free(t);
+    r = run_cli("show", "--gdb-rules", "/nonexistent/gdb.json", NULL);
+    assert_int_equal(r.code, 1);
+    cli_run_free(&r);
+}
+
 static void test_cli_generate(void **state)
 {
     (void)state;
@@ -762,6 +790,7 @@ int main(void)
         cmocka_unit_test(test_cli_validate),
         cmocka_unit_test(test_cli_show_json),
         cmocka_unit_test(test_cli_show_text),
+        cmocka_unit_test(test_cli_show_house_rules),
         cmocka_unit_test(test_cli_generate),
     };
     return cmocka_run_group_tests(tests, setup, teardown);

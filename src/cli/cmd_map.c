@@ -8,13 +8,17 @@
 #include "grognard/map.h"
 #include "grognard/scenario.h"
 
-enum { OPT_OUTPUT = 1000, OPT_OVERLAYS, OPT_NO_LABELS, OPT_NO_LINKS, OPT_WIDTH, OPT_MAX_LABELS };
+enum {
+    OPT_OUTPUT = 1000, OPT_OVERLAYS, OPT_NO_LABELS, OPT_NO_LINKS, OPT_WIDTH, OPT_MAX_LABELS,
+    OPT_AIGLES_RULES, OPT_GDB_RULES, OPT_GT_RULES
+};
 
 typedef struct map_opts {
     const char *output;
     unsigned overlays;
     int no_labels, no_links;
     long width, max_labels;
+    const char *rules[3]; /* aigles, gdb, gt house-rules files, or NULL */
 } map_opts;
 
 /* "aigles,gdb" -> overlay bits; 0 or an exit code. */
@@ -63,6 +67,9 @@ static int on_opt(cli *c, int id, const char *arg, void *ctx)
     case OPT_NO_LINKS: o->no_links = 1; return 0;
     case OPT_WIDTH: return cli_int(c, "--width", arg, 100, 20000, &o->width);
     case OPT_MAX_LABELS: return cli_int(c, "--max-labels", arg, 1, 1000000, &o->max_labels);
+    case OPT_AIGLES_RULES: o->rules[0] = arg; return 0;
+    case OPT_GDB_RULES: o->rules[1] = arg; return 0;
+    case OPT_GT_RULES: o->rules[2] = arg; return 0;
     }
     return CLI_EXIT_USAGE;
 }
@@ -92,12 +99,15 @@ static int run_map(cli *c, int argc, char **argv)
         {"no-links", no_argument, NULL, OPT_NO_LINKS},
         {"width", required_argument, NULL, OPT_WIDTH},
         {"max-labels", required_argument, NULL, OPT_MAX_LABELS},
+        {"aigles-rules", required_argument, NULL, OPT_AIGLES_RULES},
+        {"gdb-rules", required_argument, NULL, OPT_GDB_RULES},
+        {"gt-rules", required_argument, NULL, OPT_GT_RULES},
         {"json", no_argument, NULL, 'j'},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
     map_opts o = {NULL, GROG_MAP_AIGLES_ZONES | GROG_MAP_GDB_RADIUS | GROG_MAP_GT_RADIUS, 0, 0,
-                  0, 0};
+                  0, 0, {NULL, NULL, NULL}};
     char **v = malloc(((size_t)argc + 1) * sizeof *v);
     if (v == NULL)
         return cli_fail(c, CLI_EXIT_INTERNAL, "%s", _("out of memory"));
@@ -130,7 +140,8 @@ static int run_map(cli *c, int argc, char **argv)
         mo.max_labels = (int)o.max_labels;
     int family_overlays = (o.overlays & ~(unsigned)(GROG_MAP_LABELS | GROG_MAP_LINKS)) != 0;
     if (family_overlays) {
-        st = grog_map_options_from_rules(&mo, grog_battle_table(b), NULL, NULL, NULL, &err);
+        st = grog_map_options_from_rules(&mo, grog_battle_table(b), o.rules[0], o.rules[1],
+                                         o.rules[2], &err);
         if (st != GROG_OK) {
             grog_battle_destroy(b);
             return cli_fail_status(c, st, &err);
@@ -166,7 +177,8 @@ const cli_command cli_map_command = {
     run_map,
     N_("draw the table as an SVG picture with the families' command overlays"),
     N_("grognard map [FILE] [-o map.svg] [--family LIST] [--no-labels] [--no-links]\n"
-       "             [--width PX] [--max-labels N] [--json]"),
+       "             [--width PX] [--max-labels N] [--aigles-rules FILE] [--gdb-rules FILE]\n"
+       "             [--gt-rules FILE] [--json]"),
     N_("FILE is a scenario file or a bundled scenario's name; without it, the\n"
        "embedded default. Units are drawn as their bases (to scale, rotated, the\n"
        "front edge thick) coloured by side, with labels; officers as white bases\n"
@@ -183,5 +195,8 @@ const cli_command cli_map_command = {
        "  --width PX         picture width in pixels (default 1200)\n"
        "  --max-labels N     beyond N units, unit labels shrink (default 300);\n"
        "                     labels that would overlap are always left out\n"
+       "  --aigles-rules FILE, --gdb-rules FILE, --gt-rules FILE\n"
+       "                     house rules: take that family's zones and radii from\n"
+       "                     FILE instead of the embedded rules data\n"
        "  --json             with -o FILE, print {file, bytes, units, officers}\n"),
 };

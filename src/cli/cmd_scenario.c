@@ -127,10 +127,14 @@ const cli_command cli_validate_command = {
 /* ---- show ---- */
 
 typedef struct show_opts {
-    unsigned families; /* 1 aigles, 2 gdb, 4 gt */
+    unsigned families;    /* 1 aigles, 2 gdb, 4 gt */
+    const char *rules[3]; /* aigles, gdb, gt house-rules files, or NULL */
 } show_opts;
 
-enum { OPT_FAMILY = 1000, OPT_UNITS, OPT_OFFICERS, OPT_SEED, OPT_OUTPUT };
+enum {
+    OPT_FAMILY = 1000, OPT_UNITS, OPT_OFFICERS, OPT_SEED, OPT_OUTPUT,
+    OPT_AIGLES_RULES, OPT_GDB_RULES, OPT_GT_RULES
+};
 
 static const char *const family_names[] = {"aigles", "gdb", "gt", "all", "none"};
 
@@ -138,6 +142,10 @@ static int on_show_opt(cli *c, int id, const char *arg, void *ctx)
 {
     show_opts *o = ctx;
     int k;
+    if (id >= OPT_AIGLES_RULES && id <= OPT_GT_RULES) {
+        o->rules[id - OPT_AIGLES_RULES] = arg;
+        return 0;
+    }
     if (id != OPT_FAMILY)
         return CLI_EXIT_USAGE;
     int rc = cli_choice(c, "--family", arg, family_names, 5, &k);
@@ -595,11 +603,14 @@ static int run_show(cli *c, int argc, char **argv)
 {
     static const struct option opts[] = {
         {"family", required_argument, NULL, OPT_FAMILY},
+        {"aigles-rules", required_argument, NULL, OPT_AIGLES_RULES},
+        {"gdb-rules", required_argument, NULL, OPT_GDB_RULES},
+        {"gt-rules", required_argument, NULL, OPT_GT_RULES},
         {"json", no_argument, NULL, 'j'},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
-    show_opts o = {7};
+    show_opts o = {7, {NULL, NULL, NULL}};
     int first;
     int rc = cli_options(c, &cli_show_command, argc, argv, opts, on_show_opt, &o, &first);
     if (rc != 0)
@@ -618,7 +629,13 @@ static int run_show(cli *c, int argc, char **argv)
     x.t = grog_battle_table(b);
     x.families = o.families;
     grog_map_options_default(&x.radii);
-    x.have_radii = grog_map_options_from_rules(&x.radii, x.t, NULL, NULL, NULL, NULL) == GROG_OK;
+    int house = o.rules[0] || o.rules[1] || o.rules[2];
+    st = grog_map_options_from_rules(&x.radii, x.t, o.rules[0], o.rules[1], o.rules[2], &err);
+    if (st != GROG_OK && house) { /* a house-rules file named but unusable */
+        grog_battle_destroy(b);
+        return cli_fail_status(c, st, &err);
+    }
+    x.have_radii = st == GROG_OK;
     x.buf = malloc((grog_battle_nunits(b) + grog_battle_nofficers(b) + 1) * sizeof *x.buf);
     if (x.buf == NULL) {
         grog_battle_destroy(b);
@@ -637,7 +654,8 @@ const cli_command cli_show_command = {
     "show",
     run_show,
     N_("the order of battle with ratings, orders and command distances"),
-    N_("grognard show [FILE] [--family aigles|gdb|gt|all|none] [--json]"),
+    N_("grognard show [FILE] [--family aigles|gdb|gt|all|none] [--aigles-rules FILE]\n"
+       "              [--gdb-rules FILE] [--gt-rules FILE] [--json]"),
     N_("FILE is a scenario file or a bundled scenario's name; without it, the\n"
        "embedded default.\n\n"
        "Prints each side's order of battle as a tree: officers with their ratings\n"
@@ -652,6 +670,8 @@ const cli_command cli_show_command = {
        "The zones and radii come from the embedded rules data.\n\n"
        "Options:\n"
        "  --family F  only that family's zones and radii (default all)\n"
+       "  --aigles-rules FILE, --gdb-rules FILE, --gt-rules FILE\n"
+       "              house rules: that family's zones and radii from FILE\n"
        "  --json      one JSON document: scenario, table, radii, sides, officers\n"
        "              (with distances, aigles_zone, gdb, gt), units\n"),
 };
