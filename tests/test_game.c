@@ -522,6 +522,124 @@ static void test_gt_attach_detach_flee(void **state)
     grog_game_close(g);
 }
 
+static void test_gt_plans_gifts_and_orders(void **state)
+{
+    (void)state;
+    grog_game *g = new_game(GROG_FAMILY_GT, 1);
+    ok(g, "plan reynier off", "average die");
+    /* GT-14, no plan: Merle and Heudelet both get floor((3 + 5) / 2) = 4. */
+    ok(g, "pips reynier --dice 3,5", "Merle gets 4 PIPs");
+    refused(g, "plan reynier on", GROG_ERULE, "before the roll");
+    ok(g, "plan picton change", "no PIPs this turn");
+    ok(g, "gift picton unit pt-battery", "GT-13");
+    ok(g, "pips picton", "gets 0 PIPs");
+    refused(g, "gift picton fr-2leger", GROG_EINVAL, NULL);
+    ok(g, "order pack pt-1st attack", "no test");
+    assert_string_equal(grog_battle_unit_by_id(grog_game_battle(g), "pt-1st")->order.kind,
+                        "attack");
+    refused(g, "order pack fr-2leger attack", GROG_EINVAL, "enemy");
+    grog_game_close(g);
+}
+
+static void test_status_says_what_each_side_may_do(void **state)
+{
+    (void)state;
+    grog_game *g = new_game(GROG_FAMILY_GDB, 1);
+    char *text = NULL;
+    assert_int_equal(grog_game_status_text(g, NULL, &text, NULL), GROG_OK);
+    assert_non_null(strstr(text, "Turn 1, command phase"));
+    assert_non_null(strstr(text, "Reynier may try to change one brigade's order"));
+    free(text);
+    ok(g, "order reynier brenier attack", NULL);
+    assert_int_equal(grog_game_status_text(g, NULL, &text, NULL), GROG_OK);
+    assert_non_null(strstr(text, "Reynier has made his order change this turn"));
+    free(text);
+    assert_int_equal(grog_game_status_json(g, NULL, &text, NULL), GROG_OK);
+    json_t *j = json_loads(text, 0, NULL);
+    assert_string_equal(json_string_value(json_object_get(j, "phase")), "command");
+    assert_int_equal(json_integer_value(json_object_get(j, "turn")), 1);
+    json_decref(j);
+    free(text);
+    grog_game_close(g);
+}
+
+static void test_cli_game_commands(void **state)
+{
+    (void)state;
+    cli_run r = run_cli("new", path, "--family", "gdb", "--seed", "12", NULL);
+    assert_int_equal(r.code, 0);
+    assert_non_null(strstr(r.out, "seed 12"));
+    cli_run_free(&r);
+    r = run_cli("new", path, "--family", "gdb", NULL);
+    assert_int_equal(r.code, 1); /* exists */
+    cli_run_free(&r);
+    r = run_cli("new", "/tmp/x.grog", NULL);
+    assert_int_equal(r.code, 2); /* no --family */
+    cli_run_free(&r);
+    r = run_cli("do", path, "order", "picton", "pack", "attack", "--roll", "5", NULL);
+    assert_int_equal(r.code, 0);
+    assert_non_null(strstr(r.out, "modified 4: fail"));
+    cli_run_free(&r);
+    r = run_cli("do", path, "order", "picton", "pack", "attack", "--json", NULL);
+    assert_int_equal(r.code, 1);
+    assert_non_null(strstr(r.err, "GDB-01"));
+    cli_run_free(&r);
+    r = run_cli("do", path, "next", "--json", NULL);
+    assert_int_equal(r.code, 0);
+    json_t *j = cli_json(&r);
+    assert_string_equal(json_string_value(json_object_get(j, "phase")), "movement");
+    json_decref(j);
+    cli_run_free(&r);
+    r = run_cli("status", path, "--json", NULL);
+    assert_int_equal(r.code, 0);
+    cli_run_free(&r);
+    r = run_cli("log", path, "--side", "french", NULL);
+    assert_int_equal(r.code, 0);
+    assert_non_null(strstr(r.out, "(hidden)")); /* the new order's word */
+    assert_null(strstr(r.out, "\"attack\" stays face down"));
+    cli_run_free(&r);
+    r = run_cli("log", path, "--side", "anglo-portuguese", NULL);
+    assert_non_null(strstr(r.out, "\"attack\" stays face down"));
+    cli_run_free(&r);
+    r = run_cli("undo", path, NULL);
+    assert_int_equal(r.code, 0);
+    assert_non_null(strstr(r.out, "command phase"));
+    cli_run_free(&r);
+    r = run_cli("replay", path, NULL);
+    assert_int_equal(r.code, 0);
+    assert_non_null(strstr(r.out, "identical"));
+    cli_run_free(&r);
+    r = run_cli("status", "/nonexistent.grog", NULL);
+    assert_int_equal(r.code, 1);
+    cli_run_free(&r);
+}
+
+static void test_cli_play_reads_a_script(void **state)
+{
+    (void)state;
+    cli_run r = run_cli("new", path, "--family", "aigles", "--seed", "3", NULL);
+    cli_run_free(&r);
+    char script[96];
+    snprintf(script, sizeof script, "%s.script", path);
+    FILE *f = fopen(script, "w");
+    fputs("help\norder picton mackinnon attack\norder picton pack attack\nstatus\nundo\nquit\n", f);
+    fclose(f);
+    assert_non_null(freopen(script, "r", stdin));
+    r = run_cli("play", path, NULL);
+    assert_int_equal(r.code, 0);
+    assert_non_null(strstr(r.out, "formation UNIT"));        /* help lists the actions */
+    assert_non_null(strstr(r.out, "obeys 6/6"));             /* a result with its odds */
+    assert_non_null(strstr(r.out, "refused: AIG-O-11"));     /* a refusal */
+    assert_non_null(strstr(r.out, "3 command point(s) left")); /* status */
+    assert_non_null(strstr(r.out, "Undone"));
+    cli_run_free(&r);
+    unlink(script);
+    grog_game *g;
+    assert_int_equal(grog_game_open(path, &g, NULL), GROG_OK);
+    assert_int_equal(grog_game_action_count(g), 1); /* the order was undone */
+    grog_game_close(g);
+}
+
 /* ---- General de Brigade ---- */
 
 static void test_gdb_worked_example_and_attempts(void **state)
@@ -611,6 +729,10 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_aigles_replacement, setup, teardown),
         cmocka_unit_test_setup_teardown(test_gt_pip_phase_and_spending, setup, teardown),
         cmocka_unit_test_setup_teardown(test_gt_attach_detach_flee, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_gt_plans_gifts_and_orders, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_status_says_what_each_side_may_do, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_cli_game_commands, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_cli_play_reads_a_script, setup, teardown),
         cmocka_unit_test_setup_teardown(test_gdb_worked_example_and_attempts, setup, teardown),
         cmocka_unit_test_setup_teardown(test_gdb_delayed_order_comes_into_force, setup, teardown),
         cmocka_unit_test_setup_teardown(test_gdb_hidden_orders_stay_hidden, setup, teardown),

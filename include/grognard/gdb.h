@@ -161,6 +161,9 @@ void grog_gdb_book_destroy(grog_gdb_book *book);
 /* A deep copy (the engine works on copies); NULL when out of memory. */
 grog_gdb_book *grog_gdb_book_clone(const grog_gdb_book *book);
 const char *grog_gdb_book_side(const grog_gdb_book *book);
+/* 1 when C-in-C `cinc` has attempted an order change since the last Command
+ * Phase began (GDB-01). */
+int grog_gdb_book_tried(const grog_gdb_book *book, const char *cinc);
 /* The game turn of the last Command Phase (0 before the first). */
 int grog_gdb_book_turn(const grog_gdb_book *book);
 

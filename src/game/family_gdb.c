@@ -270,6 +270,28 @@ static void status(const void *rules, const grog_battle *b, const void *state, c
             json_array_append_new(pending, json_string(line));
         }
     }
+    json_t *may = json_object();
+    for (size_t i = 0; i < grog_battle_nsides(b); i++) {
+        size_t k;
+        const char *sid = grog_battle_side(b, i)->id;
+        if (!grog_battle_commander_in_chief(b, sid, &k))
+            continue;
+        const grog_officer *o = grog_battle_officer(b, k);
+        const gdb_state *gs = state;
+        int tried = 0;
+        for (size_t j = 0; j < gs->nbooks; j++)
+            if (strcmp(grog_gdb_book_side(gs->books[j]), sid) == 0)
+                tried = grog_gdb_book_tried(gs->books[j], o->id);
+        char line[256];
+        snprintf(line, sizeof line,
+                 tried ? _("%s has made his order change this turn (GDB-01)")
+                       : _("%s may try to change one brigade's order (command phase, GDB-01)"),
+                 o->name);
+        json_t *list = json_array();
+        json_array_append_new(list, json_string(line));
+        json_object_set_new(may, sid, list);
+    }
+    json_object_set_new(out, "may", may);
     json_object_set_new(out, "books", books);
     json_object_set_new(out, "pending", pending);
 }

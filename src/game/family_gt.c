@@ -504,7 +504,42 @@ grog_status family_gt_flee(action_ctx *c, grog_troop *u, grog_error *err)
     return GROG_OK;
 }
 
+/* Grande Tactique has no order test in the seed: an order is written down as given. */
+static grog_status act_order(action_ctx *c, int argc, char **argv, grog_error *err)
+{
+    if (argc != 4)
+        return grog_error_set(err, GROG_EINVAL, _("usage: order GENERAL UNIT|OFFICER ORDER"));
+    grog_officer *g;
+    grog_status st = ctx_officer(c, argv[1], &g, err);
+    if (st != GROG_OK)
+        return st;
+    c->side = g->side;
+    grog_order *ord = NULL;
+    grog_troop *u = grog_battle_unit_by_id_mut(c->battle, argv[2]);
+    grog_officer *o = grog_battle_officer_by_id_mut(c->battle, argv[2]);
+    const char *side = u != NULL ? u->side : o != NULL ? o->side : NULL;
+    if (side == NULL)
+        return grog_error_set(err, GROG_ENOTFOUND, _("no unit or officer \"%s\""), argv[2]);
+    if (strcmp(side, g->side) != 0)
+        return grog_error_set(err, GROG_EINVAL, _("%s is an enemy"), argv[2]);
+    ord = u != NULL ? &u->order : &o->order;
+    if (c->explain_only)
+        return GROG_OK;
+    memset(ord, 0, sizeof *ord);
+    snprintf(ord->kind, sizeof ord->kind, "%s", argv[3]);
+    ord->given_turn = c->turn;
+    ctx_event(c, "", "order", json_pack("{s:s,s:s,s:s}", "from", g->id, "to", argv[2], "order",
+                                        argv[3]),
+              _("%s orders %s: \"%s\" (Grande Tactique gives orders no test; PIPs make units "
+                "act)."),
+              g->name, u != NULL ? u->name : o->name, argv[3]);
+    return GROG_OK;
+}
+
 static const action_def actions[] = {
+    {"order", N_("order GENERAL UNIT|OFFICER ORDER: write down an order (no test in these "
+                 "rules)"),
+     act_order},
     {"pips", N_("pips CORPS [--dice D1,D2,...]: the corps rolls its PIP dice (GT-14)"), act_pips},
     {"plan", N_("plan CORPS on|off|change, or plan CORPS rank GEN...: the corps' plan (GT-14)"),
      act_plan},
@@ -523,17 +558,29 @@ static void status(const void *rules, const grog_battle *b, const void *state, c
     const gt_state *s = state;
     json_t *pips = json_object();
     json_t *pending = json_array();
+    json_t *may = json_object();
     for (size_t i = 0; i < s->n; i++) {
         const grog_officer *o = grog_battle_officer(b, i);
+        size_t div[GROG_GT_MAX_DIVISIONS];
+        char line[256] = "";
+        if (!s->o[i].rolled && corps_divisions(b, s, i, div) > 0)
+            snprintf(line, sizeof line, _("%s's corps: roll its PIP dice (pip phase)"), o->name);
+        else if (s->o[i].divisional && s->o[i].pips > 0)
+            snprintf(line, sizeof line, _("%s: spend %d PIP(s) (movement phase)"), o->name,
+                     s->o[i].pips);
+        if (line[0] != '\0') {
+            json_t *list = json_object_get(may, o->side);
+            if (list == NULL) {
+                list = json_array();
+                json_object_set_new(may, o->side, list);
+            }
+            json_array_append_new(list, json_string(line));
+        }
         if (s->o[i].divisional)
             json_object_set_new(pips, o->id, json_integer(s->o[i].pips));
-        if (s->o[i].divisional && s->o[i].pips > 0) {
-            char line[256];
-            snprintf(line, sizeof line, _("%s has %d PIPs"), o->name, s->o[i].pips);
-            json_array_append_new(pending, json_string(line));
-        }
     }
     json_object_set_new(out, "pips", pips);
+    json_object_set_new(out, "may", may);
     json_object_set_new(out, "pending", pending);
 }
 

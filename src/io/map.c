@@ -232,6 +232,24 @@ static void zone(map *m, const grog_base *b, double r, const char *cls, const ch
         dash ? dash : "", dash ? "\"" : "");
 }
 
+/* AIG-O-04: the indirect bonus of charisma c is c-1 within a first radius
+ * and one less per further ring, so the ring where it falls from b to b-1
+ * is the outer radius of charisma b+1... and the rings of charisma c are the
+ * outer radii of charisma c, c-1, ..., 2 (taken from the rules data, never
+ * from numbers here). Drawn outermost first; data-bonus is the bonus
+ * inside each ring. */
+static void charisma_rings(map *m, const grog_officer *of, int c)
+{
+    for (int j = c; j >= 2; j--) {
+        double r = m->o->aigles_charisma_mm[j];
+        if (!(r > 0))
+            continue;
+        char cls[64];
+        snprintf(cls, sizeof cls, "aigles-charisma\" data-bonus=\"%d", c - j + 1);
+        zone(m, &of->base, r, cls, "#d4a017", j == c ? NULL : "1,3");
+    }
+}
+
 static void draw_overlays(map *m)
 {
     const grog_map_options *o = m->o;
@@ -248,9 +266,8 @@ static void draw_overlays(map *m)
             else if (o->aigles_zone_mm[cmd] > 0)
                 zone(m, &of->base, o->aigles_zone_mm[cmd], "aigles-zone", "#555", "6,4");
         }
-        if ((o->overlays & GROG_MAP_AIGLES_CHARISMA) && ch >= 0 && ch <= 5 &&
-            o->aigles_charisma_mm[ch] > 0)
-            zone(m, &of->base, o->aigles_charisma_mm[ch], "aigles-charisma", "#d4a017", NULL);
+        if ((o->overlays & GROG_MAP_AIGLES_CHARISMA) && ch >= 0 && ch <= 5)
+            charisma_rings(m, of, ch);
         if ((o->overlays & GROG_MAP_GDB_RADIUS) && o->gdb_radius_mm > 0 &&
             of->role == GROG_ROLE_C_IN_C)
             zone(m, &of->base, o->gdb_radius_mm, "gdb-radius", "#2a7f62", "12,6");
@@ -391,10 +408,11 @@ static void draw_scale_and_legend(map *m, double margin, double font)
         x += font * (2.5 + 0.6 * (double)strlen(s->name));
     }
     static const struct { unsigned bit; const char *colour, *text; } keys[] = {
-        {GROG_MAP_AIGLES_ZONES, "#555", "aigles order-change zone of each general (AIG-O-07)"},
-        {GROG_MAP_AIGLES_CHARISMA, "#d4a017", "aigles charisma: outer limit of indirect influence (AIG-O-04)"},
-        {GROG_MAP_GDB_RADIUS, "#2a7f62", "gdb C-in-C command radius (GDB-09)"},
-        {GROG_MAP_GT_RADIUS, "#8e44ad", "gt corps and army command radius (GT-10)"},
+        {GROG_MAP_AIGLES_ZONES, "#555", N_("aigles order-change zone of each general (AIG-O-07)")},
+        {GROG_MAP_AIGLES_CHARISMA, "#d4a017",
+         N_("aigles charisma rings: +1 more inside each ring (AIG-O-04)")},
+        {GROG_MAP_GDB_RADIUS, "#2a7f62", N_("gdb C-in-C command radius (GDB-09)")},
+        {GROG_MAP_GT_RADIUS, "#8e44ad", N_("gt corps and army command radius (GT-10)")},
     };
     y += row * 1.4;
     for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++) {
@@ -403,17 +421,23 @@ static void draw_scale_and_legend(map *m, double margin, double font)
         out(&m->s, "<line x1=\"0\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\" stroke=\"%s\" "
                    "stroke-width=\"%.2f\"/>",
             y - font * 0.35, font * 2, y - font * 0.35, keys[k].colour, font * 0.2);
-        out(&m->s, "<text class=\"legend-overlay\" x=\"%.2f\" y=\"%.2f\">%s</text>\n",
-            font * 2.5, y, keys[k].text);
+        out(&m->s, "<text class=\"legend-overlay\" x=\"%.2f\" y=\"%.2f\">", font * 2.5, y);
+        esc(&m->s, _(keys[k].text));
+        out(&m->s, "</text>\n");
         y += row;
     }
     out(&m->s, "<text class=\"legend-note\" x=\"0\" y=\"%.2f\">", y);
-    out(&m->s, "%zu units, %zu officers. Bases to scale, thick edge = front; dashed line = "
-               "to the superior; officers are white bases.",
-        grog_battle_nunits(m->b), grog_battle_nofficers(m->b));
+    char note[512];
+    snprintf(note, sizeof note,
+             _("%zu units, %zu officers. Bases to scale, thick edge = front; dashed line = "
+               "to the superior; officers are white bases, labelled by id."),
+             grog_battle_nunits(m->b), grog_battle_nofficers(m->b));
+    esc(&m->s, note);
     out(&m->s, "</text>\n<text class=\"legend-note\" x=\"0\" y=\"%.2f\">", y + row);
     if (m->dropped)
-        out(&m->s, "%zu labels left out where crowded (hover a base for its name).", m->dropped);
+        snprintf(note, sizeof note, _("%zu labels left out where crowded (hover a base for its name)."),
+                 m->dropped);
+        esc(&m->s, note);
     out(&m->s, "</text>\n</g>\n");
 }
 

@@ -127,6 +127,14 @@ grog_gdb_book *grog_gdb_book_clone(const grog_gdb_book *book)
     return b;
 }
 
+int grog_gdb_book_tried(const grog_gdb_book *book, const char *cinc)
+{
+    for (size_t i = 0; i < book->ntried; i++)
+        if (strcmp(book->tried[i], cinc) == 0)
+            return 1;
+    return 0;
+}
+
 const char *grog_gdb_book_side(const grog_gdb_book *book)
 {
     return book->side;
