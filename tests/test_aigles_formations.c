@@ -1000,6 +1000,7 @@ static void test_aig_f_20_unformed_counts_dispersed(void **state)
 {
     (void)state;
     grog_aigles_formation_rules *r = rules();
+    /* AIG-F-20: a unit without formation counts as dispersed for crossing terrain */
     assert_int_equal(grog_aigles_formation_terrain_spacing(r, GROG_AIGLES_FM_UNFORMED),
                      GROG_AIGLES_SPACING_DISPERSED);
     assert_int_equal(grog_aigles_formation_spacing(r, GROG_AIGLES_FM_UNFORMED),
