@@ -175,7 +175,8 @@ golden: build
 	done
 
 pot:
-	xgettext --keyword=_ --keyword=N_ --from-code=UTF-8 -o po/grognard.pot \
+	@mkdir -p po
+	xgettext --keyword=_ --keyword=N_ --from-code=UTF-8 --package-name=grognard -o po/grognard.pot \
 	    $(LIB_SRC) $(CLI_SRC) src/cli/main.c
 
 clean:
