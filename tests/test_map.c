@@ -186,10 +186,26 @@ static void test_family_overlays(void **state)
     r = overlay_at(svg, "aigles-zone", "800.00 250.00)");
     assert_non_null(r);
     near(attr_num(r, "rx"), 150);
-    /* AIG-O-04: charisma 4: +3 to 150, +2 to 200, +1 to 250 pas. */
-    r = overlay_at(svg, "aigles-charisma", "800.00 250.00)");
+    /* AIG-O-04: charisma 4: +3 to 150, +2 to 200, +1 to 250 pas: three
+     * rings, outermost first, each with the bonus inside it. */
+    r = overlay_at(svg, "aigles-charisma\" data-bonus=\"1", "800.00 250.00)");
     assert_non_null(r);
     near(attr_num(r, "rx"), 250);
+    r = overlay_at(svg, "aigles-charisma\" data-bonus=\"2", "800.00 250.00)");
+    near(attr_num(r, "rx"), 200);
+    r = overlay_at(svg, "aigles-charisma\" data-bonus=\"3", "800.00 250.00)");
+    near(attr_num(r, "rx"), 150);
+    assert_null(overlay_at(svg, "aigles-charisma\" data-bonus=\"4", "800.00 250.00)"));
+    /* Rings for all: sum over officers of (charisma - 1) for charisma >= 2. */
+    grog_battle *b = NULL;
+    assert_int_equal(grog_scenario_load(NULL, &b, NULL), GROG_OK);
+    size_t rings = 0;
+    for (size_t i = 0; i < grog_battle_nofficers(b); i++) {
+        int c = grog_battle_officer(b, i)->ratings.aigles_charisma;
+        rings += c >= 2 ? (size_t)(c - 1) : 0;
+    }
+    grog_battle_destroy(b);
+    assert_int_equal(count(svg, "class=\"aigles-charisma\""), rings);
     /* GT-10: 9 inches = 228.6 mm; C-in-C, army and corps commanders only. */
     assert_int_equal(count(svg, "class=\"gt-radius\""), 2);
     r = overlay_at(svg, "gt-radius", "800.00 250.00)");

@@ -32,7 +32,8 @@ typedef struct grog_map_options {
     double aigles_zone_mm[6];
     int aigles_zone_contact[6];
     /* aigles, by charisma 0..5: the outer radius of indirect influence in mm
-     * (<= 0: none). */
+     * (<= 0: none). An officer of charisma c is drawn with the rings of
+     * charisma c, c-1, ..., 2: where his bonus drops by one (AIG-O-04). */
     double aigles_charisma_mm[6];
     double gdb_radius_mm;        /* <= 0: not drawn */
     double gt_radius_mm;         /* <= 0: not drawn */

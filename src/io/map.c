@@ -434,10 +434,11 @@ static void draw_scale_and_legend(map *m, double margin, double font)
              grog_battle_nunits(m->b), grog_battle_nofficers(m->b));
     esc(&m->s, note);
     out(&m->s, "</text>\n<text class=\"legend-note\" x=\"0\" y=\"%.2f\">", y + row);
-    if (m->dropped)
-        snprintf(note, sizeof note, _("%zu labels left out where crowded (hover a base for its name)."),
-                 m->dropped);
+    if (m->dropped) {
+        snprintf(note, sizeof note,
+                 _("%zu labels left out where crowded (hover a base for its name)."), m->dropped);
         esc(&m->s, note);
+    }
     out(&m->s, "</text>\n</g>\n");
 }
 
