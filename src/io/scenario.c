@@ -904,7 +904,9 @@ grog_status grog_scenario_read_text(const char *text, const char *label, grog_ba
         json_t *sd = array_of(root, "sides"), *o = array_of(root, "officers"),
                *u = array_of(root, "units");
         if (r.b == NULL || !alloc_maps(&r, json_array_size(sd), json_array_size(o),
-                                       json_array_size(u)))
+                                       json_array_size(u)) ||
+            !grog_battle_reserve(r.b, json_array_size(sd), json_array_size(o),
+                                 json_array_size(u)))
             r.oom = 1;
         else
             read_root(&r, root);

@@ -413,6 +413,30 @@ static int grow(void **arr, size_t *cap, size_t n, size_t sz)
     return 1;
 }
 
+static int reserve_array(void **arr, size_t *cap, size_t want, size_t sz)
+{
+    if (want <= *cap)
+        return 1;
+    void *p = realloc(*arr, want * sz);
+    if (p == NULL)
+        return 0;
+    *arr = p;
+    *cap = want;
+    return 1;
+}
+
+int grog_battle_reserve(grog_battle *b, size_t nsides, size_t nofficers, size_t nunits)
+{
+    size_t ids = total_ids(b) + nsides + nofficers + nunits;
+    return reserve_array((void **)&b->sides, &b->capsides, b->nsides + nsides,
+                         sizeof *b->sides) &&
+           reserve_array((void **)&b->officers, &b->capofficers, b->nofficers + nofficers,
+                         sizeof *b->officers) &&
+           reserve_array((void **)&b->units, &b->capunits, b->nunits + nunits,
+                         sizeof *b->units) &&
+           (ids * 2 < b->nslots || index_rebuild(b, ids));
+}
+
 static grog_status check_new_id(const grog_battle *b, const char *id, grog_error *err)
 {
     if (!grog_model_id_valid(id))

@@ -11,6 +11,9 @@
 void grog_model_copy(char *dst, size_t size, const char *src);
 /* 1 when id is 1..GROG_ID_MAX-1 characters of [A-Za-z0-9_.-]. */
 int grog_model_id_valid(const char *id);
+/* Makes room for that many sides, officers and units (a loader that knows
+ * the counts avoids regrowing); 0 when out of memory (nothing changed). */
+int grog_battle_reserve(grog_battle *b, size_t nsides, size_t nofficers, size_t nunits);
 /* 1 when any side, officer or unit has this id. */
 int grog_battle_id_used(const grog_battle *b, const char *id);
 
