@@ -10,9 +10,6 @@
 #include "engine.h"
 #include "i18n.h"
 
-grog_status game_next_phase(action_ctx *c, grog_error *err);
-grog_status game_enter_first_phase(action_ctx *c, grog_error *err);
-
 static grog_status usage(grog_error *err, const char *text)
 {
     return grog_error_set(err, GROG_EINVAL, _("usage: %s"), text);

@@ -105,8 +105,33 @@ grog_status family_attach_check(action_ctx *c, const grog_officer *o, const grog
 grog_status family_event(action_ctx *c, const char *type, grog_troop *u, grog_officer *o,
                          grog_error *err);
 
+/* What each family file exports to family_hooks.c. */
+grog_status family_gt_attach(action_ctx *c, const grog_officer *o, const grog_troop *u,
+                             grog_error *err);
+grog_status family_gt_flee(action_ctx *c, grog_troop *u, grog_error *err);
+grog_status family_aigles_event(action_ctx *c, const char *type, grog_troop *u, grog_officer *o,
+                                grog_error *err);
+
 /* Runs words (argv[0] the action) in the context (explain uses it). */
 grog_status game_run_words(action_ctx *c, int argc, char **argv, grog_error *err);
+
+/* Phase changes, for `start` and `next` (actions.c). */
+grog_status game_enter_first_phase(action_ctx *c, grog_error *err);
+grog_status game_next_phase(action_ctx *c, grog_error *err);
+
+/* For the views (game_view.c): the status object as side sees it, the
+ * journal rows in order, and the action words (common ones, then the
+ * family's; returns how many the family has). */
+json_t *game_status_object(const grog_game *g, const char *side);
+struct journal_action;
+grog_status game_foreach(const grog_game *g,
+                         grog_status (*fn)(void *ctx, const struct journal_action *a,
+                                           grog_error *err),
+                         void *ctx, grog_error *err);
+size_t game_action_list(const grog_game *g, const action_def **common, size_t *ncommon,
+                        const action_def **family);
+extern const action_def grog_game_common_actions[];
+extern const size_t grog_game_common_count;
 
 /* Helpers for argument words. */
 /* The value of "--name V" in argv (removed from argv, argc adjusted), or NULL. */

@@ -728,8 +728,6 @@ static grog_status act_morale(action_ctx *c, int argc, char **argv, grog_error *
 }
 
 grog_status family_aigles_event(action_ctx *c, const char *type, grog_troop *u, grog_officer *o,
-                                grog_error *err);
-grog_status family_aigles_event(action_ctx *c, const char *type, grog_troop *u, grog_officer *o,
                                 grog_error *err)
 {
     if (strcmp(type, "officer-casualties") == 0 && o != NULL &&

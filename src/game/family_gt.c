@@ -442,8 +442,6 @@ static grog_status act_spend(action_ctx *c, int argc, char **argv, grog_error *e
 }
 
 grog_status family_gt_attach(action_ctx *c, const grog_officer *o, const grog_troop *u,
-                             grog_error *err);
-grog_status family_gt_attach(action_ctx *c, const grog_officer *o, const grog_troop *u,
                              grog_error *err)
 {
     size_t gi = officer_index(c->battle, o->id), ui = 0;
@@ -472,7 +470,6 @@ grog_status family_gt_attach(action_ctx *c, const grog_officer *o, const grog_tr
     return st;
 }
 
-grog_status family_gt_flee(action_ctx *c, grog_troop *u, grog_error *err);
 grog_status family_gt_flee(action_ctx *c, grog_troop *u, grog_error *err)
 {
     size_t ui = 0, att[4];

@@ -6,11 +6,6 @@
 
 #include "engine.h"
 
-grog_status family_gt_attach(action_ctx *c, const grog_officer *o, const grog_troop *u,
-                             grog_error *err);
-grog_status family_gt_flee(action_ctx *c, grog_troop *u, grog_error *err);
-grog_status family_aigles_event(action_ctx *c, const char *type, grog_troop *u, grog_officer *o,
-                                grog_error *err);
 
 grog_status family_attach_check(action_ctx *c, const grog_officer *o, const grog_troop *u,
                                 grog_error *err)

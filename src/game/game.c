@@ -319,9 +319,6 @@ int ctx_is_enemy(const grog_troop *u, const char *side)
 
 /* ---- actions ---- */
 
-extern const action_def grog_game_common_actions[];
-extern const size_t grog_game_common_count;
-
 static const action_def *find_action(const grog_game *g, const char *name)
 {
     for (size_t i = 0; i < grog_game_common_count; i++)
@@ -733,8 +730,6 @@ const grog_battle *grog_game_battle(const grog_game *g)
     return g->battle;
 }
 
-/* The family's status as JSON for side; used by game_view.c. */
-json_t *game_status_object(const grog_game *g, const char *side);
 json_t *game_status_object(const grog_game *g, const char *side)
 {
     json_t *o = json_object();
@@ -753,10 +748,6 @@ json_t *game_status_object(const grog_game *g, const char *side)
     return o;
 }
 
-/* Iterates the journal rows for game_view.c. */
-grog_status game_foreach(const grog_game *g,
-                         grog_status (*fn)(void *ctx, const journal_action *a, grog_error *err),
-                         void *ctx, grog_error *err);
 grog_status game_foreach(const grog_game *g,
                          grog_status (*fn)(void *ctx, const journal_action *a, grog_error *err),
                          void *ctx, grog_error *err)
@@ -764,9 +755,6 @@ grog_status game_foreach(const grog_game *g,
     return journal_foreach(g->j, fn, ctx, err);
 }
 
-/* The action words, for help and completion. */
-size_t game_action_list(const grog_game *g, const action_def **common, size_t *ncommon,
-                        const action_def **family);
 size_t game_action_list(const grog_game *g, const action_def **common, size_t *ncommon,
                         const action_def **family)
 {
@@ -776,8 +764,6 @@ size_t game_action_list(const grog_game *g, const action_def **common, size_t *n
     return g->ops->nactions;
 }
 
-/* The phase transitions, for the `next` action (actions.c). */
-grog_status game_next_phase(action_ctx *c, grog_error *err);
 grog_status game_next_phase(action_ctx *c, grog_error *err)
 {
     const family_ops *ops = c->game->ops;
@@ -792,7 +778,6 @@ grog_status game_next_phase(action_ctx *c, grog_error *err)
     return ops->enter_phase != NULL ? ops->enter_phase(c, err) : GROG_OK;
 }
 
-grog_status game_enter_first_phase(action_ctx *c, grog_error *err);
 grog_status game_enter_first_phase(action_ctx *c, grog_error *err)
 {
     const family_ops *ops = c->game->ops;

@@ -11,10 +11,6 @@
 #include "i18n.h"
 #include "journal.h"
 
-json_t *game_status_object(const grog_game *g, const char *side);
-grog_status game_foreach(const grog_game *g,
-                         grog_status (*fn)(void *ctx, const journal_action *a, grog_error *err),
-                         void *ctx, grog_error *err);
 
 static int visible(json_t *item, const char *side)
 {
@@ -285,9 +281,6 @@ grog_status grog_game_log_text(const grog_game *g, const char *side, char **out,
     *out = buf;
     return GROG_OK;
 }
-
-size_t game_action_list(const grog_game *g, const action_def **common, size_t *ncommon,
-                        const action_def **family);
 
 static const action_def *action_at(const grog_game *g, size_t i)
 {
