@@ -163,12 +163,9 @@ static int run_aigles_formation(cli *c, int argc, char **argv)
     memset(&o, 0, sizeof o);
     o.u = grog_aigles_fm_unit_default();
     o.c = grog_aigles_fm_change_default();
-    int first;
-    int rc = cli_options(c, &cli_calc_aigles_formation, argc, argv, opts, on_opt, &o, &first);
+    int rc = cli_flags(c, &cli_calc_aigles_formation, argc, argv, opts, on_opt, &o);
     if (rc != 0)
         return rc == CLI_STOP_OK ? CLI_EXIT_OK : rc;
-    if (first != argc)
-        return cli_fail(c, CLI_EXIT_USAGE, _("unexpected argument '%s'"), argv[first]);
     if ((rc = check_usage(c, &o)) != 0)
         return rc;
     grog_error err;

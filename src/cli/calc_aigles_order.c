@@ -123,12 +123,9 @@ static int run_order(cli *c, int argc, char **argv)
     order_opts o;
     memset(&o, 0, sizeof o);
     o.variant = GROG_AIGLES_VARIANT_RULES;
-    int first;
-    int rc = cli_options(c, &cli_calc_aigles_order, argc, argv, opts, on_order_opt, &o, &first);
+    int rc = cli_flags(c, &cli_calc_aigles_order, argc, argv, opts, on_order_opt, &o);
     if (rc != 0)
         return rc == CLI_STOP_OK ? CLI_EXIT_OK : rc;
-    if (first != argc)
-        return cli_fail(c, CLI_EXIT_USAGE, _("unexpected argument '%s'"), argv[first]);
     grog_aigles_rules *r = NULL;
     if ((rc = load_rules(c, o.rules, &r)) != 0)
         return rc;
@@ -271,12 +268,9 @@ static int run_zone(cli *c, int argc, char **argv)
     };
     zone_opts o;
     memset(&o, 0, sizeof o);
-    int first;
-    int rc = cli_options(c, &cli_calc_aigles_zone, argc, argv, opts, on_zone_opt, &o, &first);
+    int rc = cli_flags(c, &cli_calc_aigles_zone, argc, argv, opts, on_zone_opt, &o);
     if (rc != 0)
         return rc == CLI_STOP_OK ? CLI_EXIT_OK : rc;
-    if (first != argc)
-        return cli_fail(c, CLI_EXIT_USAGE, _("unexpected argument '%s'"), argv[first]);
     if (!o.has_command || !o.has_scale)
         return cli_fail(c, CLI_EXIT_USAGE, "%s", _("--command and --scale are required"));
     grog_aigles_rules *r = NULL;
@@ -369,12 +363,9 @@ static int run_charisma(cli *c, int argc, char **argv)
     };
     zone_opts o;
     memset(&o, 0, sizeof o);
-    int first;
-    int rc = cli_options(c, &cli_calc_aigles_charisma, argc, argv, opts, on_zone_opt, &o, &first);
+    int rc = cli_flags(c, &cli_calc_aigles_charisma, argc, argv, opts, on_zone_opt, &o);
     if (rc != 0)
         return rc == CLI_STOP_OK ? CLI_EXIT_OK : rc;
-    if (first != argc)
-        return cli_fail(c, CLI_EXIT_USAGE, _("unexpected argument '%s'"), argv[first]);
     if (!o.has_charisma || !o.has_scale)
         return cli_fail(c, CLI_EXIT_USAGE, "%s", _("--charisma and --scale are required"));
     if (o.contact == o.has_distance)

@@ -135,12 +135,9 @@ static int run_gdb_order(cli *c, int argc, char **argv)
     };
     gdb_opts o;
     memset(&o, 0, sizeof o);
-    int first;
-    int rc = cli_options(c, &cli_calc_gdb_order, argc, argv, opts, on_opt, &o, &first);
+    int rc = cli_flags(c, &cli_calc_gdb_order, argc, argv, opts, on_opt, &o);
     if (rc != 0)
         return rc == CLI_STOP_OK ? CLI_EXIT_OK : rc;
-    if (first != argc)
-        return cli_fail(c, CLI_EXIT_USAGE, _("unexpected argument '%s'"), argv[first]);
     if ((rc = check_opts(c, &o)) != 0)
         return rc;
     grog_error err;

@@ -134,12 +134,9 @@ static int run_gt_pip(cli *c, int argc, char **argv)
         {NULL, 0, NULL, 0},
     };
     gt_opts o = {0};
-    int first;
-    int rc = cli_options(c, &cli_calc_gt_pip, argc, argv, opts, on_opt, &o, &first);
+    int rc = cli_flags(c, &cli_calc_gt_pip, argc, argv, opts, on_opt, &o);
     if (rc != 0)
         return rc == CLI_STOP_OK ? CLI_EXIT_OK : rc;
-    if (first != argc)
-        return cli_fail(c, CLI_EXIT_USAGE, _("unexpected argument '%s'"), argv[first]);
     rc = check_usage(c, &o);
     if (rc != 0)
         return rc;

@@ -120,6 +120,18 @@ int cli_options(cli *c, const cli_command *cmd, int argc, char **argv,
     return 0;
 }
 
+int cli_flags(cli *c, const cli_command *cmd, int argc, char **argv, const struct option *opts,
+              int (*on_opt)(cli *c, int id, const char *arg, void *ctx), void *ctx)
+{
+    int first;
+    int rc = cli_options(c, cmd, argc, argv, opts, on_opt, ctx, &first);
+    if (rc != 0)
+        return rc;
+    if (first != argc)
+        return cli_fail(c, CLI_EXIT_USAGE, _("unexpected argument '%s'"), argv[first]);
+    return 0;
+}
+
 int cli_int(cli *c, const char *name, const char *arg, long lo, long hi, long *out)
 {
     char *end;

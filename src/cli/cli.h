@@ -53,6 +53,10 @@ int cli_options(cli *c, const cli_command *cmd, int argc, char **argv,
                                                          void *ctx),
                 void *ctx, int *first);
 #define CLI_STOP_OK (-1)
+/* cli_options for a command that takes options only: an operand is a usage
+ * error. Same returns (0, CLI_STOP_OK or an exit code). */
+int cli_flags(cli *c, const cli_command *cmd, int argc, char **argv, const struct option *opts,
+              int (*on_opt)(cli *c, int id, const char *arg, void *ctx), void *ctx);
 
 /* Prints the help of a command. */
 void cli_help(cli *c, const cli_command *cmd, FILE *f);

@@ -122,12 +122,9 @@ static int run_explain_aigles_order(cli *c, int argc, char **argv)
     memset(&o, 0, sizeof o);
     o.points = -1;
     o.variant = GROG_AIGLES_VARIANT_RULES;
-    int first;
-    int rc = cli_options(c, &cli_explain_aigles_order, argc, argv, opts, on_opt, &o, &first);
+    int rc = cli_flags(c, &cli_explain_aigles_order, argc, argv, opts, on_opt, &o);
     if (rc != 0)
         return rc == CLI_STOP_OK ? CLI_EXIT_OK : rc;
-    if (first != argc)
-        return cli_fail(c, CLI_EXIT_USAGE, _("unexpected argument '%s'"), argv[first]);
     if (o.from == NULL || o.to == NULL)
         return cli_fail(c, CLI_EXIT_USAGE, "%s", _("--from and --to are required"));
     if (o.has_roll && o.has_seed)
@@ -186,12 +183,9 @@ static int run_explain_aigles_morale(cli *c, int argc, char **argv)
     };
     explain_opts o;
     memset(&o, 0, sizeof o);
-    int first;
-    int rc = cli_options(c, &cli_explain_aigles_morale, argc, argv, opts, on_opt, &o, &first);
+    int rc = cli_flags(c, &cli_explain_aigles_morale, argc, argv, opts, on_opt, &o);
     if (rc != 0)
         return rc == CLI_STOP_OK ? CLI_EXIT_OK : rc;
-    if (first != argc)
-        return cli_fail(c, CLI_EXIT_USAGE, _("unexpected argument '%s'"), argv[first]);
     if (o.unit == NULL)
         return cli_fail(c, CLI_EXIT_USAGE, "%s", _("--unit is required"));
     grog_battle *b = NULL;

@@ -73,12 +73,9 @@ static int run_explain_gdb_order(cli *c, int argc, char **argv)
     };
     explain_opts o;
     memset(&o, 0, sizeof o);
-    int first;
-    int rc = cli_options(c, &cli_explain_gdb_order, argc, argv, opts, on_opt, &o, &first);
+    int rc = cli_flags(c, &cli_explain_gdb_order, argc, argv, opts, on_opt, &o);
     if (rc != 0)
         return rc == CLI_STOP_OK ? CLI_EXIT_OK : rc;
-    if (first != argc)
-        return cli_fail(c, CLI_EXIT_USAGE, _("unexpected argument '%s'"), argv[first]);
     if (o.cinc == NULL || o.brigade == NULL)
         return cli_fail(c, CLI_EXIT_USAGE, "%s", _("--cinc and --brigade are required"));
     if (o.has_roll && o.has_seed)
