@@ -466,10 +466,32 @@ static grog_status part(const ld *l, json_t *sec, const char *key, const char *c
     return st;
 }
 
-static grog_status load_statuses(const ld *l, json_t *o, const char *p, unsigned *out)
+/* The index of a name among a kind of names, or -1. */
+typedef int (*name_index_fn)(const char *name);
+
+static int status_index(const char *name)
+{
+    grog_unit_status s;
+    return grog_unit_status_parse(name, &s, NULL) == GROG_OK ? (int)s : -1;
+}
+
+static int nation_index(const char *name)
+{
+    grog_nation n;
+    return grog_nation_parse(name, &n, NULL) == GROG_OK ? (int)n : -1;
+}
+
+static int formation_index(const char *name)
+{
+    return find_name(fm_names, GROG_AIGLES_FM_COUNT, name);
+}
+
+/* An array of names under key, as a bit set of their indices. */
+static grog_status load_bits(const ld *l, json_t *o, const char *p, const char *key,
+                             name_index_fn index_of, const char *what, unsigned *out)
 {
     json_t *arr;
-    grog_status st = child(l, o, p, "statuses", JSON_ARRAY, &arr);
+    grog_status st = child(l, o, p, key, JSON_ARRAY, &arr);
     if (st != GROG_OK)
         return st;
     size_t i;
@@ -477,11 +499,11 @@ static grog_status load_statuses(const ld *l, json_t *o, const char *p, unsigned
     *out = 0;
     json_array_foreach(arr, i, v) {
         char q[320];
-        PATH(q, "%s.statuses[%zu]", p, i);
-        grog_unit_status s;
-        if (!json_is_string(v) || grog_unit_status_parse(json_string_value(v), &s, NULL))
-            return bad(l, q, _("not a status"));
-        *out |= AIGF_BIT(s);
+        PATH(q, "%s.%s[%zu]", p, key, i);
+        int k = json_is_string(v) ? index_of(json_string_value(v)) : -1;
+        if (k < 0)
+            return bad(l, q, "%s", what);
+        *out |= AIGF_BIT(k);
     }
     return GROG_OK;
 }
@@ -494,7 +516,8 @@ static grog_status load_units(const ld *l, json_t *sec, grog_aigles_formation_ru
     if ((st = part(l, sec, "status_extra", (const char *const[]){"rule", "statuses",
                                                                  "half_periods", NULL},
                    &o, &r->status_extra.rule, p, sizeof p)) ||
-        (st = load_statuses(l, o, p, &r->status_extra.statuses)) ||
+        (st = load_bits(l, o, p, "statuses", status_index, _("not a status"),
+                        &r->status_extra.statuses)) ||
         (st = int_of(l, o, p, "half_periods", 0, 100, &r->status_extra.half_periods)))
         return st;
     if ((st = part(l, sec, "small_unit",
@@ -615,46 +638,6 @@ static grog_status load_moves(const ld *l, json_t *sec, grog_aigles_formation_ru
     return GROG_OK;
 }
 
-static grog_status load_mass_from(const ld *l, json_t *o, const char *p, unsigned *out)
-{
-    json_t *arr;
-    grog_status st = child(l, o, p, "mass_from", JSON_ARRAY, &arr);
-    if (st != GROG_OK)
-        return st;
-    size_t i;
-    json_t *v;
-    *out = 0;
-    json_array_foreach(arr, i, v) {
-        char q[320];
-        PATH(q, "%s.mass_from[%zu]", p, i);
-        int f = json_is_string(v) ? find_name(fm_names, GROG_AIGLES_FM_COUNT, json_string_value(v))
-                                  : -1;
-        if (f < 0)
-            return bad(l, q, _("not a formation"));
-        *out |= AIGF_BIT(f);
-    }
-    return GROG_OK;
-}
-
-static grog_status load_nations(const ld *l, json_t *o, const char *p, unsigned *out)
-{
-    json_t *arr;
-    grog_status st = child(l, o, p, "cavalry_nations", JSON_ARRAY, &arr);
-    if (st != GROG_OK)
-        return st;
-    size_t i;
-    json_t *v;
-    *out = 0;
-    json_array_foreach(arr, i, v) {
-        char q[320];
-        PATH(q, "%s.cavalry_nations[%zu]", p, i);
-        grog_nation n;
-        if (!json_is_string(v) || grog_nation_parse(json_string_value(v), &n, NULL) != GROG_OK)
-            return bad(l, q, _("not a nation"));
-        *out |= AIGF_BIT(n);
-    }
-    return GROG_OK;
-}
 
 static grog_status load_figures(const ld *l, json_t *sec, grog_aigles_formation_rules *r)
 {
@@ -677,13 +660,15 @@ static grog_status load_figures(const ld *l, json_t *sec, grog_aigles_formation_
     if ((st = part(l, sec, "massing",
                    (const char *const[]){"rule", "mass_from", "two_ranks_keep", NULL}, &o,
                    &r->massing.rule, p, sizeof p)) ||
-        (st = load_mass_from(l, o, p, &r->massing.from)) ||
+        (st = load_bits(l, o, p, "mass_from", formation_index, _("not a formation"),
+                        &r->massing.from)) ||
         (st = int_of(l, o, p, "two_ranks_keep", 1, 2, &r->massing.two_ranks_keep)))
         return st;
     if ((st = part(l, sec, "division_column",
                    (const char *const[]){"rule", "cavalry_nations", NULL}, &o,
                    &r->division.rule, p, sizeof p)) ||
-        (st = load_nations(l, o, p, &r->division.nations)))
+        (st = load_bits(l, o, p, "cavalry_nations", nation_index, _("not a nation"),
+                        &r->division.nations)))
         return st;
     if ((st = part(l, sec, "skirmishers",
                    (const char *const[]){"rule", "max_distance_pas", "deploy_move_num",
