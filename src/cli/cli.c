@@ -92,7 +92,17 @@ int cli_options(cli *c, const cli_command *cmd, int argc, char **argv,
                                                          void *ctx),
                 void *ctx, int *first)
 {
-    char shortopts[] = ":";
+    /* Short forms: every option whose id is a letter (-h, -j, -o FILE). */
+    char shortopts[64] = ":";
+    size_t k = 1;
+    for (const struct option *o = opts; o->name != NULL && k + 2 < sizeof shortopts; o++) {
+        if (o->flag != NULL || !((o->val >= 'a' && o->val <= 'z') || (o->val >= 'A' && o->val <= 'Z')))
+            continue;
+        shortopts[k++] = (char)o->val;
+        if (o->has_arg == required_argument)
+            shortopts[k++] = ':';
+    }
+    shortopts[k] = '\0';
     optind = 0; /* glibc: 0 re-initialises the scanner */
     opterr = 0;
     for (;;) {
