@@ -229,7 +229,10 @@ int grog_cli_main(int argc, char **argv, FILE *out, FILE *err)
         return CLI_EXIT_OK;
     }
     if (strcmp(name, "--version") == 0 || strcmp(name, "version") == 0) {
-        fprintf(out, "grognard %s\n", grog_version());
+        if (argc > 2 && strcmp(argv[2], "--json") == 0)
+            fprintf(out, "{\"version\": \"%s\"}\n", grog_version());
+        else
+            fprintf(out, "grognard %s\n", grog_version());
         return CLI_EXIT_OK;
     }
     if (strcmp(name, "help") == 0)
