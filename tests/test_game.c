@@ -434,6 +434,14 @@ static void test_aigles_formation_counts_down(void **state)
     refused(g, "formation br-1-45th disorder", GROG_ERULE, "AIG-F-27");
     refused(g, "formation br-1-45th nonsense", GROG_EINVAL, NULL);
     ok(g, "formation br-1-45th half-turn", "half-turn");
+    /* AIG-F-26: a disordered unit reforms (infantry B, disorder -> formed: 2½ périodes = 5). */
+    ok(g, "event disorder pt-1st", NULL);
+    ok(g, "formation pt-1st formed", "5 half-p");
+    for (int i = 0; i < 10; i++)
+        ok(g, "next", NULL);
+    const grog_troop *t = grog_battle_unit_by_id(grog_game_battle(g), "pt-1st");
+    assert_false(t->flags & GROG_UNIT_DISORDERED);
+    assert_string_equal(t->formation, "line");
     grog_game_close(g);
 }
 

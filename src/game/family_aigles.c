@@ -216,10 +216,15 @@ static grog_status tick_changes(action_ctx *c, grog_error *err)
         grog_troop *u = grog_battle_unit_mut(c->battle, ch->unit);
         int left = grog_aigles_fm_progress_tick(&ch->p, 1);
         if (left == 0) {
-            snprintf(u->formation, sizeof u->formation, "%s", grog_aigles_formation_name(ch->p.to));
+            if (ch->p.to == GROG_AIGLES_FM_FORMED) /* reformed: back in its own formation */
+                u->flags &= ~(unsigned)(GROG_UNIT_DISORDERED | GROG_UNIT_UNFORMED);
+            else
+                snprintf(u->formation, sizeof u->formation, "%s",
+                         grog_aigles_formation_name(ch->p.to));
             ctx_event(c, "", "formation-done",
                       json_pack("{s:s,s:s}", "unit", u->id, "formation", u->formation),
-                      _("%s is now in %s."), u->name, u->formation);
+                      _("%s is now in %s."), u->name,
+                      ch->p.to == GROG_AIGLES_FM_FORMED ? _("good order again") : u->formation);
         } else {
             ctx_event(c, "", "formation-progress",
                       json_pack("{s:s,s:i}", "unit", u->id, "remaining", left),
@@ -638,18 +643,11 @@ static grog_status act_formation(action_ctx *c, int argc, char **argv, grog_erro
             return grog_error_set(err, GROG_ERULE, _("AIG-F-25: %s is already changing "
                                                      "formation"),
                                   u->name);
-    grog_aigles_fm_unit fu = grog_aigles_fm_unit_default();
-    fu.arm = u->arm;
-    fu.status = u->status;
-    fu.manoeuvre = u->manoeuvre;
-    fu.figures = u->figures;
-    fu.subunits = u->subunits;
-    fu.has_nation = 1;
-    const grog_side *side = grog_battle_side_by_id(c->battle, u->side);
-    fu.nation = side != NULL ? side->nation : GROG_NATION_OTHER;
-    fu.can_dismount = u->can_dismount;
+    grog_aigles_fm_unit fu =
+        grog_aigles_fm_unit_of_troop(u, grog_battle_side_by_id(c->battle, u->side));
     grog_aigles_fm_change ch = grog_aigles_fm_change_default();
-    if ((st = grog_aigles_formation_parse(u->formation, &ch.from, err)) != GROG_OK)
+    /* a disordered or unformed unit changes from that state (AIG-F-26's last rows) */
+    if ((st = grog_aigles_formation_of_troop(u, &ch.from, err)) != GROG_OK)
         return st;
     if (move != NULL) {
         long v;
@@ -682,10 +680,11 @@ static grog_status act_formation(action_ctx *c, int argc, char **argv, grog_erro
     if ((st = grog_aigles_fm_progress_start(&nc->p, ch.from, ch.to, hp, err)) != GROG_OK)
         return st;
     ctx_event(c, "", "formation-start",
-              json_pack("{s:s,s:s,s:s,s:i}", "unit", u->id, "from", u->formation, "to",
+              json_pack("{s:s,s:s,s:s,s:i}", "unit", u->id, "from",
+                        grog_aigles_formation_name(ch.from), "to",
                         grog_aigles_formation_name(ch.to), "half_periods", hp),
               _("%s begins to form %s from %s: %d half-période(s)."), u->name,
-              grog_aigles_formation_name(ch.to), u->formation, hp);
+              grog_aigles_formation_name(ch.to), grog_aigles_formation_name(ch.from), hp);
     return GROG_OK;
 }
 
