@@ -218,7 +218,7 @@ static int run_help(cli *c, int argc, char **argv)
 
 int grog_cli_main(int argc, char **argv, FILE *out, FILE *err)
 {
-    cli c = {out, err, 0, NULL, NULL};
+    cli c = {out, err, 0, NULL, NULL, ""};
     if (argc < 2) {
         print_usage(&c, err);
         return CLI_EXIT_USAGE;

@@ -31,6 +31,7 @@ typedef struct cli {
     int json;
     const char *command;  /* "dice", "calc gdb-order": for messages */
     const char *scenario; /* `grognard explain FILE ...`: FILE, or NULL for the default */
+    char command_buf[64]; /* holds "calc NAME", "explain NAME" for `command` */
 } cli;
 
 typedef struct cli_command {

@@ -35,9 +35,8 @@ int cli_cmd_calc(cli *c, int argc, char **argv)
     }
     for (size_t i = 0; i < NCALC; i++) {
         if (strcmp(calculators[i]->name, argv[1]) == 0) {
-            static char name[64];
-            snprintf(name, sizeof name, "calc %s", calculators[i]->name);
-            c->command = name;
+            snprintf(c->command_buf, sizeof c->command_buf, "calc %s", calculators[i]->name);
+            c->command = c->command_buf;
             return calculators[i]->run(c, argc - 1, argv + 1);
         }
     }

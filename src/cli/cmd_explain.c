@@ -49,9 +49,8 @@ int cli_cmd_explain(cli *c, int argc, char **argv)
     }
     if (sub == NULL)
         return cli_fail(c, CLI_EXIT_USAGE, _("no test '%s' (and no test after it)"), argv[1]);
-    static char name[64];
-    snprintf(name, sizeof name, "explain %s", sub->name);
-    c->command = name;
+    snprintf(c->command_buf, sizeof c->command_buf, "explain %s", sub->name);
+    c->command = c->command_buf;
     return sub->run(c, argc - at, argv + at);
 }
 

@@ -62,7 +62,6 @@ static grog_status open_db(const char *path, int flags, journal **out, grog_erro
 }
 
 static const char *schema =
-    "PRAGMA journal_mode=WAL;"
     "PRAGMA synchronous=FULL;"
     "BEGIN;"
     "CREATE TABLE game(key TEXT PRIMARY KEY, value TEXT NOT NULL);"
@@ -83,7 +82,11 @@ grog_status journal_create(const char *path, journal **out, grog_error *err)
     grog_status s = open_db(path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, &j, err);
     if (s != GROG_OK)
         return s;
-    s = exec(j, path != NULL ? schema : schema + strlen("PRAGMA journal_mode=WAL;"), err);
+    /* an in-memory journal (demo, tests) has no WAL to keep */
+    if (path != NULL)
+        s = exec(j, "PRAGMA journal_mode=WAL;", err);
+    if (s == GROG_OK)
+        s = exec(j, schema, err);
     if (s != GROG_OK) {
         journal_close(j);
         if (path != NULL)
