@@ -434,6 +434,11 @@ static void test_aigles_formation_counts_down(void **state)
     refused(g, "formation br-1-45th disorder", GROG_ERULE, "AIG-F-27");
     refused(g, "formation br-1-45th nonsense", GROG_EINVAL, NULL);
     ok(g, "formation br-1-45th half-turn", "half-turn");
+    /* AIG-F-30: a file deeper than the battery's 4 sections is refused; 4 deep (not more
+     * than 5) adds nothing: foot B unlimbers in 1 période = 2 half-périodes. */
+    refused(g, "formation fr-battery unlimbered --file-depth 10", GROG_EINVAL, "10 sections");
+    ok(g, "formation fr-battery unlimbered --file-depth 4", "2 half-p");
+    refused(g, "formation fr-36ligne line --file-depth 0", GROG_EINVAL, "--file-depth");
     /* AIG-F-26: a disordered unit reforms (infantry B, disorder -> formed: 2½ périodes = 5). */
     ok(g, "event disorder pt-1st", NULL);
     ok(g, "formation pt-1st formed", "5 half-p");

@@ -627,9 +627,11 @@ static grog_status act_adc(action_ctx *c, int argc, char **argv, grog_error *err
 static grog_status act_formation(action_ctx *c, int argc, char **argv, grog_error *err)
 {
     const char *move = ctx_take_option(&argc, argv, "--move");
+    const char *depth = ctx_take_option(&argc, argv, "--file-depth");
     if (argc != 3)
         return grog_error_set(err, GROG_EINVAL,
-                              _("usage: formation UNIT TO|half-turn|quarter-turn [--move N]"));
+                              _("usage: formation UNIT TO|half-turn|quarter-turn [--move N] "
+                                "[--file-depth SECTIONS]"));
     grog_troop *u;
     grog_status st = ctx_unit(c, argv[1], &u, err);
     if (st != GROG_OK)
@@ -654,6 +656,12 @@ static grog_status act_formation(action_ctx *c, int argc, char **argv, grog_erro
         if ((st = ctx_int("--move", move, 0, 100, &v, err)) != GROG_OK)
             return st;
         ch.move_half_periods = (int)v;
+    }
+    if (depth != NULL) { /* artillery that moved in single file (AIG-F-30) */
+        long v;
+        if ((st = ctx_int("--file-depth", depth, 1, 1000, &v, err)) != GROG_OK)
+            return st;
+        fu.file_depth = (int)v;
     }
     if (strcmp(argv[2], "half-turn") == 0 || strcmp(argv[2], "quarter-turn") == 0) {
         ch.action = argv[2][0] == 'h' ? GROG_AIGLES_ACT_HALF_TURN : GROG_AIGLES_ACT_QUARTER_TURN;
@@ -825,8 +833,8 @@ static const action_def actions[] = {
      act_explaining},
     {"adc", N_("adc ADC GENERAL ORDER: send an aide-de-camp with an order (AIG-O-11, -12)"),
      act_adc},
-    {"formation", N_("formation UNIT TO|half-turn|quarter-turn [--move N]: start a formation "
-                     "change (AIG-F-25..31)"),
+    {"formation", N_("formation UNIT TO|half-turn|quarter-turn [--move N] [--file-depth S]: "
+                     "start a formation change (AIG-F-25..31)"),
      act_formation},
     {"morale", N_("morale UNIT: the charisma modifier the unit gets, and from whom "
                   "(AIG-O-03..05)"),
