@@ -707,27 +707,9 @@ static grog_status act_morale(action_ctx *c, int argc, char **argv, grog_error *
     if (st != GROG_OK)
         return st;
     c->side = u->side;
-    size_t n = grog_battle_nofficers(c->battle);
-    grog_aigles_influence *inf = calloc(n + 1, sizeof *inf);
-    if (inf == NULL)
-        return grog_error_set(err, GROG_ENOMEM, _("out of memory"));
-    size_t side = 0;
-    grog_battle_side_index(c->battle, u->side, &side);
-    for (size_t i = 0; i < n; i++) {
-        const grog_officer *o = grog_battle_officer(c->battle, i);
-        size_t os = 0;
-        grog_battle_side_index(c->battle, o->side, &os);
-        inf[i].name = o->name;
-        inf[i].side = (int)os;
-        inf[i].charisma = o->ratings.aigles_charisma;
-        inf[i].base = o->base;
-        inf[i].available = o->state == GROG_OFFICER_ACTIVE;
-    }
     grog_aigles_morale res;
     grog_explain *e = NULL;
-    st = grog_aigles_morale_modifier(orules(c), &u->base, (int)side, inf, n, scale(c)->figure_mm,
-                                     scale(c)->mm_per_pas, &res, &e, err);
-    free(inf);
+    st = grog_aigles_battle_morale(orules(c), c->battle, u->id, &res, &e, err);
     if (st == GROG_OK)
         st = ctx_record(c, e, "", err);
     grog_explain_destroy(e);
