@@ -21,16 +21,6 @@ static double now(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
-static void remove_game(const char *path)
-{
-    char side[300];
-    unlink(path);
-    snprintf(side, sizeof side, "%s-wal", path);
-    unlink(side);
-    snprintf(side, sizeof side, "%s-shm", path);
-    unlink(side);
-}
-
 static const char *const lines[] = {"order lightburne br-2-58th attack", "note skirmish",
                                     "order picton mackinnon attack", "next",
                                     "event casualties br-74th 1", "next"};
@@ -40,7 +30,7 @@ static void journal_rate(void)
 {
     char path[64];
     snprintf(path, sizeof path, "/tmp/grog-bench-%d.grog", (int)getpid());
-    remove_game(path);
+    grog_game_remove(path);
     grog_game_options o = {GROG_FAMILY_AIGLES, NULL, 1, NULL};
     grog_game *g;
     if (grog_game_create(path, &o, &g, NULL) != GROG_OK)
@@ -52,7 +42,7 @@ static void journal_rate(void)
             n++;
     double dt = now() - t0;
     grog_game_close(g);
-    remove_game(path);
+    grog_game_remove(path);
     printf("journal: %.0f actions/s appended to a file (synchronous=FULL, %d tried)\n", n / dt, n);
 }
 

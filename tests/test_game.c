@@ -14,19 +14,14 @@ static int setup(void **state)
 {
     (void)state;
     snprintf(path, sizeof path, "/tmp/grog-test-game-%d.grog", (int)getpid());
-    unlink(path);
+    grog_game_remove(path);
     return 0;
 }
 
 static int teardown(void **state)
 {
     (void)state;
-    char side[96];
-    unlink(path);
-    snprintf(side, sizeof side, "%s-wal", path);
-    unlink(side);
-    snprintf(side, sizeof side, "%s-shm", path);
-    unlink(side);
+    grog_game_remove(path);
     return 0;
 }
 

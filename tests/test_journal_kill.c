@@ -37,16 +37,12 @@ static void child(const char *path, int fd)
 static void test_sigkill_loses_nothing_acknowledged(void **state)
 {
     (void)state;
-    char path[64], side[80];
+    char path[64];
     snprintf(path, sizeof path, "/tmp/grog-kill-%d.grog", (int)getpid());
     unsigned lcg = 12345; /* fixed: the same kill points every run */
     unsigned total_acked = 0;
     for (int round = 0; round < ROUNDS; round++) {
-        unlink(path);
-        snprintf(side, sizeof side, "%s-wal", path);
-        unlink(side);
-        snprintf(side, sizeof side, "%s-shm", path);
-        unlink(side);
+        grog_game_remove(path);
         grog_game_options o = {GROG_FAMILY_AIGLES, NULL, (uint64_t)round, NULL};
         grog_game *g;
         assert_int_equal(grog_game_create(path, &o, &g, NULL), GROG_OK);
@@ -86,11 +82,7 @@ static void test_sigkill_loses_nothing_acknowledged(void **state)
     }
     print_message("%u actions acknowledged over %d kills\n", total_acked, ROUNDS);
     assert_true(total_acked > ROUNDS); /* the children did get actions done */
-    unlink(path);
-    snprintf(side, sizeof side, "%s-wal", path);
-    unlink(side);
-    snprintf(side, sizeof side, "%s-shm", path);
-    unlink(side);
+    grog_game_remove(path);
 }
 
 int main(void)

@@ -54,6 +54,9 @@ grog_status grog_game_create(const char *path, const grog_game_options *opts, gr
  * with a message saying which. */
 grog_status grog_game_open(const char *path, grog_game **out, grog_error *err);
 void grog_game_close(grog_game *g);
+/* Deletes a (closed) game file and the files SQLite keeps beside it (-wal,
+ * -shm). Missing files are not an error. */
+void grog_game_remove(const char *path);
 
 /* An in-memory game (no file): for the demo, tests and benchmarks. */
 grog_status grog_game_create_memory(const grog_game_options *opts, grog_game **out,

@@ -586,18 +586,17 @@ grog_status grog_game_create(const char *path, const grog_game_options *o, grog_
     if (st != GROG_OK) {
         int made = g->j != NULL;
         grog_game_close(g);
-        if (made && path != NULL) { /* leave nothing half-made behind */
-            char side[4096];
-            remove(path);
-            snprintf(side, sizeof side, "%s-wal", path);
-            remove(side);
-            snprintf(side, sizeof side, "%s-shm", path);
-            remove(side);
-        }
+        if (made && path != NULL)
+            journal_remove(path); /* leave nothing half-made behind */
         return st;
     }
     *out = g;
     return GROG_OK;
+}
+
+void grog_game_remove(const char *path)
+{
+    journal_remove(path);
 }
 
 grog_status grog_game_create_memory(const grog_game_options *o, grog_game **out, grog_error *err)

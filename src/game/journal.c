@@ -90,7 +90,7 @@ grog_status journal_create(const char *path, journal **out, grog_error *err)
     if (s != GROG_OK) {
         journal_close(j);
         if (path != NULL)
-            remove(path);
+            journal_remove(path);
         return s;
     }
     *out = j;
@@ -160,6 +160,16 @@ void journal_close(journal *j)
     sqlite3_close(j->db);
     free(j->label);
     free(j);
+}
+
+void journal_remove(const char *path)
+{
+    static const char *const suffixes[] = {"", "-wal", "-shm"};
+    char name[4096];
+    for (size_t i = 0; i < sizeof suffixes / sizeof suffixes[0]; i++) {
+        snprintf(name, sizeof name, "%s%s", path, suffixes[i]);
+        remove(name);
+    }
 }
 
 static grog_status prepare(journal *j, const char *sql, sqlite3_stmt **stmt, grog_error *err)

@@ -30,6 +30,8 @@ typedef struct journal_action {
 grog_status journal_create(const char *path, journal **out, grog_error *err);
 grog_status journal_open(const char *path, journal **out, grog_error *err);
 void journal_close(journal *j);
+/* Deletes a journal file and its -wal and -shm companions. */
+void journal_remove(const char *path);
 
 grog_status journal_set(journal *j, const char *key, const char *value, grog_error *err);
 /* The value (malloc'd) or NULL with GROG_ENOTFOUND / GROG_EFORMAT. */
