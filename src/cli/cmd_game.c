@@ -1,6 +1,7 @@
 /* cmd_game.c — the game commands: new, status, do, log, undo, replay.
  * A game is one SQLite file (game.h); every command opens it, does one
  * thing and closes it, so the commands can be scripted. */
+#include <jansson.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -112,19 +113,43 @@ static int run_new(cli *c, int argc, char **argv)
     return rc;
 }
 
-static int run_status(cli *c, int argc, char **argv)
+/* The shape of status, log, undo and replay: parse, open the game, do one
+ * thing with it, close it. */
+static int with_game(cli *c, const cli_command *cmd, int argc, char **argv,
+                     int (*fn)(cli *c, grog_game *g, const game_opts *o))
 {
     game_opts o = {0};
     const char *file;
     grog_game *g;
-    int rc = parse(c, &cli_status_command, argc, argv, &o, &file);
+    int rc = parse(c, cmd, argc, argv, &o, &file);
     if (rc != 0)
         return rc == CLI_STOP_OK ? 0 : rc;
     if ((rc = open_game(c, file, &g)) != 0)
         return rc;
-    rc = show_status(c, g, o.side);
+    rc = fn(c, g, &o);
     grog_game_close(g);
     return rc;
+}
+
+static int print_json(cli *c, json_t *j)
+{
+    char *s = json_dumps(j, 0);
+    json_decref(j);
+    if (s == NULL)
+        return cli_fail(c, CLI_EXIT_INTERNAL, "%s", _("out of memory"));
+    fprintf(c->out, "%s\n", s);
+    free(s);
+    return CLI_EXIT_OK;
+}
+
+static int status_of(cli *c, grog_game *g, const game_opts *o)
+{
+    return show_status(c, g, o->side);
+}
+
+static int run_status(cli *c, int argc, char **argv)
+{
+    return with_game(c, &cli_status_command, argc, argv, status_of);
 }
 
 int cli_game_show_result(cli *c, const char *result, const char *side)
@@ -184,73 +209,62 @@ static int run_do(cli *c, int argc, char **argv)
     return rc;
 }
 
-static int run_log(cli *c, int argc, char **argv)
+static int log_of(cli *c, grog_game *g, const game_opts *o)
 {
-    game_opts o = {0};
-    const char *file;
-    grog_game *g;
-    int rc = parse(c, &cli_log_command, argc, argv, &o, &file);
-    if (rc != 0)
-        return rc == CLI_STOP_OK ? 0 : rc;
-    if ((rc = open_game(c, file, &g)) != 0)
-        return rc;
     grog_error err;
     char *text = NULL;
-    grog_status st = c->json ? grog_game_log_json(g, o.side, &text, &err)
-                             : grog_game_log_text(g, o.side, &text, &err);
-    rc = print_text(c, st, text, &err);
-    grog_game_close(g);
-    return rc;
+    grog_status st = c->json ? grog_game_log_json(g, o->side, &text, &err)
+                             : grog_game_log_text(g, o->side, &text, &err);
+    return print_text(c, st, text, &err);
+}
+
+static int run_log(cli *c, int argc, char **argv)
+{
+    return with_game(c, &cli_log_command, argc, argv, log_of);
+}
+
+static int undo_of(cli *c, grog_game *g, const game_opts *o)
+{
+    (void)o;
+    grog_error err;
+    grog_status st = grog_game_undo(g, &err);
+    if (st != GROG_OK)
+        return cli_fail_status(c, st, &err);
+    if (c->json)
+        return print_json(c, json_pack("{s:I,s:i,s:s}", "actions",
+                                       (json_int_t)grog_game_action_count(g), "turn",
+                                       grog_game_turn(g), "phase", grog_game_phase(g)));
+    fprintf(c->out, _("Undone. %zu actions remain; turn %d, %s phase.\n"),
+            grog_game_action_count(g), grog_game_turn(g), grog_game_phase(g));
+    return CLI_EXIT_OK;
 }
 
 static int run_undo(cli *c, int argc, char **argv)
 {
-    game_opts o = {0};
-    const char *file;
-    grog_game *g;
-    int rc = parse(c, &cli_undo_command, argc, argv, &o, &file);
-    if (rc != 0)
-        return rc == CLI_STOP_OK ? 0 : rc;
-    if ((rc = open_game(c, file, &g)) != 0)
-        return rc;
-    grog_error err;
-    grog_status st = grog_game_undo(g, &err);
-    if (st != GROG_OK)
-        rc = cli_fail_status(c, st, &err);
-    else if (!c->json)
-        fprintf(c->out, _("Undone. %zu actions remain; turn %d, %s phase.\n"),
-                grog_game_action_count(g), grog_game_turn(g), grog_game_phase(g));
-    else
-        fprintf(c->out, "{\"actions\": %zu, \"turn\": %d, \"phase\": \"%s\"}\n",
-                grog_game_action_count(g), grog_game_turn(g), grog_game_phase(g));
-    grog_game_close(g);
-    return rc;
+    return with_game(c, &cli_undo_command, argc, argv, undo_of);
 }
 
-static int run_replay(cli *c, int argc, char **argv)
+static int replay_of(cli *c, grog_game *g, const game_opts *o)
 {
-    game_opts o = {0};
-    const char *file;
-    grog_game *g;
-    int rc = parse(c, &cli_replay_command, argc, argv, &o, &file);
-    if (rc != 0)
-        return rc == CLI_STOP_OK ? 0 : rc;
-    if ((rc = open_game(c, file, &g)) != 0)
-        return rc;
+    (void)o;
     grog_error err;
     size_t n = 0;
     grog_status st = grog_game_replay(g, &n, &err);
     if (c->json)
-        fprintf(c->out, "{\"identical\": %s, \"actions\": %zu, \"message\": \"%s\"}\n",
-                st == GROG_OK ? "true" : "false", n, st == GROG_OK ? "" : err.message);
+        print_json(c, json_pack("{s:b,s:I,s:s}", "identical", st == GROG_OK, "actions",
+                                (json_int_t)n, "message", st == GROG_OK ? "" : err.message));
     if (st != GROG_OK)
-        rc = cli_fail_status(c, st, &err);
-    else if (!c->json)
+        return cli_fail_status(c, st, &err);
+    if (!c->json)
         fprintf(c->out, _("Replayed %zu actions from seed %llu: every roll and result is "
                           "identical.\n"),
                 n, (unsigned long long)grog_game_seed(g));
-    grog_game_close(g);
-    return rc;
+    return CLI_EXIT_OK;
+}
+
+static int run_replay(cli *c, int argc, char **argv)
+{
+    return with_game(c, &cli_replay_command, argc, argv, replay_of);
 }
 
 const cli_command cli_new_command = {
