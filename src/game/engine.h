@@ -136,8 +136,6 @@ extern const size_t grog_game_common_count;
 /* Helpers for argument words. */
 /* The value of "--name V" in argv (removed from argv, argc adjusted), or NULL. */
 const char *ctx_take_option(int *argc, char **argv, const char *name);
-/* Whether "--name" is in argv (removed). */
-int ctx_take_flag(int *argc, char **argv, const char *name);
 grog_status ctx_int(const char *what, const char *text, long lo, long hi, long *out,
                     grog_error *err);
 /* A length in the scenario's file unit (or with a unit: "35cm"), in mm. */
@@ -148,11 +146,5 @@ grog_status ctx_officer(action_ctx *c, const char *id, grog_officer **out, grog_
 grog_status ctx_unit(action_ctx *c, const char *id, grog_troop **out, grog_error *err);
 const char *ctx_officer_name(action_ctx *c, const char *id);
 const char *ctx_unit_name(action_ctx *c, const char *id);
-/* A roll for dice: entered (text not NULL) or drawn; the natural value is
- * checked against the dice. Adds "roll=" to the checks. */
-grog_status ctx_roll(action_ctx *c, const grog_dice *d, const char *entered, grog_roll *out,
-                     grog_error *err);
-/* The side of an enemy: 1 when unit u is not of side s. */
-int ctx_is_enemy(const grog_troop *u, const char *side);
 
 #endif

@@ -218,24 +218,6 @@ grog_status ctx_record_secret_notes(action_ctx *c, const grog_explain *e, const 
     return st;
 }
 
-grog_status ctx_roll(action_ctx *c, const grog_dice *d, const char *entered, grog_roll *out,
-                     grog_error *err)
-{
-    if (entered != NULL) {
-        long v;
-        grog_status st = ctx_int("--roll", entered, -1000000, 1000000, &v, err);
-        if (st != GROG_OK)
-            return st;
-        st = grog_dice_enter(d, (int)v, out, err);
-        if (st != GROG_OK)
-            return st;
-    } else {
-        grog_dice_roll(d, c->rng, out);
-    }
-    ctx_check(c, "roll=%d%s", out->natural, out->entered ? "e" : "");
-    return GROG_OK;
-}
-
 const char *ctx_take_option(int *argc, char **argv, const char *name)
 {
     for (int i = 1; i + 1 < *argc; i++) {
@@ -247,18 +229,6 @@ const char *ctx_take_option(int *argc, char **argv, const char *name)
         }
     }
     return NULL;
-}
-
-int ctx_take_flag(int *argc, char **argv, const char *name)
-{
-    for (int i = 1; i < *argc; i++) {
-        if (strcmp(argv[i], name) == 0) {
-            memmove(argv + i, argv + i + 1, (size_t)(*argc - i - 1) * sizeof *argv);
-            *argc -= 1;
-            return 1;
-        }
-    }
-    return 0;
 }
 
 grog_status ctx_int(const char *what, const char *text, long lo, long hi, long *out,
@@ -310,11 +280,6 @@ const char *ctx_unit_name(action_ctx *c, const char *id)
 {
     const grog_troop *u = grog_battle_unit_by_id(c->battle, id);
     return u != NULL && u->name[0] ? u->name : id;
-}
-
-int ctx_is_enemy(const grog_troop *u, const char *side)
-{
-    return strcmp(u->side, side) != 0;
 }
 
 /* ---- actions ---- */
