@@ -694,20 +694,23 @@ static void test_gdb_hidden_orders_stay_hidden(void **state)
     grog_game *g = new_game(GROG_FAMILY_GDB, 1);
     ok(g, "order picton pack storm-the-convent --roll 2", "GDB-05"); /* fails: stays face down */
     char *text = NULL;
-    assert_int_equal(grog_game_log_json(g, "french", &text, NULL), GROG_OK);
+    grog_seat french, anglo;
+    assert_int_equal(grog_game_seat(g, "french", 0, &french, NULL), GROG_OK);
+    assert_int_equal(grog_game_seat(g, "anglo-portuguese", 0, &anglo, NULL), GROG_OK);
+    assert_int_equal(grog_game_log_json(g, &french, &text, NULL), GROG_OK);
     assert_null(strstr(text, "storm-the-convent")); /* GDB-02: never shown to the enemy */
     free(text);
     assert_int_equal(grog_game_log_text(g, NULL, &text, NULL), GROG_OK);
     assert_null(strstr(text, "storm-the-convent")); /* nor in the public view */
     assert_non_null(strstr(text, "face down"));
     free(text);
-    assert_int_equal(grog_game_status_json(g, "french", &text, NULL), GROG_OK);
+    assert_int_equal(grog_game_status_json(g, &french, &text, NULL), GROG_OK);
     assert_null(strstr(text, "storm-the-convent"));
     free(text);
-    assert_int_equal(grog_game_log_text(g, "anglo-portuguese", &text, NULL), GROG_OK);
+    assert_int_equal(grog_game_log_text(g, &anglo, &text, NULL), GROG_OK);
     assert_non_null(strstr(text, "storm-the-convent")); /* his own side sees it */
     free(text);
-    assert_int_equal(grog_game_status_json(g, "anglo-portuguese", &text, NULL), GROG_OK);
+    assert_int_equal(grog_game_status_json(g, &anglo, &text, NULL), GROG_OK);
     assert_non_null(strstr(text, "storm-the-convent"));
     free(text);
     grog_game_close(g);

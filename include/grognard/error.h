@@ -17,7 +17,9 @@ typedef enum grog_status {
     GROG_EFORMAT,   /* a file is not in the expected format */
     GROG_ENOTFOUND, /* an id, name or file that does not exist */
     GROG_ERULE,     /* the rules forbid it; the message names the rule id */
-    GROG_ERANGE     /* a result too large to compute exactly */
+    GROG_ERANGE,    /* a result too large to compute exactly */
+    GROG_EBUSY,     /* another process is writing the same file: try again (exit 3) */
+    GROG_EDENIED    /* not this seat's piece or view (exit 1) */
 } grog_status;
 
 #define GROG_ERROR_MAX 1024

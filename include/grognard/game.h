@@ -90,25 +90,51 @@ int grog_game_turn(const grog_game *g);
 const char *grog_game_phase(const grog_game *g);
 const grog_battle *grog_game_battle(const grog_game *g);
 
-/* The status as JSON: family, seed, turn, phase, what each side may still do,
- * pending changes (formation changes, ADCs riding, delayed orders). side:
- * the viewer ("" or NULL: a neutral referee who sees no hidden information). */
-grog_status grog_game_status_json(const grog_game *g, const char *side, char **out,
+/* ---- seats: who looks or acts ---- */
+
+/* Who looks or acts. Public: no hidden information, cannot act. Side: its own hidden
+ * information, acts only with its own officers and units. Referee: everything, any
+ * piece, sees the seed. */
+typedef enum grog_seat_kind { GROG_SEAT_PUBLIC = 0, GROG_SEAT_SIDE, GROG_SEAT_REFEREE } grog_seat_kind;
+typedef struct grog_seat {
+    grog_seat_kind kind;
+    const char *side; /* GROG_SEAT_SIDE: the side's id (borrowed, not copied) */
+} grog_seat;
+/* side NULL or "" with referee 0: public. An unknown side: GROG_EINVAL naming the
+ * scenario's sides. referee and a side together: GROG_EINVAL. out->side points into
+ * the game's battle (lives as long as the game). */
+grog_status grog_game_seat(const grog_game *g, const char *side, int referee,
+                           grog_seat *out, grog_error *err);
+/* grog_game_do as a seat: a side may act only with its own pieces (GROG_EDENIED
+ * otherwise, nothing written, no hidden word of another side in the message), the
+ * public never; the result JSON is filtered for that seat. */
+grog_status grog_game_do_as(grog_game *g, const grog_seat *seat, int argc,
+                            const char *const *argv, char **result_json, grog_error *err);
+/* grog_game_do_line as a seat. */
+grog_status grog_game_do_line_as(grog_game *g, const grog_seat *seat, const char *line,
+                                 char **result_json, grog_error *err);
+/* Catches up with actions other processes appended; *added (may be NULL) = how many. */
+grog_status grog_game_sync(grog_game *g, size_t *added, grog_error *err);
+
+/* The status as JSON: family, turn, phase, what each side may still do, pending
+ * changes (formation changes, ADCs riding, delayed orders), as seat sees them
+ * (NULL: public). The seed only for the referee. */
+grog_status grog_game_status_json(const grog_game *g, const grog_seat *seat, char **out,
                                   grog_error *err);
 /* The status for people. */
-grog_status grog_game_status_text(const grog_game *g, const char *side, char **out,
+grog_status grog_game_status_text(const grog_game *g, const grog_seat *seat, char **out,
                                   grog_error *err);
 
-/* The journal as seen by side (NULL or "": the referee's public view; hidden
- * events of every side are left out). JSON: an array of results; text: a
- * narration, one block per action. */
-grog_status grog_game_log_json(const grog_game *g, const char *side, char **out,
+/* The journal as seat sees it (NULL: public; hidden events of every side are left
+ * out, the referee sees them all). JSON: an array of results; text: a narration,
+ * one block per action. */
+grog_status grog_game_log_json(const grog_game *g, const grog_seat *seat, char **out,
                                grog_error *err);
-grog_status grog_game_log_text(const grog_game *g, const char *side, char **out,
+grog_status grog_game_log_text(const grog_game *g, const grog_seat *seat, char **out,
                                grog_error *err);
-/* The narration of one result (as returned by grog_game_do) for side; side
+/* The narration of one result (as returned by grog_game_do) for seat; seat
  * NULL: for the side that acted. */
-grog_status grog_game_result_text(const char *result_json, const char *side, char **out,
+grog_status grog_game_result_text(const char *result_json, const grog_seat *seat, char **out,
                                   grog_error *err);
 
 /* The action words this game knows (the common ones, then its family's) and

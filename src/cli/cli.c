@@ -80,6 +80,7 @@ int cli_fail_status(cli *c, grog_status st, const grog_error *err)
     switch (st) {
     case GROG_OK: return CLI_EXIT_OK;
     case GROG_EIO: code = CLI_EXIT_IO; break;
+    case GROG_EBUSY: code = CLI_EXIT_IO; break;
     case GROG_ENOMEM: code = CLI_EXIT_INTERNAL; break;
     default: code = CLI_EXIT_INPUT; break;
     }

@@ -105,8 +105,9 @@ extern const cli_command cli_log_command;
 extern const cli_command cli_undo_command;
 extern const cli_command cli_replay_command;
 extern const cli_command cli_demo_command;
-/* Prints one action's result (grog_game_do) as text or JSON for side. */
-int cli_game_show_result(cli *c, const char *result, const char *side);
+/* Prints one action's result (grog_game_do) as text or JSON for seat (NULL:
+ * the side that acted). */
+int cli_game_show_result(cli *c, const char *result, const grog_seat *seat);
 
 /* `grognard explain [FILE] NAME`: tests worked out from a scenario. */
 extern const cli_command cli_explain_aigles_order;

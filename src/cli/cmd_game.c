@@ -13,10 +13,11 @@
 typedef struct game_opts {
     const char *family, *scenario, *rules, *side;
     long seed;
-    int has_seed;
+    int has_seed, referee;
+    grog_seat seat; /* from side and referee, once the game is open */
 } game_opts;
 
-enum { OPT_FAMILY = 1000, OPT_SCENARIO, OPT_SEED, OPT_RULES, OPT_SIDE };
+enum { OPT_FAMILY = 1000, OPT_SCENARIO, OPT_SEED, OPT_RULES, OPT_SIDE, OPT_REFEREE };
 
 static int on_opt(cli *c, int id, const char *arg, void *ctx)
 {
@@ -26,6 +27,7 @@ static int on_opt(cli *c, int id, const char *arg, void *ctx)
     case OPT_SCENARIO: o->scenario = arg; return 0;
     case OPT_RULES: o->rules = arg; return 0;
     case OPT_SIDE: o->side = arg; return 0;
+    case OPT_REFEREE: o->referee = 1; return 0;
     case OPT_SEED: o->has_seed = 1; return cli_int(c, "--seed", arg, 0, INT64_MAX, &o->seed);
     }
     return CLI_EXIT_USAGE;
@@ -37,6 +39,7 @@ static const struct option opts[] = {
     {"seed", required_argument, NULL, OPT_SEED},
     {"rules", required_argument, NULL, OPT_RULES},
     {"side", required_argument, NULL, OPT_SIDE},
+    {"referee", no_argument, NULL, OPT_REFEREE},
     {"json", no_argument, NULL, 'j'},
     {"help", no_argument, NULL, 'h'},
     {NULL, 0, NULL, 0},
@@ -74,12 +77,21 @@ static int open_game(cli *c, const char *file, grog_game **g)
     return st == GROG_OK ? 0 : cli_fail_status(c, st, &err);
 }
 
-static int show_status(cli *c, grog_game *g, const char *side)
+/* The seat of --side S / --referee in an open game; 0 or an exit code
+ * (an unknown side lists the game's sides). */
+static int take_seat(cli *c, grog_game *g, const char *side, int referee, grog_seat *seat)
+{
+    grog_error err;
+    grog_status st = grog_game_seat(g, side, referee, seat, &err);
+    return st == GROG_OK ? 0 : cli_fail_status(c, st, &err);
+}
+
+static int show_status(cli *c, grog_game *g, const grog_seat *seat)
 {
     grog_error err;
     char *text = NULL;
-    grog_status st = c->json ? grog_game_status_json(g, side, &text, &err)
-                             : grog_game_status_text(g, side, &text, &err);
+    grog_status st = c->json ? grog_game_status_json(g, seat, &text, &err)
+                             : grog_game_status_text(g, seat, &text, &err);
     return print_text(c, st, text, &err);
 }
 
@@ -105,10 +117,18 @@ static int run_new(cli *c, int argc, char **argv)
     st = grog_game_create(file, &go, &g, &err);
     if (st != GROG_OK)
         return cli_fail_status(c, st, &err);
-    if (!c->json)
-        fprintf(c->out, _("New game %s: %s rules, seed %llu.\n"), file, o.family,
-                (unsigned long long)go.seed);
-    rc = show_status(c, g, o.side);
+    /* The seed tells every future roll: shown to whoever chose it or to the
+     * referee, never to a side. */
+    if ((rc = take_seat(c, g, o.side, o.referee, &o.seat)) == 0) {
+        if (!c->json && (o.has_seed || o.referee))
+            fprintf(c->out, _("New game %s: %s rules, seed %llu.\n"), file, o.family,
+                    (unsigned long long)go.seed);
+        else if (!c->json)
+            fprintf(c->out, _("New game %s: %s rules; its seed is the referee's ('grognard status "
+                              "%s --referee' shows it).\n"),
+                    file, o.family, file);
+        rc = show_status(c, g, &o.seat);
+    }
     grog_game_close(g);
     return rc;
 }
@@ -126,7 +146,9 @@ static int with_game(cli *c, const cli_command *cmd, int argc, char **argv,
         return rc == CLI_STOP_OK ? 0 : rc;
     if ((rc = open_game(c, file, &g)) != 0)
         return rc;
-    rc = fn(c, g, &o);
+    rc = take_seat(c, g, o.side, o.referee, &o.seat);
+    if (rc == 0)
+        rc = fn(c, g, &o);
     grog_game_close(g);
     return rc;
 }
@@ -144,7 +166,7 @@ static int print_json(cli *c, json_t *j)
 
 static int status_of(cli *c, grog_game *g, const game_opts *o)
 {
-    return show_status(c, g, o->side);
+    return show_status(c, g, &o->seat);
 }
 
 static int run_status(cli *c, int argc, char **argv)
@@ -152,7 +174,7 @@ static int run_status(cli *c, int argc, char **argv)
     return with_game(c, &cli_status_command, argc, argv, status_of);
 }
 
-int cli_game_show_result(cli *c, const char *result, const char *side)
+int cli_game_show_result(cli *c, const char *result, const grog_seat *seat)
 {
     if (c->json) {
         fprintf(c->out, "%s\n", result);
@@ -160,7 +182,7 @@ int cli_game_show_result(cli *c, const char *result, const char *side)
     }
     grog_error err;
     char *text = NULL;
-    grog_status st = grog_game_result_text(result, side, &text, &err);
+    grog_status st = grog_game_result_text(result, seat, &text, &err);
     return print_text(c, st, text, &err);
 }
 
@@ -169,7 +191,7 @@ static int run_do(cli *c, int argc, char **argv)
     /* grognard do [--json] [--side S] GAME WORDS... [--json]: the action's
      * own options (--roll) are not the command's, so only leading options
      * and --json anywhere are taken here. */
-    int i = 1;
+    int i = 1, referee = 0;
     const char *side = NULL;
     for (; i < argc && argv[i][0] == '-'; i++) {
         if (strcmp(argv[i], "--json") == 0)
@@ -179,6 +201,8 @@ static int run_do(cli *c, int argc, char **argv)
             return CLI_EXIT_OK;
         } else if (strcmp(argv[i], "--side") == 0 && i + 1 < argc)
             side = argv[++i];
+        else if (strcmp(argv[i], "--referee") == 0)
+            referee = 1;
         else
             return cli_fail(c, CLI_EXIT_USAGE, _("unknown option '%s'"), argv[i]);
     }
@@ -197,13 +221,19 @@ static int run_do(cli *c, int argc, char **argv)
     int rc = open_game(c, file, &g);
     if (rc != 0)
         return rc;
+    /* Without --side the one at the keyboard is the referee at the table. */
+    grog_seat seat;
+    if ((rc = take_seat(c, g, side, side == NULL || referee, &seat)) != 0) {
+        grog_game_close(g);
+        return rc;
+    }
     grog_error err;
     char *result = NULL;
-    grog_status st = grog_game_do(g, n, words, &result, &err);
+    grog_status st = grog_game_do_as(g, &seat, n, words, &result, &err);
     if (st != GROG_OK)
         rc = cli_fail_status(c, st, &err);
     else
-        rc = cli_game_show_result(c, result, side);
+        rc = cli_game_show_result(c, result, &seat);
     free(result);
     grog_game_close(g);
     return rc;
@@ -213,8 +243,8 @@ static int log_of(cli *c, grog_game *g, const game_opts *o)
 {
     grog_error err;
     char *text = NULL;
-    grog_status st = c->json ? grog_game_log_json(g, o->side, &text, &err)
-                             : grog_game_log_text(g, o->side, &text, &err);
+    grog_status st = c->json ? grog_game_log_json(g, &o->seat, &text, &err)
+                             : grog_game_log_text(g, &o->seat, &text, &err);
     return print_text(c, st, text, &err);
 }
 
@@ -256,9 +286,9 @@ static int replay_of(cli *c, grog_game *g, const game_opts *o)
     if (st != GROG_OK)
         return cli_fail_status(c, st, &err);
     if (!c->json)
-        fprintf(c->out, _("Replayed %zu actions from seed %llu: every roll and result is "
+        fprintf(c->out, _("Replayed %zu actions from the seed: every roll and result is "
                           "identical.\n"),
-                n, (unsigned long long)grog_game_seed(g));
+                n);
     return CLI_EXIT_OK;
 }
 
@@ -270,31 +300,38 @@ static int run_replay(cli *c, int argc, char **argv)
 const cli_command cli_new_command = {
     "new", run_new, N_("start a new game in a file"),
     N_("grognard new GAME --family aigles|gdb|gt [--scenario FILE] [--seed N] [--rules FILE] "
-       "[--json]"),
+       "[--referee] [--json]"),
     N_("Creates GAME (a SQLite file that must not exist) holding the scenario (the embedded\n"
        "default when --scenario is not given), the rule family, the seed and, with --rules,\n"
-       "a house-rules file for the family. Without --seed one is chosen and printed.\n"
+       "a house-rules file for the family. Without --seed one is chosen and kept secret: the\n"
+       "seed tells every future roll, so only the referee's view shows it (--referee).\n"
        "Same seed and same actions give the same game.\n"),
 };
 const cli_command cli_status_command = {
     "status", run_status, N_("where a game stands and what each side may do"),
-    N_("grognard status GAME [--side S] [--json]"),
+    N_("grognard status GAME [--side S | --referee] [--json]"),
     N_("The turn and phase, what each side may still do in this phase, and what is under\n"
-       "way. --side S also shows that side's hidden information.\n"),
+       "way, as the public sees it. --side S also shows that side's hidden information;\n"
+       "--referee shows everything, the seed included. An unknown side is an error that\n"
+       "lists the game's sides.\n"),
 };
 const cli_command cli_do_command = {
     "do", run_do, N_("do one action in a game"),
-    N_("grognard do [--side S] GAME ACTION [ARGS...] [--json]"),
+    N_("grognard do [--side S | --referee] GAME ACTION [ARGS...] [--json]"),
     N_("Checks the action against the rules and, if it is allowed, resolves it (rolling\n"
        "with the game's generator, or with the dice given by --roll) and writes it to the\n"
        "journal. A refused action changes nothing and names its rule (exit 1).\n"
+       "--side S acts as S: only with S's officers and units (another side's piece is\n"
+       "refused, exit 1), and prints only what S may see. Without --side, the referee at\n"
+       "the table acts, with any piece, and sees everything.\n"
        "'grognard play GAME' then 'help' lists the actions of a game's family.\n"),
 };
 const cli_command cli_log_command = {
     "log", run_log, N_("the journal of a game, as one side may see it"),
-    N_("grognard log GAME [--side S] [--json]"),
+    N_("grognard log GAME [--side S | --referee] [--json]"),
     N_("Every action with its events, tests, modifiers, odds and rolls. Without --side,\n"
-       "the public view; with --side S, also what only S may see (its hidden orders).\n"),
+       "the public view; with --side S, also what only S may see (its hidden orders);\n"
+       "with --referee, everything.\n"),
 };
 const cli_command cli_undo_command = {
     "undo", run_undo, N_("take back the last action"), N_("grognard undo GAME [--json]"),

@@ -90,7 +90,7 @@ static char *read_line(int tty, const char *prompt)
 }
 
 /* One prompt line; returns 1 to quit. */
-static int handle(cli *c, grog_game *g, const char *line, const char *side)
+static int handle(cli *c, grog_game *g, const char *line, const grog_seat *seat)
 {
     grog_error err;
     char *text = NULL;
@@ -102,9 +102,9 @@ static int handle(cli *c, grog_game *g, const char *line, const char *side)
     }
     grog_status st;
     if (strcmp(line, "status") == 0)
-        st = grog_game_status_text(g, side, &text, &err);
+        st = grog_game_status_text(g, seat, &text, &err);
     else if (strcmp(line, "log") == 0)
-        st = grog_game_log_text(g, side, &text, &err);
+        st = grog_game_log_text(g, seat, &text, &err);
     else if (strcmp(line, "undo") == 0) {
         st = grog_game_undo(g, &err);
         if (st == GROG_OK)
@@ -112,9 +112,9 @@ static int handle(cli *c, grog_game *g, const char *line, const char *side)
                     grog_game_phase(g));
     } else {
         char *result = NULL;
-        st = grog_game_do_line(g, line, &result, &err);
+        st = grog_game_do_line_as(g, seat, line, &result, &err);
         if (st == GROG_OK)
-            cli_game_show_result(c, result, side);
+            cli_game_show_result(c, result, seat);
         free(result);
     }
     if (st != GROG_OK)
@@ -130,12 +130,15 @@ static int run_play(cli *c, int argc, char **argv)
 {
     const char *side = NULL;
     const char *file = NULL;
+    int referee = 0;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
             cli_help(c, &cli_play_command, c->out);
             return CLI_EXIT_OK;
         } else if (strcmp(argv[i], "--side") == 0 && i + 1 < argc)
             side = argv[++i];
+        else if (strcmp(argv[i], "--referee") == 0)
+            referee = 1;
         else if (argv[i][0] == '-')
             return cli_fail(c, CLI_EXIT_USAGE, _("unknown option '%s'"), argv[i]);
         else if (file == NULL)
@@ -150,6 +153,13 @@ static int run_play(cli *c, int argc, char **argv)
     grog_status st = grog_game_open(file, &g, &err);
     if (st != GROG_OK)
         return cli_fail_status(c, st, &err);
+    /* Without --side the one at the prompt is the referee at the table. */
+    grog_seat seat;
+    st = grog_game_seat(g, side, side == NULL || referee, &seat, &err);
+    if (st != GROG_OK) {
+        grog_game_close(g);
+        return cli_fail_status(c, st, &err);
+    }
     int tty = isatty(STDIN_FILENO) && c->out == stdout;
     completing = g;
     if (tty) {
@@ -158,11 +168,20 @@ static int run_play(cli *c, int argc, char **argv)
         using_history();
     }
     char *status = NULL;
-    if (grog_game_status_text(g, side, &status, &err) == GROG_OK)
+    if (grog_game_status_text(g, &seat, &status, &err) == GROG_OK)
         fputs(status, c->out);
     free(status);
     fprintf(c->out, "%s\n", _("Type 'help' for the actions, 'quit' to leave."));
     for (;;) {
+        size_t added = 0;
+        if (grog_game_sync(g, &added, &err) != GROG_OK)
+            fprintf(c->out, "%s %s\n", _("cannot read the game:"), err.message);
+        else if (added > 0)
+            fprintf(c->out,
+                    dngettext("grognard", "%zu action written by another process since the last prompt.\n",
+                             "%zu actions written by another process since the last prompt.\n",
+                             added),
+                    added);
         char prompt[128];
         snprintf(prompt, sizeof prompt, "[%s t%d %s]> ", grog_family_name(grog_game_family(g)),
                  grog_game_turn(g), grog_game_phase(g));
@@ -182,7 +201,7 @@ static int run_play(cli *c, int argc, char **argv)
         if (*p != '\0') {
             if (tty)
                 add_history(p);
-            quit = handle(c, g, p, side);
+            quit = handle(c, g, p, &seat);
         }
         free(line);
         if (quit)
@@ -195,10 +214,12 @@ static int run_play(cli *c, int argc, char **argv)
 
 const cli_command cli_play_command = {
     "play", run_play, N_("play a game at an interactive prompt"),
-    N_("grognard play GAME [--side S]"),
+    N_("grognard play GAME [--side S | --referee]"),
     N_("A prompt for the referee at the table: type actions as for 'grognard do' (tab\n"
        "completes action words and ids; history with the arrow keys), and 'help', 'status',\n"
        "'log', 'undo', 'quit'. Each result is shown with its modifiers and odds. --side S\n"
-       "shows S's hidden information too. Without a terminal, lines are read from standard\n"
-       "input, so a session can be scripted.\n"),
+       "plays S: only S's pieces, S's hidden information. Without --side, the referee plays\n"
+       "every piece and sees everything. Actions written by others (another 'grognard do'\n"
+       "or 'play' on the same file) are picked up before each prompt. Without a terminal,\n"
+       "lines are read from standard input, so a session can be scripted.\n"),
 };

@@ -36,6 +36,8 @@ const char *grog_status_name(grog_status status)
     case GROG_ENOTFOUND: return _("not found");
     case GROG_ERULE: return _("forbidden by the rules");
     case GROG_ERANGE: return _("too large to compute");
+    case GROG_EBUSY: return _("busy: another process is writing");
+    case GROG_EDENIED: return _("not allowed for this seat");
     }
     return _("unknown status");
 }

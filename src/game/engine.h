@@ -119,6 +119,14 @@ grog_status game_run_words(action_ctx *c, int argc, char **argv, grog_error *err
 grog_status game_enter_first_phase(action_ctx *c, grog_error *err);
 grog_status game_next_phase(action_ctx *c, grog_error *err);
 
+/* The viewer string that stands for the referee's seat (ids cannot hold '#'). */
+#define GAME_REFEREE_VIEWER "#referee"
+/* A seat as one viewer string (game_view.c): NULL for the public, the side's id,
+ * or GAME_REFEREE_VIEWER. */
+const char *game_viewer(const grog_seat *seat);
+/* A copy of a result (a journal row's JSON) with what viewer may not see left out. */
+json_t *game_result_filtered(json_t *result, const char *viewer);
+
 /* For the views (game_view.c): the status object as side sees it, the
  * journal rows in order, and the action words (common ones, then the
  * family's; returns how many the family has). */

@@ -251,7 +251,11 @@ static void status(const void *rules, const grog_battle *b, const void *state, c
     json_t *pending = json_array();
     for (size_t i = 0; i < s->nbooks; i++) {
         char *text = NULL;
-        if (grog_gdb_book_to_json(s->books[i], side[0] ? side : NULL, &text, NULL) == GROG_OK) {
+        /* the referee reads every book as its own side does */
+        const char *viewer = strcmp(side, GAME_REFEREE_VIEWER) == 0 ? grog_gdb_book_side(s->books[i])
+                             : side[0]                             ? side
+                                                                   : NULL;
+        if (grog_gdb_book_to_json(s->books[i], viewer, &text, NULL) == GROG_OK) {
             json_t *j = json_loads(text, 0, NULL);
             if (j != NULL)
                 json_array_append_new(books, j);
@@ -259,7 +263,7 @@ static void status(const void *rules, const grog_battle *b, const void *state, c
         free(text);
         for (size_t k = 0; k < grog_gdb_book_count(s->books[i]); k++) {
             grog_gdb_brigade_view v;
-            if (grog_gdb_book_view(s->books[i], k, side[0] ? side : NULL, &v, NULL) != GROG_OK ||
+            if (grog_gdb_book_view(s->books[i], k, viewer, &v, NULL) != GROG_OK ||
                 v.pending == GROG_GDB_PENDING_NONE)
                 continue;
             char line[256];

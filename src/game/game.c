@@ -31,6 +31,8 @@ struct grog_game {
     int turn;
     size_t phase;
     long long nactions;
+    char (*sides)[GROG_ID_MAX]; /* the sides' ids, stable for the game's life (seats) */
+    size_t nsides;
 };
 
 static const family_ops *const families[GROG_FAMILY_COUNT] = {
@@ -71,6 +73,20 @@ static void free_state(grog_game *g)
     g->rng = NULL;
 }
 
+/* Copies the sides' ids once: seats point at them, and they never change. */
+static grog_status keep_sides(grog_game *g, grog_error *err)
+{
+    if (g->sides != NULL)
+        return GROG_OK;
+    g->nsides = grog_battle_nsides(g->battle);
+    g->sides = calloc(g->nsides + 1, sizeof *g->sides);
+    if (g->sides == NULL)
+        return grog_error_set(err, GROG_ENOMEM, _("out of memory"));
+    for (size_t i = 0; i < g->nsides; i++)
+        memcpy(g->sides[i], grog_battle_side(g->battle, i)->id, GROG_ID_MAX);
+    return GROG_OK;
+}
+
 /* The state before any action: the scenario, the seed, turn 1, phase 0. */
 static grog_status fresh_state(grog_game *g, grog_error *err)
 {
@@ -87,7 +103,7 @@ static grog_status fresh_state(grog_game *g, grog_error *err)
     g->turn = 1;
     g->phase = 0;
     g->nactions = 0;
-    return GROG_OK;
+    return keep_sides(g, err);
 }
 
 static grog_status load_rules(grog_game *g, grog_error *err)
@@ -346,9 +362,37 @@ static void finish_checks(action_ctx *c)
               c->turn, ctx_phase_id(c));
 }
 
-/* Executes words as a new action: on a copy, journaled, swapped in. */
-static grog_status do_action(grog_game *g, int argc, const char *const *words, char **out,
-                             grog_error *err)
+/* A side seat may act only with its own pieces: an action whose acting side
+ * (set by the action from its officer or unit) is another side is refused,
+ * whether it succeeded or failed on the working copy, so that the other
+ * side's message (which may name hidden things) is never shown. */
+static grog_status check_seat(const grog_seat *seat, const action_ctx *c, grog_status st,
+                              grog_error *err)
+{
+    if (seat == NULL || seat->kind != GROG_SEAT_SIDE || c->side == NULL || c->side[0] == '\0' ||
+        strcmp(c->side, seat->side) == 0)
+        return st;
+    return grog_error_set(err, GROG_EDENIED,
+                          _("not a piece of %s: this action is %s's; a side acts only with its "
+                            "own officers and units"),
+                          seat->side, c->side);
+}
+
+/* The result as seat sees it, as indented JSON text (NULL when out of memory). */
+static char *result_for(const grog_seat *seat, json_t *r)
+{
+    if (seat == NULL || seat->kind == GROG_SEAT_REFEREE)
+        return json_dumps(r, JSON_INDENT(2));
+    json_t *f = game_result_filtered(r, game_viewer(seat));
+    char *text = json_dumps(f, JSON_INDENT(2));
+    json_decref(f);
+    return text;
+}
+
+/* Executes words as a new action: on a copy, journaled, swapped in. seat
+ * NULL: the referee. */
+static grog_status do_action(grog_game *g, const grog_seat *seat, int argc,
+                             const char *const *words, char **out, grog_error *err)
 {
     action_ctx c;
     ctx_init(&c, g, 1);
@@ -357,12 +401,13 @@ static grog_status do_action(grog_game *g, int argc, const char *const *words, c
         return grog_error_set(err, GROG_ENOMEM, _("out of memory"));
     }
     grog_status st = run_words(g, &c, argc, words, err);
+    st = check_seat(seat, &c, st, err);
     if (st != GROG_OK || c.explain_only) {
         c.seq = 0; /* not journaled */
         if (st == GROG_OK && out != NULL) {
             json_t *w = words_json(argc, words);
             json_t *r = result_json(&c, w);
-            *out = json_dumps(r, JSON_INDENT(2));
+            *out = result_for(seat, r);
             json_decref(r);
             json_decref(w);
         }
@@ -391,7 +436,7 @@ static grog_status do_action(grog_game *g, int argc, const char *const *words, c
         g->phase = c.phase;
         g->nactions = c.seq;
         if (out != NULL)
-            *out = json_dumps(r, JSON_INDENT(2));
+            *out = result_for(seat, r);
     }
     free(wtext);
     free(rtext);
@@ -429,21 +474,21 @@ static grog_status replay_row(void *p, const journal_action *a, grog_error *err)
     action_ctx c;
     ctx_init(&c, g, 0);
     grog_status st = run_words(g, &c, argc, words, err);
+    /* Messages name the action by number and kind only: its other words may
+     * be a side's secret, and whoever opens the game reads this. */
     if (st != GROG_OK) {
-        char msg[GROG_ERROR_MAX];
-        snprintf(msg, sizeof msg, "%s", err != NULL ? err->message : "");
         ctx_free(&c, 0);
         json_decref(w);
-        return grog_error_set(err, GROG_EFORMAT, _("action %lld (%s) no longer replays: %s"),
-                              a->seq, a->words, msg);
+        return grog_error_set(err, GROG_EFORMAT, _("action %lld (%s) no longer replays"), a->seq,
+                              words[0]);
     }
     finish_checks(&c);
     const char *mine = c.checks != NULL ? c.checks : "";
-    if (strcmp(mine, a->checks) != 0) {
+    if (strcmp(mine, a->checks) != 0)
         st = grog_error_set(err, GROG_EFORMAT,
-                            _("action %lld (%s) differs on replay: recorded \"%s\", now \"%s\""),
-                            a->seq, a->words, a->checks, mine);
-    }
+                            _("action %lld (%s) differs on replay: its rolls or outcomes are not "
+                              "the ones recorded"),
+                            a->seq, words[0]);
     g->turn = c.turn;
     g->phase = c.phase;
     g->nactions = a->seq;
@@ -482,6 +527,7 @@ void grog_game_close(grog_game *g)
         g->ops->free_rules(g->rules);
     free(g->scenario_text);
     free(g->scenario_label);
+    free(g->sides);
     journal_close(g->j);
     free(g);
 }
@@ -526,7 +572,7 @@ static grog_status create_in(grog_game *g, const grog_game_options *o, grog_erro
     if ((st = load_rules(g, err)) != GROG_OK || (st = fresh_state(g, err)) != GROG_OK)
         return st;
     static const char *const start[] = {"start"};
-    return do_action(g, 1, start, NULL, err);
+    return do_action(g, NULL, 1, start, NULL, err);
 }
 
 static grog_status check_options(const grog_game_options *o, grog_error *err)
@@ -614,12 +660,57 @@ grog_status grog_game_open(const char *path, grog_game **out, grog_error *err)
 grog_status grog_game_do(grog_game *g, int argc, const char *const *argv, char **result,
                          grog_error *err)
 {
+    const grog_seat referee = {GROG_SEAT_REFEREE, NULL};
+    return grog_game_do_as(g, &referee, argc, argv, result, err);
+}
+
+grog_status grog_game_do_as(grog_game *g, const grog_seat *seat, int argc,
+                            const char *const *argv, char **result, grog_error *err)
+{
+    if (seat == NULL || seat->kind == GROG_SEAT_PUBLIC)
+        return grog_error_set(err, GROG_EDENIED,
+                              _("the public cannot act: act as a side or as the referee"));
+    if (seat->kind == GROG_SEAT_SIDE && (seat->side == NULL || seat->side[0] == '\0'))
+        return grog_error_set(err, GROG_EINVAL, _("a side seat needs a side"));
     if (argc >= 1 && strcmp(argv[0], "start") == 0)
         return grog_error_set(err, GROG_EINVAL, _("the game has already started"));
-    return do_action(g, argc, argv, result, err);
+    return do_action(g, seat, argc, argv, result, err);
+}
+
+grog_status grog_game_seat(const grog_game *g, const char *side, int referee, grog_seat *out,
+                           grog_error *err)
+{
+    int has_side = side != NULL && side[0] != '\0';
+    if (referee && has_side)
+        return grog_error_set(err, GROG_EINVAL,
+                              _("choose one seat: a side or the referee, not both"));
+    out->side = NULL;
+    out->kind = referee ? GROG_SEAT_REFEREE : GROG_SEAT_PUBLIC;
+    if (!has_side)
+        return GROG_OK;
+    for (size_t i = 0; i < g->nsides; i++) {
+        if (strcmp(g->sides[i], side) == 0) {
+            out->kind = GROG_SEAT_SIDE;
+            out->side = g->sides[i];
+            return GROG_OK;
+        }
+    }
+    char list[512] = "";
+    size_t k = 0;
+    for (size_t i = 0; i < g->nsides && k < sizeof list; i++)
+        k += (size_t)snprintf(list + k, sizeof list - k, "%s%s", i ? ", " : "", g->sides[i]);
+    return grog_error_set(err, GROG_EINVAL, _("no side \"%s\" in this game; its sides are: %s"),
+                          side, list);
 }
 
 grog_status grog_game_do_line(grog_game *g, const char *line, char **result, grog_error *err)
+{
+    const grog_seat referee = {GROG_SEAT_REFEREE, NULL};
+    return grog_game_do_line_as(g, &referee, line, result, err);
+}
+
+grog_status grog_game_do_line_as(grog_game *g, const grog_seat *seat, const char *line,
+                                 char **result, grog_error *err)
 {
     char buf[4096];
     const char *words[128];
@@ -644,7 +735,7 @@ grog_status grog_game_do_line(grog_game *g, const char *line, char **result, gro
     }
     if (n == 0)
         return grog_error_set(err, GROG_EINVAL, _("no action given"));
-    return grog_game_do(g, n, words, result, err);
+    return grog_game_do_as(g, seat, n, words, result, err);
 }
 
 grog_status grog_game_undo(grog_game *g, grog_error *err)
@@ -655,6 +746,21 @@ grog_status grog_game_undo(grog_game *g, grog_error *err)
     if (st != GROG_OK)
         return st;
     return rebuild(g, NULL, err);
+}
+
+grog_status grog_game_sync(grog_game *g, size_t *added, grog_error *err)
+{
+    if (added != NULL)
+        *added = 0;
+    long long last = 0;
+    grog_status st = journal_last_seq(g->j, &last, err);
+    if (st != GROG_OK || last == g->nactions)
+        return st;
+    long long before = g->nactions;
+    st = rebuild(g, NULL, err);
+    if (st == GROG_OK && added != NULL && g->nactions > before)
+        *added = (size_t)(g->nactions - before);
+    return st;
 }
 
 grog_status grog_game_replay(grog_game *g, size_t *actions, grog_error *err)
@@ -698,7 +804,9 @@ json_t *game_status_object(const grog_game *g, const char *side)
 {
     json_t *o = json_object();
     json_object_set_new(o, "family", json_string(grog_family_name(g->family)));
-    json_object_set_new(o, "seed", json_integer((json_int_t)(g->seed & INT64_MAX)));
+    int referee = side != NULL && strcmp(side, GAME_REFEREE_VIEWER) == 0;
+    if (referee) /* the seed tells every future roll: the referee's alone */
+        json_object_set_new(o, "seed", json_integer((json_int_t)(g->seed & INT64_MAX)));
     json_object_set_new(o, "scenario", json_string(grog_battle_meta(g->battle)->name));
     json_object_set_new(o, "turn", json_integer(g->turn));
     json_object_set_new(o, "phase", json_string(grog_game_phase(g)));
@@ -707,7 +815,8 @@ json_t *game_status_object(const grog_game *g, const char *side)
         json_array_append_new(phases, json_string(g->ops->phases[i]));
     json_object_set_new(o, "phases", phases);
     json_object_set_new(o, "actions", json_integer(g->nactions));
-    json_object_set_new(o, "viewer", json_string(side != NULL ? side : ""));
+    json_object_set_new(o, "seat", json_string(referee ? "referee" : side != NULL ? "side" : "public"));
+    json_object_set_new(o, "viewer", json_string(side != NULL && !referee ? side : ""));
     g->ops->status(g->rules, g->battle, g->fstate, side != NULL ? side : "", o);
     return o;
 }

@@ -1,8 +1,11 @@
 /* game_view.c — what a game shows: status, log, narration, for one viewer.
  *
  * Visibility: every event and record carries `visible_to` ("" for all, or a
- * side id). A viewer sees the public ones and his own side's; the referee's
- * view (no side) sees only the public ones. Nothing here changes the game. */
+ * side id). The seat is turned into one viewer string here (game_viewer):
+ * NULL for the public, which sees only the public items; a side id, which
+ * also sees its own; GAME_REFEREE_VIEWER, which sees everything. Every
+ * output of a game (status, log, results, errors of replay) is filtered
+ * through these few functions. Nothing here changes the game. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,17 +15,32 @@
 #include "journal.h"
 
 
+const char *game_viewer(const grog_seat *seat)
+{
+    if (seat == NULL || seat->kind == GROG_SEAT_PUBLIC)
+        return NULL;
+    if (seat->kind == GROG_SEAT_REFEREE)
+        return GAME_REFEREE_VIEWER;
+    return seat->side != NULL && seat->side[0] ? seat->side : NULL;
+}
+
+static int is_referee(const char *side)
+{
+    return side != NULL && strcmp(side, GAME_REFEREE_VIEWER) == 0;
+}
+
 static int visible(json_t *item, const char *side)
 {
     const char *to = json_string_value(json_object_get(item, "visible_to"));
-    return to == NULL || to[0] == '\0' || (side != NULL && strcmp(to, side) == 0);
+    return to == NULL || to[0] == '\0' || is_referee(side) ||
+           (side != NULL && strcmp(to, side) == 0);
 }
 
-/* Whether the viewer is the side that acted. */
+/* Whether the viewer is the side that acted (the referee counts as every side). */
 static int own_action(json_t *r, const char *side)
 {
     const char *actor = json_string_value(json_object_get(r, "side"));
-    return side != NULL && actor != NULL && strcmp(actor, side) == 0;
+    return is_referee(side) || (side != NULL && actor != NULL && strcmp(actor, side) == 0);
 }
 
 /* Cuts an action's secret words (GDB-02) for a viewer of another side. */
@@ -39,7 +57,7 @@ static void hide_words(json_t *r, const char *side)
 
 /* A copy of a result with what side may not see replaced by null (records,
  * so that the events' indices stay right) or left out (events, secret words). */
-static json_t *filtered(json_t *result, const char *side)
+json_t *game_result_filtered(json_t *result, const char *side)
 {
     json_t *r = json_deep_copy(result);
     hide_words(r, side);
@@ -53,7 +71,8 @@ static json_t *filtered(json_t *result, const char *side)
         const char *notes_to = json_string_value(json_object_get(rec, "notes_visible_to"));
         if (!visible(rec, side))
             json_array_set_new(records, i, json_null());
-        else if (notes_to != NULL && (side == NULL || strcmp(notes_to, side) != 0))
+        else if (notes_to != NULL && !is_referee(side) &&
+                 (side == NULL || strcmp(notes_to, side) != 0))
             json_object_set_new(json_object_get(rec, "record"), "notes", json_array());
     }
     return r;
@@ -66,10 +85,10 @@ static grog_status dump(json_t *j, char **out, grog_error *err)
     return *out != NULL ? GROG_OK : grog_error_set(err, GROG_ENOMEM, _("out of memory"));
 }
 
-grog_status grog_game_status_json(const grog_game *g, const char *side, char **out,
+grog_status grog_game_status_json(const grog_game *g, const grog_seat *seat, char **out,
                                   grog_error *err)
 {
-    return dump(game_status_object(g, side), out, err);
+    return dump(game_status_object(g, game_viewer(seat)), out, err);
 }
 
 static void print_strings(FILE *f, const char *indent, json_t *arr)
@@ -79,9 +98,10 @@ static void print_strings(FILE *f, const char *indent, json_t *arr)
     json_array_foreach(arr, i, v) fprintf(f, "%s%s\n", indent, json_string_value(v));
 }
 
-grog_status grog_game_status_text(const grog_game *g, const char *side, char **out,
+grog_status grog_game_status_text(const grog_game *g, const grog_seat *seat, char **out,
                                   grog_error *err)
 {
+    const char *side = game_viewer(seat);
     json_t *s = game_status_object(g, side);
     char *buf = NULL;
     size_t len = 0;
@@ -90,8 +110,13 @@ grog_status grog_game_status_text(const grog_game *g, const char *side, char **o
         json_decref(s);
         return grog_error_set(err, GROG_ENOMEM, _("out of memory"));
     }
-    fprintf(f, _("%s, under %s rules (seed %llu)\n"), json_string_value(json_object_get(s, "scenario")),
-            grog_family_name(grog_game_family(g)), (unsigned long long)grog_game_seed(g));
+    if (is_referee(side))
+        fprintf(f, _("%s, under %s rules (seed %llu)\n"),
+                json_string_value(json_object_get(s, "scenario")),
+                grog_family_name(grog_game_family(g)), (unsigned long long)grog_game_seed(g));
+    else
+        fprintf(f, _("%s, under %s rules\n"), json_string_value(json_object_get(s, "scenario")),
+                grog_family_name(grog_game_family(g)));
     fprintf(f, _("Turn %d, %s phase; %zu actions in the journal.\n"), grog_game_turn(g),
             grog_game_phase(g), grog_game_action_count(g));
     json_t *may = json_object_get(s, "may");
@@ -177,7 +202,7 @@ static void record_text(FILE *f, json_t *rec)
 
 static void result_text(FILE *f, json_t *result, const char *side)
 {
-    json_t *r = filtered(result, side);
+    json_t *r = game_result_filtered(result, side);
     long long seq = (long long)json_integer_value(json_object_get(r, "seq"));
     if (seq > 0)
         fprintf(f, "#%lld  ", seq);
@@ -210,13 +235,14 @@ static void result_text(FILE *f, json_t *result, const char *side)
     json_decref(r);
 }
 
-grog_status grog_game_result_text(const char *result_json, const char *side, char **out,
+grog_status grog_game_result_text(const char *result_json, const grog_seat *seat, char **out,
                                   grog_error *err)
 {
     json_t *r = json_loads(result_json, 0, NULL);
     if (r == NULL)
         return grog_error_set(err, GROG_EFORMAT, _("not a result"));
-    if (side == NULL) /* the player who acted sees his own side's information */
+    const char *side = game_viewer(seat);
+    if (seat == NULL) /* the player who acted sees his own side's information */
         side = json_string_value(json_object_get(r, "side"));
     char *buf = NULL;
     size_t len = 0;
@@ -245,17 +271,17 @@ static grog_status log_row(void *p, const journal_action *a, grog_error *err)
     if (r == NULL)
         return grog_error_set(err, GROG_EFORMAT, _("damaged result of action %lld"), a->seq);
     if (l->all != NULL)
-        json_array_append_new(l->all, filtered(r, l->side));
+        json_array_append_new(l->all, game_result_filtered(r, l->side));
     else
         result_text(l->f, r, l->side);
     json_decref(r);
     return GROG_OK;
 }
 
-grog_status grog_game_log_json(const grog_game *g, const char *side, char **out,
+grog_status grog_game_log_json(const grog_game *g, const grog_seat *seat, char **out,
                                grog_error *err)
 {
-    log_ctx l = {side != NULL && side[0] ? side : NULL, json_array(), NULL};
+    log_ctx l = {game_viewer(seat), json_array(), NULL};
     grog_status st = game_foreach(g, log_row, &l, err);
     if (st != GROG_OK) {
         json_decref(l.all);
@@ -264,12 +290,12 @@ grog_status grog_game_log_json(const grog_game *g, const char *side, char **out,
     return dump(l.all, out, err);
 }
 
-grog_status grog_game_log_text(const grog_game *g, const char *side, char **out,
+grog_status grog_game_log_text(const grog_game *g, const grog_seat *seat, char **out,
                                grog_error *err)
 {
     char *buf = NULL;
     size_t len = 0;
-    log_ctx l = {side != NULL && side[0] ? side : NULL, NULL, open_memstream(&buf, &len)};
+    log_ctx l = {game_viewer(seat), NULL, open_memstream(&buf, &len)};
     if (l.f == NULL)
         return grog_error_set(err, GROG_ENOMEM, _("out of memory"));
     grog_status st = game_foreach(g, log_row, &l, err);

@@ -311,3 +311,15 @@ grog_status journal_foreach(journal *j,
         return db_error(j, err, _("cannot read the actions"));
     return GROG_OK;
 }
+
+grog_status journal_last_seq(journal *j, long long *seq, grog_error *err)
+{
+    sqlite3_stmt *stmt;
+    grog_status s = prepare(j, "SELECT coalesce(max(seq), 0) FROM actions", &stmt, err);
+    if (s != GROG_OK)
+        return s;
+    int rc = sqlite3_step(stmt);
+    *seq = rc == SQLITE_ROW ? sqlite3_column_int64(stmt, 0) : 0;
+    sqlite3_finalize(stmt);
+    return rc == SQLITE_ROW ? GROG_OK : db_error(j, err, _("cannot read the actions"));
+}

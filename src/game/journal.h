@@ -43,6 +43,8 @@ grog_status journal_get_text(journal *j, const char *name, char **label, char **
                              grog_error *err);
 
 grog_status journal_append(journal *j, const journal_action *a, grog_error *err);
+/* The number of the last action (0 when none). */
+grog_status journal_last_seq(journal *j, long long *seq, grog_error *err);
 grog_status journal_delete_last(journal *j, grog_error *err);
 /* Calls fn for every action in order; stops at the first non-OK status. */
 grog_status journal_foreach(journal *j,
