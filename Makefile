@@ -55,6 +55,8 @@ TEST_LIBS = $(shell pkg-config --libs cmocka)
 LIB_SRC := $(sort $(wildcard src/core/*.c src/model/*.c src/rules/*/*.c src/game/*.c src/io/*.c))
 CLI_SRC := $(filter-out src/cli/main.c,$(sort $(wildcard src/cli/*.c)))
 DATA := $(sort $(wildcard data/*/*.json))
+# The table page (web/, issue 15): embedded as "web/PATH", served by grognard serve.
+WEB := $(sort $(shell find web -type f ! -name '.*' 2>/dev/null))
 TESTS := $(patsubst tests/%.c,$(BUILD)/tests/%,$(sort $(wildcard tests/test_*.c)))
 BENCHES := $(patsubst bench/%.c,$(BUILD)/bench/%,$(sort $(wildcard bench/bench_*.c)))
 HEADERS := $(wildcard include/grognard/*.h src/*/*.h src/rules/*/*.h)
@@ -104,9 +106,9 @@ $(BUILD)/tools/embed: tools/embed.c
 	@mkdir -p $(dir $@)
 	$(Q)$(CC) -std=c11 -Wall -Wextra -O1 $< -o $@
 
-$(BUILD)/gen/embedded.c: $(BUILD)/tools/embed $(DATA)
+$(BUILD)/gen/embedded.c: $(BUILD)/tools/embed $(DATA) $(WEB)
 	@mkdir -p $(dir $@)
-	$(Q)$(BUILD)/tools/embed $@ data $(DATA)
+	$(Q)$(BUILD)/tools/embed $@ data $(DATA) --root '' $(WEB)
 
 $(BUILD)/gen/embedded.o: $(BUILD)/gen/embedded.c src/io/embedded.h
 	$(Q)$(CC) $(CPPFLAGS_ALL) $(CFLAGS_ALL) -c $< -o $@

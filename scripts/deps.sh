@@ -1,7 +1,10 @@
 #!/bin/sh
 # Installs the Debian packages grognard needs to build, test and run.
-# Usage: scripts/deps.sh [--check]
+# Usage: scripts/deps.sh [--check] [--tests]
 #   --check   only report: exit 0 when everything is present, 1 otherwise.
+#   --tests   also what `make check` needs beyond the build: the browser tests'
+#             chromium, node and npm (Debian's nodejs and npm, unless a node and
+#             npm are on PATH already).
 # Run as root it installs what is missing with apt-get (after apt-get update);
 # otherwise it prints the exact command to run and exits 1.
 set -eu
@@ -10,6 +13,13 @@ set -eu
 PKGS="jansson:libjansson-dev sqlite3:libsqlite3-dev cmocka:libcmocka-dev libedit:libedit-dev"
 # Commands the build uses, and their packages.
 TOOLS="pkg-config:pkgconf cc:gcc make:make msgfmt:gettext"
+check=""
+for arg in "$@"; do
+    case $arg in
+        --check) check=1 ;;
+        --tests) TOOLS="$TOOLS chromium:chromium node:nodejs npm:npm" ;;
+    esac
+done
 
 missing=""
 for pair in $TOOLS; do
@@ -26,7 +36,7 @@ done
 if [ -z "$missing" ]; then
     exit 0
 fi
-if [ "${1:-}" = "--check" ]; then
+if [ -n "$check" ]; then
     echo "grognard: missing Debian packages:$missing" >&2
     exit 1
 fi

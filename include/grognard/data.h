@@ -1,7 +1,9 @@
-/* data.h — data files compiled into the binary: rules tables and scenarios.
+/* data.h — data files compiled into the binary: rules tables, scenarios, the page.
  *
  * Each file under data/ is embedded at build time under its path relative to
- * data/ ("rules/gdb.json", "scenarios/albuera.json"). A rules family loads its
+ * data/ ("rules/gdb.json", "scenarios/albuera.json"); each file of the table
+ * page under web/ keeps its "web/" ("web/index.html", "web/js/app.js": what
+ * grognard serve answers for GET / and GET /static/PATH). A rules family loads its
  * table from the embedded copy unless the caller names a file to use instead
  * (house rules). Ownership: returned text is static, never freed. */
 #ifndef GROGNARD_DATA_H

@@ -1,0 +1,640 @@
+// app.js — the table page: state from the server, rendered; the player's taps, sent.
+//
+// The server owns the game. The page holds only what it fetched (game, actions, log,
+// map) and what the person is doing (the selected piece, the action being put
+// together, the open tab, the log's turn filter, the map's view box); the latter is
+// kept in sessionStorage so that a reload comes back to the same view. Every change
+// announced on GET events (or made here) fetches the game again.
+import { api, follow, tokens, useToken, currentToken, fragment } from './api.js';
+import { MapView } from './map.js';
+import { el, clear, button } from './dom.js';
+import { t, setLanguage, language, languages, onLanguage, translateStatic } from './i18n.js';
+import { recordView, odds, modifiers, targetLine, rollLine } from './record.js';
+
+const $ = (id) => document.getElementById(id);
+const LANG_NAMES = { en: 'English', fr: 'Français', ru: 'Русский' };
+const PIECE_KINDS = ['officer', 'unit', 'general', 'brigade', 'piece', 'adc', 'corps', 'commander'];
+
+const state = {
+  game: null,
+  actions: [],
+  log: [],
+  logSince: 0,
+  selected: '',
+  draft: null,          // {action, words, preview, error}
+  tab: 'piece',
+  logTurn: '',
+  result: null,         // {line, records, error}
+  showRecord: false,
+  conn: '',
+  seatIndex: 0,
+  refViews: {},
+};
+
+let map = null;
+
+/* ---- what the game JSON says (the server's shapes, read with care) ---- */
+
+function seat() {
+  const g = state.game || {};
+  const s = g.seat || g.viewer || {};
+  if (typeof s === 'string') return { kind: s === 'referee' ? 'referee' : s ? 'side' : 'public', side: s === 'referee' ? '' : s };
+  return { kind: s.kind || (s.referee ? 'referee' : s.side ? 'side' : 'public'), side: s.side || '' };
+}
+
+function isReferee() {
+  return seat().kind === 'referee';
+}
+
+function sides() {
+  const g = state.game || {};
+  return (g.sides || []).map((s) => (typeof s === 'string' ? { id: s, name: s } : { id: s.id || s.side, name: s.name || s.id }));
+}
+
+function sideName(id) {
+  const s = sides().find((x) => x.id === id);
+  return s ? s.name : id;
+}
+
+function pieces() {
+  const g = state.game || {};
+  return [...(g.officers || []).map((o) => ({ ...o, kind: 'officer' })),
+          ...(g.units || []).map((u) => ({ ...u, kind: 'unit' }))];
+}
+
+function piece(id) {
+  return pieces().find((p) => p.id === id) || null;
+}
+
+function mayDo() {
+  const g = state.game || {};
+  const may = g.may_do || g.may || {};
+  if (Array.isArray(may)) return may;
+  const s = seat();
+  if (s.kind === 'side') return may[s.side] || [];
+  return Object.entries(may).flatMap(([side, list]) => (list || []).map((x) => `${sideName(side)}: ${x}`));
+}
+
+/* ---- the view kept across reloads ---- */
+
+function save() {
+  const v = map && map.view ? map.view : null;
+  sessionStorage.setItem(`grognard.view.${state.seatIndex}`, JSON.stringify({
+    selected: state.selected, tab: state.tab, logTurn: state.logTurn, view: v,
+    draft: state.draft ? { action: state.draft.action.action, words: state.draft.words } : null,
+  }));
+}
+
+function restore() {
+  try {
+    return JSON.parse(sessionStorage.getItem(`grognard.view.${state.seatIndex}`) || 'null') || {};
+  } catch (e) {
+    return {};
+  }
+}
+
+/* ---- fetching ---- */
+
+let refreshing = null;
+let again = false;
+
+// Fetches everything the page shows; calls made while one runs fold into one more.
+async function refresh() {
+  if (refreshing) {
+    again = true;
+    return refreshing;
+  }
+  refreshing = (async () => {
+    do {
+      again = false;
+      try {
+        const [game, actions, svg] = await Promise.all([api.game(), api.actions(), api.map()]);
+        state.game = game;
+        state.actions = (actions && actions.actions) || [];
+        map.show(svg);
+        await refreshLog();
+        $('fatal').hidden = true;
+      } catch (e) {
+        fail(e);
+      }
+    } while (again);
+    refreshing = null;
+    render();
+  })();
+  return refreshing;
+}
+
+async function refreshLog() {
+  const got = await api.log(0);
+  const entries = Array.isArray(got) ? got : (got && (got.entries || got.log)) || [];
+  state.log = entries;
+}
+
+function fail(e) {
+  if (e && e.status === 401) {
+    clear($('fatal'), el('h2', {}, t('This link is not valid for this game')),
+      el('p', {}, t('Ask the referee for your side\'s link or QR code.')));
+    $('fatal').hidden = false;
+    return;
+  }
+  setResult({ error: true, line: e && e.message ? e.message : String(e) });
+}
+
+function setResult(r) {
+  state.result = r;
+  state.showRecord = false;
+  renderResult();
+}
+
+/* ---- acting ---- */
+
+function wordsOf(draft) {
+  return draft.words.filter((w) => w !== null && w !== undefined && w !== '');
+}
+
+function complete(draft) {
+  const args = draft.action.args || [];
+  return args.every((a, i) => a.optional || (draft.words[i + 1] !== null && draft.words[i + 1] !== undefined && draft.words[i + 1] !== ''));
+}
+
+async function startDraft(action, prefill) {
+  const words = [action.action, ...(action.args || []).map(() => null)];
+  (action.args || []).forEach((a, i) => {
+    if (prefill && words[i + 1] === null && (a.choices || []).includes(prefill) && !words.includes(prefill))
+      words[i + 1] = prefill;
+    else if ((a.choices || []).length === 1 && !a.optional)
+      words[i + 1] = a.choices[0];
+  });
+  state.draft = { action, words, preview: null, error: '' };
+  state.tab = 'piece';
+  await maybePreview();
+}
+
+async function maybePreview() {
+  const d = state.draft;
+  if (!d) return render();
+  d.preview = null;
+  d.error = '';
+  if (complete(d) && d.action.roll) {
+    render();
+    try {
+      const res = await api.preview(wordsOf(d));
+      if (state.draft === d) d.preview = res;
+    } catch (e) {
+      if (state.draft === d) d.error = e.message;
+    }
+  }
+  render();
+}
+
+async function act(words, roll) {
+  try {
+    const res = await api.act(words, roll);
+    state.draft = null;
+    const records = (res && res.records ? res.records : []).map((r) => r.record || r);
+    const texts = (res && res.events ? res.events : []).filter((e) => e.text).map((e) => e.text);
+    const main = records.find((r) => r.roll !== null && r.roll !== undefined) || records[0];
+    const line = [main ? rollLine(main) : '', texts[texts.length - 1] || ''].filter(Boolean).join(' — ');
+    setResult({ line: line || t('Done: {0}', words.join(' ')), records, seq: res && res.seq });
+  } catch (e) {
+    setResult({ error: true, line: e.rule && !e.message.includes(e.rule) ? `${e.rule}: ${e.message}` : e.message });
+  }
+  save();
+  await refresh();
+}
+
+/* ---- rendering ---- */
+
+function render() {
+  renderBar();
+  renderTabs();
+  renderPiece();
+  renderLog();
+  renderReferee();
+  renderResult();
+  map.mark(state.selected);
+  save();
+}
+
+function renderBar() {
+  const g = state.game || {};
+  const s = seat();
+  const badge = $('seat');
+  badge.className = `seat ${s.kind === 'referee' ? 'referee' : `side-${s.side}`}`;
+  badge.textContent = s.kind === 'referee' ? t('Referee') : s.kind === 'side' ? sideName(s.side) : t('Public');
+  $('turn').textContent = g.turn ? t('Turn {0} · {1}', g.turn, g.phase || '') : '';
+  const may = mayDo();
+  $('may').textContent = may.join(' · ');
+  const next = state.actions.find((a) => a.action === 'next');
+  const done = $('done');
+  done.hidden = !next;
+  done.textContent = isReferee() ? t('Advance') : t('Done');
+  const conn = $('conn');
+  conn.textContent = state.conn === 'lost' ? t('reconnecting…') : '';
+  $('pass').hidden = false;
+}
+
+function renderTabs() {
+  $('tab-referee').hidden = !isReferee();
+  if (state.tab === 'referee' && !isReferee()) state.tab = 'piece';
+  for (const b of document.querySelectorAll('.tabs button')) {
+    const on = b.dataset.tab === state.tab;
+    b.setAttribute('aria-selected', on ? 'true' : 'false');
+    b.tabIndex = on ? 0 : -1;
+    $(`pane-${b.dataset.tab}`).hidden = !on;
+  }
+}
+
+function actionsFor(id) {
+  return state.actions.filter((a) => (a.args || []).some((arg) =>
+    (arg.choices || []).includes(id) && (PIECE_KINDS.includes(arg.kind) || !arg.kind)));
+}
+
+function cardFor(p) {
+  const skip = new Set(['id', 'name', 'kind', 'side', 'x', 'y']);
+  const rows = Object.entries(p).filter(([k, v]) => !skip.has(k) && v !== null && v !== '' &&
+    !(Array.isArray(v) && v.length === 0));
+  return el('div', { class: 'card', dataset: { piece: p.id } },
+    el('h2', {}, p.name || p.id),
+    el('p', { class: 'hint' }, `${p.id} · ${sideName(p.side)} · ${p.kind === 'unit' ? t('unit') : t('officer')}`),
+    el('dl', {}, rows.flatMap(([k, v]) => [el('dt', {}, t(k)), el('dd', {}, show(v))])));
+}
+
+function show(v) {
+  if (Array.isArray(v)) return v.map(show).join(', ');
+  if (v && typeof v === 'object')
+    return Object.entries(v).filter(([, x]) => x !== null && x !== '').map(([k, x]) => `${t(k)}: ${show(x)}`).join('; ');
+  if (typeof v === 'boolean') return v ? t('yes') : t('no');
+  return String(v);
+}
+
+function renderPiece() {
+  const pane = $('pane-piece');
+  const out = [];
+  const p = piece(state.selected);
+  if (state.selected && p) out.push(cardFor(p));
+  else if (state.selected && map.element(state.selected)) out.push(el('div', { class: 'card' }, el('h2', {}, state.selected)));
+  if (state.draft) out.push(draftView(state.draft));
+  const list = state.selected ? actionsFor(state.selected) : [];
+  if (state.selected) {
+    out.push(el('h3', {}, t('Actions')));
+    out.push(list.length ? el('div', { class: 'row actions' },
+      list.map((a) => button(t(a.action), () => startDraft(a, state.selected),
+        { title: a.help || '', dataset: { action: a.action } })))
+      : el('p', { class: 'hint' }, t('Nothing this piece may do now.')));
+    out.push(el('div', { class: 'row' }, button(t('Clear selection'), () => select(''))));
+  }
+  if (!state.selected) {
+    const free = state.actions.filter((a) => a.action !== 'next' && (isReferee() ? a.action !== 'event' : true));
+    out.push(el('p', { class: 'hint' }, t('Tap a piece on the map, or choose one here.')));
+    if (free.length) {
+      out.push(el('h3', {}, t('What you may do')));
+      out.push(el('div', { class: 'row actions' }, free.map((a) =>
+        button(t(a.action), () => startDraft(a, ''), { title: a.help || '', dataset: { action: a.action } }))));
+    }
+    out.push(piecesList());
+  }
+  clear(pane, out);
+}
+
+function piecesList() {
+  const s = seat();
+  const mine = pieces().filter((p) => s.kind !== 'side' || p.side === s.side);
+  const officers = mine.filter((p) => p.kind === 'officer');
+  const units = mine.filter((p) => p.kind === 'unit');
+  const group = (title, list) => (list.length ? [el('h3', {}, title), el('ul', { class: 'pieces' },
+    list.map((p) => el('li', {}, button(`${p.name || p.id}`, () => select(p.id, true), { dataset: { piece: p.id } }))))] : []);
+  return el('div', {}, group(t('Officers'), officers), group(t('Units'), units));
+}
+
+function draftView(d) {
+  const args = d.action.args || [];
+  const rows = [el('h3', {}, t(d.action.action)),
+    d.action.help ? el('p', { class: 'hint' }, d.action.help) : null];
+  args.forEach((a, i) => {
+    const val = d.words[i + 1];
+    rows.push(el('div', { class: 'arg-name' }, `${t(a.name)}${a.optional ? ` (${t('optional')})` : ''}`));
+    if (a.choices && a.choices.length) {
+      rows.push(el('div', { class: 'row', role: 'group', 'aria-label': t(a.name) }, a.choices.map((c) =>
+        button(c, () => { d.words[i + 1] = val === c ? null : c; maybePreview(); },
+          { class: 'chip', 'aria-pressed': val === c ? 'true' : 'false', dataset: { arg: a.name, choice: c } }))));
+    } else {
+      const input = el('input', { class: 'arg-input', value: val || '', 'aria-label': t(a.name),
+        inputmode: a.kind === 'number' ? 'decimal' : 'text', dataset: { arg: a.name } });
+      input.addEventListener('change', () => { d.words[i + 1] = input.value.trim() || null; maybePreview(); });
+      rows.push(input);
+    }
+  });
+  rows.push(el('p', { class: 'words' }, wordsOf(d).join(' ')));
+  if (d.error) rows.push(el('p', { class: 'err', role: 'alert' }, d.error));
+  const ready = complete(d);
+  if (d.action.roll) {
+    if (d.preview) {
+      const rec = firstRecord(d.preview);
+      if (rec) rows.push(el('div', { class: 'preview', dataset: { testid: 'preview' } },
+        el('p', { class: 'target' }, targetLine(rec)), modifiers(rec), odds(rec)));
+    } else if (ready && !d.error) {
+      rows.push(el('p', { class: 'hint' }, t('Working out the odds…')));
+    }
+    const can = ready && !!d.preview && !d.error;
+    rows.push(el('div', { class: 'row' },
+      button(t('Roll'), () => act(wordsOf(d)), { class: 'primary', disabled: !can, dataset: { do: 'roll' } }),
+      button(t('Table dice'), () => numpad(d), { disabled: !can, dataset: { do: 'table' } }),
+      button(t('Cancel'), () => { state.draft = null; render(); })));
+  } else {
+    rows.push(el('div', { class: 'row' },
+      button(t('Do it'), () => act(wordsOf(d)), { class: 'primary', disabled: !ready, dataset: { do: 'do' } }),
+      button(t('Cancel'), () => { state.draft = null; render(); })));
+  }
+  return el('div', { class: 'draft', dataset: { draft: d.action.action } }, rows);
+}
+
+function firstRecord(res) {
+  if (!res) return null;
+  if (res.records && res.records.length) return res.records[0].record || res.records[0];
+  if (res.record) return res.record;
+  if (res.outcomes) return res;
+  return null;
+}
+
+function renderResult() {
+  const r = state.result;
+  const box = $('result');
+  if (!r) return clear(box);
+  const line = el('div', { class: `line${r.error ? ' error' : ''}`, dataset: { seq: r.seq || '' } },
+    el('span', { class: 'text' }, r.line),
+    r.records && r.records.length ? button(state.showRecord ? t('Hide record') : t('Record'),
+      () => { state.showRecord = !state.showRecord; renderResult(); }, { 'aria-expanded': state.showRecord ? 'true' : 'false' }) : null,
+    button('×', () => setResult(null), { class: 'icon', 'aria-label': t('Dismiss') }));
+  clear(box, line, state.showRecord && r.records ? el('div', { class: 'record-box' }, r.records.map((x) => recordView(x))) : null);
+}
+
+function entryTurn(e) {
+  return e.turn === undefined ? '' : String(e.turn);
+}
+
+function renderLog() {
+  const pane = $('pane-log');
+  const turns = [...new Set(state.log.map(entryTurn))].filter(Boolean);
+  const sel = el('select', { id: 'log-turn', 'aria-label': t('Turn') },
+    el('option', { value: '' }, t('All turns')),
+    turns.map((n) => el('option', { value: n }, t('Turn {0}', n))));
+  sel.value = turns.includes(state.logTurn) ? state.logTurn : '';
+  sel.addEventListener('change', () => { state.logTurn = sel.value; renderLog(); save(); });
+  const shown = state.log.filter((e) => !state.logTurn || entryTurn(e) === state.logTurn).slice().reverse();
+  clear(pane, el('div', { class: 'log-filter' }, el('label', { for: 'log-turn' }, t('Show')), sel),
+    shown.length ? el('ol', { class: 'log', reversed: true }, shown.map(logEntry)) : el('p', { class: 'hint' }, t('Nothing yet.')));
+}
+
+function logEntry(e) {
+  const texts = (e.events || []).filter((x) => x.text).map((x) => x.text);
+  const records = (e.records || []).map((r) => r.record || r);
+  return el('li', { dataset: { seq: e.seq } },
+    el('div', { class: 'head' }, `#${e.seq} · ${t('Turn {0} · {1}', e.turn, e.phase || '')}${e.side ? ` · ${sideName(e.side)}` : ''}`),
+    el('div', { class: 'words' }, (e.action || []).join(' ')),
+    texts.length ? el('ul', { class: 'events' }, texts.map((x) => el('li', {}, x))) : null,
+    records.length ? el('details', {}, el('summary', {}, t('Record')), records.map((r) => recordView(r))) : null);
+}
+
+function renderReferee() {
+  const pane = $('pane-referee');
+  if (!isReferee()) return clear(pane);
+  const last = state.log.length ? state.log[state.log.length - 1] : null;
+  const events = state.actions.filter((a) => a.action === 'event');
+  const next = state.actions.find((a) => a.action === 'next');
+  clear(pane,
+    el('h3', {}, t('The game')),
+    el('div', { class: 'row' },
+      button(t('Undo the last action'), () => confirmUndo(last), { class: 'danger', disabled: !last || (last.action || [])[0] === 'start', dataset: { do: 'undo' } }),
+      next ? button(t('Advance the phase'), () => act(['next']), { class: 'primary', dataset: { do: 'advance' } }) : null),
+    events.length ? [el('h3', {}, t('Table events')),
+      el('div', { class: 'row actions' }, events.map((a) =>
+        button(t(a.help || a.action), () => startDraft(a, state.selected), { dataset: { action: a.action } })))] : null,
+    el('h3', {}, t('Each side\'s view')),
+    el('div', { class: 'views' }, sides().map((s) => sideView(s))));
+}
+
+function sideView(s) {
+  const fig = el('figure', { dataset: { side: s.id } }, el('figcaption', {}, s.name));
+  const holder = el('div', { class: 'mini map' });
+  fig.append(holder);
+  const known = state.refViews[s.id];
+  if (known && known.svg) {
+    const mv = new MapView(holder, () => {});
+    mv.show(known.svg);
+  } else if (known && known.error) {
+    holder.append(el('p', { class: 'hint' }, known.error));
+  }
+  const g = known && known.game;
+  if (g) fig.append(el('p', { class: 'hint' }, (g.may || []).join(' · ')));
+  return fig;
+}
+
+async function loadSideViews() {
+  if (!isReferee()) return;
+  for (const s of sides()) {
+    try {
+      const svg = await api.map(`side=${encodeURIComponent(s.id)}`);
+      state.refViews[s.id] = { svg };
+    } catch (e) {
+      state.refViews[s.id] = { error: e.message };
+    }
+  }
+  renderReferee();
+}
+
+function confirmUndo(last) {
+  const dlg = $('confirm');
+  clear(dlg, el('h2', {}, t('Undo this action?')),
+    el('p', { class: 'words' }, `#${last.seq}: ${(last.action || []).join(' ')}`),
+    el('div', { class: 'row' },
+      button(t('Keep it'), () => dlg.close()),
+      button(t('Undo'), async () => {
+        dlg.close();
+        try {
+          await api.undo();
+          setResult({ line: t('Undone: #{0} {1}', last.seq, (last.action || []).join(' ')) });
+        } catch (e) {
+          fail(e);
+        }
+        await refresh();
+      }, { class: 'danger', dataset: { do: 'undo-confirm' } })));
+  dlg.showModal();
+}
+
+/* ---- the number pad for the table's dice ---- */
+
+function diceRange(dice) {
+  const m = /^(\d*)d(\d+)(?:k[hl]\d+)?([+-]\d+)?$/.exec(String(dice || '').trim());
+  if (!m) return null;
+  const n = Number(m[1] || 1);
+  const s = Number(m[2]);
+  const keep = /k[hl](\d+)/.exec(dice);
+  const k = keep ? Number(keep[1]) : n;
+  const mod = Number(m[3] || 0);
+  return { min: k + mod, max: k * s + mod };
+}
+
+function numpad(d) {
+  const dlg = $('numpad');
+  const range = diceRange(d.action.roll && d.action.roll.dice);
+  let entry = '';
+  const display = el('output', { class: 'display', 'aria-live': 'polite' });
+  const err = el('p', { class: 'err', role: 'alert' });
+  const ok = button(t('Enter'), () => submit(), { class: 'primary', dataset: { key: 'enter' } });
+  const update = () => {
+    display.textContent = entry;
+    const v = Number(entry);
+    const good = entry !== '' && (!range || (v >= range.min && v <= range.max));
+    ok.disabled = !good;
+    err.textContent = entry !== '' && !good && range ? t('from {0} to {1}', range.min, range.max) : '';
+  };
+  const press = (k) => {
+    if (k === 'back') entry = entry.slice(0, -1);
+    else if (entry.length < 3) entry = entry === '0' ? k : entry + k;
+    update();
+  };
+  const submit = () => {
+    if (ok.disabled) return;
+    dlg.close();
+    act(wordsOf(d), Number(entry));
+  };
+  const keys = ['1', '2', '3', '4', '5', '6', '7', '8', '9', 'back', '0'].map((k) =>
+    button(k === 'back' ? '⌫' : k, () => press(k), { dataset: { key: k }, 'aria-label': k === 'back' ? t('Delete') : k }));
+  clear(dlg, el('h2', {}, t('The dice thrown at the table')),
+    el('p', { class: 'range' }, `${d.action.roll.dice}${range ? ` · ${t('from {0} to {1}', range.min, range.max)}` : ''}`),
+    display, err, el('div', { class: 'keys' }, keys, ok),
+    el('div', { class: 'row' }, button(t('Cancel'), () => dlg.close())));
+  dlg.onkeydown = (e) => {
+    if (/^[0-9]$/.test(e.key)) press(e.key);
+    else if (e.key === 'Backspace') press('back');
+    else if (e.key === 'Enter') submit();
+    else return;
+    e.preventDefault();
+  };
+  update();
+  dlg.showModal();
+}
+
+/* ---- selection, hand-off, wiring ---- */
+
+function select(id, centre) {
+  state.selected = id;
+  if (state.draft && id && !actionsFor(id).includes(state.draft.action)) state.draft = null;
+  if (id) state.tab = 'piece';
+  if (centre) map.centre(id);
+  render();
+}
+
+function handoff() {
+  const all = tokens();
+  const box = $('handoff');
+  const nextIndex = all.length > 1 ? (state.seatIndex + 1) % all.length : state.seatIndex;
+  clear(box, el('h2', {}, t('Pass the device to the other side')),
+    el('p', {}, all.length > 1 ? t('The next player taps below to see their own view.')
+      : t('The screen stays hidden until the next player taps.')),
+    button(t('Show my view'), async () => {
+      box.hidden = true;
+      if (nextIndex !== state.seatIndex) {
+        state.seatIndex = nextIndex;
+        useToken(all[nextIndex]);
+        Object.assign(state, { game: null, actions: [], log: [], draft: null, result: null, refViews: {} });
+        const kept = restore();
+        state.selected = kept.selected || '';
+        state.tab = kept.tab || 'piece';
+        restartEvents();
+        await refresh();
+      }
+    }, { class: 'primary', dataset: { do: 'handoff-show' } }));
+  state.draft = null;
+  box.hidden = false;
+  box.querySelector('button').focus();
+}
+
+let stopEvents = null;
+let eventTimer = null;
+
+function restartEvents() {
+  if (stopEvents) stopEvents();
+  stopEvents = follow(() => {
+    clearTimeout(eventTimer);
+    eventTimer = setTimeout(() => { refresh(); if (isReferee()) loadSideViews(); }, 50);
+  }, (s) => {
+    const was = state.conn;
+    state.conn = s;
+    renderBar();
+    if (s === 'live' && was === 'lost') refresh();
+  });
+}
+
+function wire() {
+  map = new MapView($('map'), (id) => select(id));
+  for (const b of document.querySelectorAll('.tabs button')) {
+    b.addEventListener('click', () => { state.tab = b.dataset.tab; render(); if (state.tab === 'referee') loadSideViews(); });
+    b.addEventListener('keydown', (e) => {
+      const tabs = [...document.querySelectorAll('.tabs button:not([hidden])')];
+      const i = tabs.indexOf(b);
+      const j = e.key === 'ArrowRight' ? i + 1 : e.key === 'ArrowLeft' ? i - 1 : null;
+      if (j === null) return;
+      const to = tabs[(j + tabs.length) % tabs.length];
+      to.focus();
+      to.click();
+    });
+  }
+  $('done').addEventListener('click', () => act(['next']));
+  const menu = $('menu');
+  $('menu-button').addEventListener('click', () => {
+    menu.hidden = !menu.hidden;
+    $('menu-button').setAttribute('aria-expanded', menu.hidden ? 'false' : 'true');
+  });
+  document.addEventListener('keydown', (e) => { if (e.key === 'Escape' && !menu.hidden) { menu.hidden = true; $('menu-button').focus(); } });
+  $('pass').addEventListener('click', () => { menu.hidden = true; handoff(); });
+  $('whole').addEventListener('click', () => { menu.hidden = true; map.reset(); save(); });
+  const lang = $('lang');
+  for (const code of languages()) lang.append(el('option', { value: code }, LANG_NAMES[code] || code));
+  lang.value = language();
+  lang.addEventListener('change', () => {
+    setLanguage(lang.value);
+    sessionStorage.setItem('grognard.lang', lang.value);
+  });
+  onLanguage(() => { translateStatic(document); refresh(); });
+  window.addEventListener('hashchange', () => location.reload());
+  let saveTimer = null;
+  $('map').addEventListener('pointerup', () => { clearTimeout(saveTimer); saveTimer = setTimeout(save, 300); });
+  $('map').addEventListener('wheel', () => { clearTimeout(saveTimer); saveTimer = setTimeout(save, 300); });
+}
+
+async function main() {
+  wire();
+  const f = fragment();
+  const code = f.lang || sessionStorage.getItem('grognard.lang') || (navigator.language || 'en').slice(0, 2);
+  setLanguage(code);
+  $('lang').value = language();
+  translateStatic(document);
+  if (!currentToken()) {
+    clear($('fatal'), el('h2', {}, t('No seat in this link')),
+      el('p', {}, t('Open the link or scan the QR code that grognard serve printed for your side.')));
+    $('fatal').hidden = false;
+    return;
+  }
+  const kept = restore();
+  state.selected = kept.selected || '';
+  state.tab = kept.tab || 'piece';
+  state.logTurn = kept.logTurn || '';
+  await refresh();
+  if (kept.view && map.full) {
+    map.view = kept.view;
+    map.apply();
+  }
+  if (kept.draft) {
+    const a = state.actions.find((x) => x.action === kept.draft.action);
+    if (a) {
+      state.draft = { action: a, words: kept.draft.words, preview: null, error: '' };
+      await maybePreview();
+    }
+  }
+  restartEvents();
+  if (state.tab === 'referee') loadSideViews();
+}
+
+main();

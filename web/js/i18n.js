@@ -1,0 +1,54 @@
+// i18n.js — the page's strings: every text a person reads goes through t().
+//
+// The message table is keyed by the English text (as gettext is), with {0}, {1}...
+// for the values put in. English needs no table; the other languages' tables live in
+// messages.js, one object per language, so the catalogues (po/) can feed them.
+// Switching language re-renders the page from the state it holds: no reload.
+import { catalogues } from './messages.js';
+
+let lang = 'en';
+const listeners = [];
+
+// The languages the page offers: English plus every table in messages.js.
+export function languages() {
+  return ['en', ...Object.keys(catalogues)];
+}
+
+export function language() {
+  return lang;
+}
+
+// Chooses the language; unknown codes fall back to English. Tells the listeners.
+export function setLanguage(code) {
+  const next = languages().includes(code) ? code : 'en';
+  if (next === lang) return;
+  lang = next;
+  document.documentElement.lang = lang;
+  for (const f of listeners) f(lang);
+}
+
+export function onLanguage(f) {
+  listeners.push(f);
+}
+
+// The text in the current language, with {N} replaced by args[N].
+export function t(english, ...args) {
+  const table = catalogues[lang];
+  const text = (table && table[english]) || english;
+  return text.replace(/\{(\d+)\}/g, (m, i) => (args[i] === undefined ? m : String(args[i])));
+}
+
+// English text marked for the catalogues but translated later (a table of labels).
+export function N_(english) {
+  return english;
+}
+
+// The text of every element carrying data-i18n (its English text) and data-i18n-label
+// (its aria-label), as the static page holds them.
+export function translateStatic(root) {
+  for (const el of root.querySelectorAll('[data-i18n]')) el.textContent = t(el.dataset.i18n);
+  for (const el of root.querySelectorAll('[data-i18n-label]')) {
+    el.setAttribute('aria-label', t(el.dataset.i18nLabel));
+    el.title = t(el.dataset.i18nLabel);
+  }
+}

@@ -1,0 +1,90 @@
+// record.js — an explanation record (the engine's one record of a test: rule ids,
+// dice, target, modifiers with their rules, exact odds, the roll and the outcome) as
+// the page shows it: the odds before a roll, the record after it.
+import { el } from './dom.js';
+import { t } from './i18n.js';
+
+function signed(v) {
+  return v > 0 ? `+${v}` : String(v);
+}
+
+function percent(p) {
+  return `${(100 * p).toFixed(1)}%`;
+}
+
+// The target line: "2d6 > 6, modifiers -2".
+export function targetLine(r) {
+  const parts = [];
+  if (r.dice) parts.push(r.dice);
+  if (r.comparison && r.target !== null && r.target !== undefined) parts.push(`${r.comparison} ${r.target}`);
+  let line = parts.join(' ');
+  if (r.modifier_total) line += ` ${t('(modifiers {0})', signed(r.modifier_total))}`;
+  return line;
+}
+
+// The odds of each outcome, as a list with data-outcome and data-exact for the tests.
+export function odds(r) {
+  const rows = (r.outcomes || []).map((o) =>
+    el('li', { class: 'odd', dataset: { outcome: o.name, exact: o.exact || '' } },
+      el('span', { class: 'odd-name' }, o.name),
+      el('span', { class: 'odd-exact' }, o.exact || ''),
+      el('span', { class: 'odd-p' }, percent(o.p || 0)),
+      el('span', { class: 'odd-bar', 'aria-hidden': 'true' },
+        el('span', { class: 'odd-fill', dataset: { p: String(o.p || 0) } }))));
+  const list = el('ul', { class: 'odds', 'aria-label': t('Odds') }, rows);
+  for (const f of list.querySelectorAll('.odd-fill')) f.style.width = percent(Number(f.dataset.p));
+  return list;
+}
+
+export function modifiers(r) {
+  if (!r.modifiers || r.modifiers.length === 0) return null;
+  return el('table', { class: 'mods' },
+    el('caption', {}, t('Modifiers')),
+    el('tbody', {}, r.modifiers.map((m) =>
+      el('tr', { dataset: { rule: m.rule || '' } },
+        el('td', { class: 'rule' }, m.rule || ''),
+        el('td', {}, m.label || ''),
+        el('td', { class: 'num' }, signed(m.value))))));
+}
+
+function checks(r) {
+  if (!r.checks || r.checks.length === 0) return null;
+  return el('ul', { class: 'checks' }, r.checks.map((c) =>
+    el('li', { class: c.ok ? 'ok' : 'no' },
+      el('span', { class: 'mark' }, c.ok ? t('ok') : t('NO')), ' ',
+      el('span', { class: 'rule' }, c.rule || ''), ' ', c.label || '',
+      c.detail ? el('span', { class: 'detail' }, `: ${c.detail}`) : null)));
+}
+
+function notes(r) {
+  const list = [...(r.notes || []).map((n) => `${n.rule ? `${n.rule}: ` : ''}${n.text}`),
+                ...(r.defaults_used || []).map((d) => t('default used: {0} = {1} ({2})', d.setting, d.value, d.note || ''))];
+  if (list.length === 0) return null;
+  return el('ul', { class: 'notes' }, list.map((s) => el('li', {}, s)));
+}
+
+// The roll as a line: "roll 8 (entered), modified 6: immediate".
+export function rollLine(r) {
+  if (r.roll === null || r.roll === undefined) return '';
+  let s = t('roll {0}', r.roll);
+  if (r.entered) s += ` ${t('(table dice)')}`;
+  if (r.modified_roll !== null && r.modified_roll !== undefined && r.modified_roll !== r.roll)
+    s += `, ${t('modified {0}', r.modified_roll)}`;
+  if (r.outcome) s += `: ${r.outcome}`;
+  return s;
+}
+
+// The whole record: title, rules, target, modifiers, odds, roll, checks, notes.
+export function recordView(r, opts) {
+  const o = opts || {};
+  return el('div', { class: 'record', dataset: { test: r.test || '' } },
+    el('h3', {}, r.title || r.test || t('Record')),
+    r.rules && r.rules.length ? el('p', { class: 'rules' }, r.rules.join(' ')) : null,
+    targetLine(r) ? el('p', { class: 'target' }, targetLine(r)) : null,
+    modifiers(r),
+    r.outcomes && r.outcomes.length ? odds(r) : null,
+    r.value !== null && r.value !== undefined ? el('p', { class: 'value' }, `${r.value}${r.unit ? ` ${r.unit}` : ''}`) : null,
+    o.preview ? null : (rollLine(r) ? el('p', { class: 'roll' }, rollLine(r)) : null),
+    checks(r),
+    notes(r));
+}
