@@ -47,6 +47,9 @@ void grog_gt_rules_destroy(grog_gt_rules *rules);
 
 /* The command radius of corps and army commanders, in inches (9 by default). */
 double grog_gt_command_radius_in(const grog_gt_rules *rules);
+/* GT-11's setting: an attached commander still spends his PIP on a
+ * non-divisional unit (GT-13). */
+int grog_gt_attached_keeps_unit_pip(const grog_gt_rules *rules);
 
 /* The PIP cost table (GT-15), in the data file's order. */
 size_t grog_gt_action_count(const grog_gt_rules *rules);

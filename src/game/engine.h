@@ -43,6 +43,21 @@ typedef struct action_def {
     grog_status (*run)(action_ctx *c, int argc, char **argv, grog_error *err);
 } action_def;
 
+/* What a seat may do now (grog_game_actions_json, game_actions.c): the
+ * state as it stands, read only. */
+typedef struct legal_ctx {
+    const grog_game *game;
+    const void *rules;
+    const grog_battle *battle;
+    const void *fstate;
+    int turn;
+    size_t phase;
+    const char *phase_id;
+    const char *side; /* the seat's side; NULL: the referee (any side's pieces) */
+} legal_ctx;
+
+struct order_kinds;
+
 /* What a rule family adds to the engine. */
 typedef struct family_ops {
     grog_family family;
@@ -66,6 +81,11 @@ typedef struct family_ops {
     /* The family's part of the status, as seen by side. */
     void (*status)(const void *rules, const grog_battle *b, const void *state, const char *side,
                    json_t *out);
+    /* The family's actions legal now for l->side, appended to actions (see
+     * the legal_* helpers below). */
+    void (*legal)(const legal_ctx *l, json_t *actions);
+    /* The family's order words (data/rules/<family>.json "orders"). */
+    const struct order_kinds *(*order_kinds)(const void *rules);
 } family_ops;
 
 extern const family_ops grog_family_aigles_ops;
@@ -140,6 +160,31 @@ size_t game_action_list(const grog_game *g, const action_def **common, size_t *n
                         const action_def **family);
 extern const action_def grog_game_common_actions[];
 extern const size_t grog_game_common_count;
+
+/* The read-only state of g for the legality checks (game.c). */
+void game_legal_ctx(const grog_game *g, const char *side, legal_ctx *out);
+const family_ops *game_ops(const grog_game *g);
+/* {"family","turn","phase","side","actions":[...],"names":{id: name}} for a
+ * side (referee 0) or the referee; the public (side NULL or "", referee 0)
+ * may do nothing. */
+json_t *game_actions_object(const grog_game *g, const char *side, int referee);
+
+/* Building the actions list (game_actions.c). An action entry is
+ * {"action", "words": [fixed leading words], "help", "args": [...],
+ * "options": [...], "roll": {...} or null, "preview": bool}; an argument is
+ * {"name", "kind", "choices": [...]} with, when its choices depend on the
+ * argument before it, "choices_by": {earlier value: [...]}. */
+json_t *legal_action(json_t *actions, const char *name, const char *help);
+json_t *legal_arg(json_t *action, const char *name, const char *kind);
+void legal_choice(json_t *arg, const char *value);
+/* Adds value to arg's choices_by[key] (and to its choices). */
+void legal_choice_by(json_t *arg, const char *key, const char *value);
+json_t *legal_option(json_t *action, const char *name, const char *kind);
+void legal_roll(json_t *action, const char *dice, const char *option, const char *what);
+/* Whether side may act with a piece of piece_side (referee: any). */
+int legal_mine(const legal_ctx *l, const char *piece_side);
+/* Drops an entry whose required argument has no choice. */
+void legal_drop_empty(json_t *actions);
 
 /* Helpers for argument words. */
 /* The value of "--name V" in argv (removed from argv, argc adjusted), or NULL. */

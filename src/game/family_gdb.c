@@ -13,23 +13,57 @@
 #include "engine.h"
 #include "grognard/gdb.h"
 #include "i18n.h"
+#include "order_kinds.h"
 
 static const char *const phases[] = {"command", "movement", "combat"};
+
+typedef struct gdb_rules {
+    grog_gdb_rules *r;
+    order_kinds *kinds;
+} gdb_rules;
 
 typedef struct gdb_state {
     size_t nbooks;
     grog_gdb_book **books; /* one per side, in battle order */
+    size_t phase;          /* the phase now (for the status) */
 } gdb_state;
 
 static grog_status load_rules(const char *text, const char *label, void **rules, grog_error *err)
 {
-    return text != NULL ? grog_gdb_rules_parse(text, label, (grog_gdb_rules **)rules, err)
-                        : grog_gdb_rules_load(NULL, (grog_gdb_rules **)rules, err);
+    gdb_rules *r = calloc(1, sizeof *r);
+    if (r == NULL)
+        return grog_error_set(err, GROG_ENOMEM, _("out of memory"));
+    grog_status st = text != NULL ? grog_gdb_rules_parse(text, label, &r->r, err)
+                                  : grog_gdb_rules_load(NULL, &r->r, err);
+    if (st == GROG_OK)
+        st = order_kinds_load("gdb", text, label, &r->kinds, err);
+    if (st != GROG_OK) {
+        grog_gdb_rules_destroy(r->r);
+        free(r);
+        return st;
+    }
+    *rules = r;
+    return GROG_OK;
 }
 
 static void free_rules(void *rules)
 {
-    grog_gdb_rules_destroy(rules);
+    gdb_rules *r = rules;
+    if (r == NULL)
+        return;
+    grog_gdb_rules_destroy(r->r);
+    order_kinds_free(r->kinds);
+    free(r);
+}
+
+static const struct order_kinds *kinds_of(const void *rules)
+{
+    return ((const gdb_rules *)rules)->kinds;
+}
+
+static const grog_gdb_rules *R(const action_ctx *c)
+{
+    return ((const gdb_rules *)c->rules)->r;
 }
 
 static void destroy(void *p)
@@ -90,6 +124,7 @@ static void *copy(const void *p)
         return NULL;
     }
     c->nbooks = s->nbooks;
+    c->phase = s->phase;
     for (size_t i = 0; i < s->nbooks; i++) {
         if ((c->books[i] = grog_gdb_book_clone(s->books[i])) == NULL) {
             destroy(c);
@@ -130,9 +165,10 @@ static void mirror(action_ctx *c, grog_gdb_book *book, const char *brigade)
 
 static grog_status enter_phase(action_ctx *c, grog_error *err)
 {
+    gdb_state *s = c->fstate;
+    s->phase = c->phase;
     if (c->phase != 0)
         return GROG_OK;
-    gdb_state *s = c->fstate;
     for (size_t i = 0; i < s->nbooks; i++) {
         int in_force = 0;
         grog_status st = grog_gdb_book_command_phase(s->books[i], c->turn, &in_force, err);
@@ -174,10 +210,12 @@ static grog_status act_order(action_ctx *c, int argc, char **argv, grog_error *e
     if (book == NULL)
         return grog_error_set(err, GROG_ENOTFOUND, _("no order book for %s"), cinc->side);
     const char *order = argc == 4 ? argv[3] : NULL;
+    if (order != NULL && (st = order_kinds_check(kinds_of(c->rules), order, err)) != GROG_OK)
+        return st;
     c->secret_from = 3; /* GDB-02: the new order is face down */
     grog_explain *e = NULL;
     if (c->explain_only) {
-        st = grog_gdb_battle_test(c->rules, c->battle, cinc->id, brig->id, NULL, &e, NULL, err);
+        st = grog_gdb_battle_test(R(c), c->battle, cinc->id, brig->id, NULL, &e, NULL, err);
         if (st == GROG_OK)
             st = ctx_record(c, e, "", err);
         grog_explain_destroy(e);
@@ -191,7 +229,7 @@ static grog_status act_order(action_ctx *c, int argc, char **argv, grog_error *e
         dice.entered = (int)v;
     }
     grog_gdb_outcome outcome = GROG_GDB_FAIL;
-    st = grog_gdb_book_attempt_in_battle(book, c->rules, c->battle, cinc->id, brig->id, order,
+    st = grog_gdb_book_attempt_in_battle(book, R(c), c->battle, cinc->id, brig->id, order,
                                          &dice, &e, &outcome, err);
     if (st != GROG_OK)
         return st;
@@ -241,6 +279,45 @@ static const action_def actions[] = {
      act_order},
 };
 
+/* GDB-01: in the Command Phase, a C-in-C who has not tried yet may try to
+ * change one order of a brigade of his side (or his own, GDB-07). */
+static void legal_gdb(const legal_ctx *l, json_t *actions)
+{
+    const gdb_state *s = l->fstate;
+    const gdb_rules *r = l->rules;
+    const grog_battle *b = l->battle;
+    if (l->phase != 0)
+        return;
+    json_t *a = legal_action(actions, "order",
+                             _("try to change a brigade's order (2D6, GDB-01..14); without "
+                               "ORDER: roll again for the face-down one"));
+    json_t *ci = legal_arg(a, "c-in-c", "general"), *br = legal_arg(a, "brigade", "officer");
+    json_t *k = legal_arg(a, "order", "order-kind");
+    json_object_set_new(k, "optional", json_true());
+    for (size_t i = 0; i < order_kinds_count(r->kinds); i++)
+        legal_choice(k, order_kinds_id(r->kinds, i));
+    legal_option(a, "--roll", "dice-total");
+    legal_roll(a, "2d6", "--roll", _("the order change roll (GDB-02), its total"));
+    json_object_set_new(a, "preview", json_true());
+    for (size_t i = 0; i < s->nbooks; i++) {
+        const char *sid = grog_gdb_book_side(s->books[i]);
+        size_t ck;
+        if (!legal_mine(l, sid) || !grog_battle_commander_in_chief(b, sid, &ck))
+            continue;
+        const grog_officer *c = grog_battle_officer(b, ck);
+        if (c->state != GROG_OFFICER_ACTIVE || grog_gdb_book_tried(s->books[i], c->id))
+            continue;
+        for (size_t j = 0; j < grog_battle_nofficers(b); j++) {
+            const grog_officer *o = grog_battle_officer(b, j);
+            if (strcmp(o->side, sid) == 0 && o->state == GROG_OFFICER_ACTIVE &&
+                (o->role == GROG_ROLE_BRIGADE || (o == c && c->personally_commands)))
+                legal_choice_by(br, c->id, o->id);
+        }
+        if (json_object_get(json_object_get(br, "choices_by"), c->id) != NULL)
+            legal_choice(ci, c->id);
+    }
+}
+
 static void status(const void *rules, const grog_battle *b, const void *state, const char *side,
                    json_t *out)
 {
@@ -278,8 +355,8 @@ static void status(const void *rules, const grog_battle *b, const void *state, c
     for (size_t i = 0; i < grog_battle_nsides(b); i++) {
         size_t k;
         const char *sid = grog_battle_side(b, i)->id;
-        if (!grog_battle_commander_in_chief(b, sid, &k))
-            continue;
+        if (s->phase != 0 || !grog_battle_commander_in_chief(b, sid, &k))
+            continue; /* GDB-01: order changes belong to the Command Phase */
         const grog_officer *o = grog_battle_officer(b, k);
         const gdb_state *gs = state;
         int tried = 0;
@@ -303,4 +380,5 @@ static void status(const void *rules, const grog_battle *b, const void *state, c
 const family_ops grog_family_gdb_ops = {
     GROG_FAMILY_GDB, phases, 3, load_rules, free_rules, create, copy, destroy,
     enter_phase, NULL, actions, sizeof actions / sizeof actions[0], status,
+    legal_gdb, kinds_of,
 };

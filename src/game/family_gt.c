@@ -18,8 +18,14 @@
 #include "engine.h"
 #include "grognard/gt.h"
 #include "i18n.h"
+#include "order_kinds.h"
 
 static const char *const phases[] = {"pip", "movement", "combat"};
+
+typedef struct gt_rules {
+    grog_gt_rules *r;
+    order_kinds *kinds;
+} gt_rules;
 
 typedef struct gt_off {
     int divisional;   /* a divisional general */
@@ -36,17 +42,45 @@ typedef struct gt_off {
 typedef struct gt_state {
     size_t n;
     gt_off *o;
+    size_t phase; /* the phase now (for the status) */
 } gt_state;
 
 static grog_status load_rules(const char *text, const char *label, void **rules, grog_error *err)
 {
-    return text != NULL ? grog_gt_rules_parse(text, label, (grog_gt_rules **)rules, err)
-                        : grog_gt_rules_load(NULL, (grog_gt_rules **)rules, err);
+    gt_rules *r = calloc(1, sizeof *r);
+    if (r == NULL)
+        return grog_error_set(err, GROG_ENOMEM, _("out of memory"));
+    grog_status st = text != NULL ? grog_gt_rules_parse(text, label, &r->r, err)
+                                  : grog_gt_rules_load(NULL, &r->r, err);
+    if (st == GROG_OK)
+        st = order_kinds_load("gt", text, label, &r->kinds, err);
+    if (st != GROG_OK) {
+        grog_gt_rules_destroy(r->r);
+        free(r);
+        return st;
+    }
+    *rules = r;
+    return GROG_OK;
 }
 
 static void free_rules(void *rules)
 {
-    grog_gt_rules_destroy(rules);
+    gt_rules *r = rules;
+    if (r == NULL)
+        return;
+    grog_gt_rules_destroy(r->r);
+    order_kinds_free(r->kinds);
+    free(r);
+}
+
+static const struct order_kinds *kinds_of(const void *rules)
+{
+    return ((const gt_rules *)rules)->kinds;
+}
+
+static const grog_gt_rules *R(const action_ctx *c)
+{
+    return ((const gt_rules *)c->rules)->r;
 }
 
 static int is_higher(grog_role r)
@@ -94,6 +128,7 @@ static void *copy(const void *state)
         return NULL;
     }
     c->n = s->n;
+    c->phase = s->phase;
     memcpy(c->o, s->o, (s->n + 1) * sizeof *c->o);
     return c;
 }
@@ -104,6 +139,37 @@ static void destroy(void *state)
     if (s != NULL)
         free(s->o);
     free(s);
+}
+
+/* The rules library names generals and units by number ("general 3"):
+ * the game says who they are. Rewrites err's message in place. */
+static void name_pieces(grog_error *err, const grog_battle *b, int general, int unit)
+{
+    if (err == NULL)
+        return;
+    for (int pass = 0; pass < 2; pass++) {
+        int id = pass == 0 ? general : unit;
+        if (id < 0)
+            continue;
+        char key[48];
+        snprintf(key, sizeof key, pass == 0 ? "general %d" : "unit %d", id);
+        const char *name = pass == 0 ? grog_battle_officer(b, (size_t)id)->name
+                                     : grog_battle_unit(b, (size_t)id)->name;
+        char out[GROG_ERROR_MAX];
+        size_t n = 0, klen = strlen(key);
+        for (const char *p = err->message; *p != '\0' && n + 1 < sizeof out;) {
+            const char *after = p + klen;
+            if (strncmp(p, key, klen) == 0 && !(*after >= '0' && *after <= '9')) {
+                int w = snprintf(out + n, sizeof out - n, "%s", name);
+                n = w < 0 ? n : n + (size_t)w < sizeof out ? n + (size_t)w : sizeof out - 1;
+                p = after;
+            } else {
+                out[n++] = *p++;
+            }
+        }
+        out[n] = '\0';
+        snprintf(err->message, sizeof err->message, "%s", out);
+    }
 }
 
 static size_t officer_index(const grog_battle *b, const char *id)
@@ -177,7 +243,7 @@ static grog_status roll_corps(action_ctx *c, size_t corps, const int *entered, g
     grog_gt_corps_turn turn = {divs, nd, cmd, nc, s->o[corps].plan, s->o[corps].plan_changed,
                                entered};
     grog_gt_phase ph;
-    grog_status st = grog_gt_phase_run(c->rules, &turn, c->rng, &ph, err);
+    grog_status st = grog_gt_phase_run(R(c), &turn, c->rng, &ph, err);
     if (st != GROG_OK)
         return st;
     s->o[corps].rolled = 1;
@@ -207,6 +273,7 @@ static grog_status enter_phase(action_ctx *c, grog_error *err)
 {
     (void)err;
     gt_state *s = c->fstate;
+    s->phase = c->phase;
     if (strcmp(ctx_phase_id(c), "pip") != 0)
         return GROG_OK;
     for (size_t i = 0; i < s->n; i++) {
@@ -340,6 +407,59 @@ static grog_status act_plan(action_ctx *c, int argc, char **argv, grog_error *er
     return GROG_OK;
 }
 
+/* Whether unit u is commanded, at any depth, by a divisional general. */
+static int divisional_unit(const grog_battle *b, const gt_state *s, const grog_troop *u)
+{
+    size_t ui = 0;
+    grog_battle_unit_index(b, u->id, &ui);
+    for (size_t i = 0; i < s->n; i++) {
+        if (!s->o[i].divisional)
+            continue;
+        size_t n = grog_battle_command_units(b, i, NULL, 0);
+        size_t *units = malloc((n + 1) * sizeof *units);
+        int found = 0;
+        if (units != NULL) {
+            n = grog_battle_command_units(b, i, units, n);
+            for (size_t k = 0; k < n && !found; k++)
+                found = units[k] == ui;
+        }
+        free(units);
+        if (found)
+            return 1;
+    }
+    return 0;
+}
+
+/* GT-13: a commander's PIP goes to a unit of his side that no divisional
+ * general commands. */
+static grog_status gift_unit_check(action_ctx *c, const grog_officer *k, const grog_troop *u,
+                                   grog_error *err)
+{
+    if (strcmp(u->side, k->side) != 0)
+        return grog_error_set(err, GROG_ERULE, _("GT-13: %s is an enemy unit"), u->name);
+    if (divisional_unit(c->battle, c->fstate, u))
+        return grog_error_set(err, GROG_ERULE,
+                              _("GT-13: %s belongs to a division; its divisional general spends "
+                                "PIPs on it, not %s"),
+                              u->name, k->name);
+    return GROG_OK;
+}
+
+/* A gift is declared before the roll it adds to: too late once a corps with
+ * a divisional general under the commander has rolled. */
+static int gift_too_late(const grog_battle *b, const gt_state *s, size_t k)
+{
+    for (size_t i = 0; i < s->n; i++) {
+        size_t corps;
+        if (!s->o[i].divisional || !grog_battle_is_superior_of(b, k, i) ||
+            !grog_battle_officer_index(b, grog_battle_officer(b, i)->superior, &corps))
+            continue;
+        if (s->o[corps].rolled)
+            return 1;
+    }
+    return 0;
+}
+
 static grog_status act_gift(action_ctx *c, int argc, char **argv, grog_error *err)
 {
     if (argc != 3 && !(argc == 4 && strcmp(argv[2], "unit") == 0))
@@ -356,15 +476,24 @@ static grog_status act_gift(action_ctx *c, int argc, char **argv, grog_error *er
         return grog_error_set(err, GROG_ERULE, _("GT-10: only corps and army commanders give a "
                                                  "PIP; %s is a %s"),
                               k->name, grog_role_name(k->role));
-    if (k->attached_to[0] != '\0')
+    /* GT-11: attached, he adds no PIP to a general; his PIP for a
+     * non-divisional unit follows the setting attached_commander_keeps_unit_pip */
+    if (k->attached_to[0] != '\0' && (argc == 3 || !grog_gt_attached_keeps_unit_pip(R(c))))
         return grog_error_set(err, GROG_ERULE, _("GT-11: %s is attached to a unit and adds no "
                                                  "PIP this turn"),
                               k->name);
     gt_state *s = c->fstate;
     size_t ki = officer_index(c->battle, k->id), t;
+    if (gift_too_late(c->battle, s, ki))
+        return grog_error_set(err, GROG_ERULE,
+                              _("GT-10: the PIP dice under %s have already been rolled this turn; "
+                                "a gift is declared before the roll"),
+                              k->name);
     if (argc == 4) {
         grog_troop *u;
         if ((st = ctx_unit(c, argv[3], &u, err)) != GROG_OK)
+            return st;
+        if ((st = gift_unit_check(c, k, u, err)) != GROG_OK)
             return st;
         grog_battle_unit_index(c->battle, u->id, &t);
         s->o[ki].gift = 2;
@@ -377,13 +506,13 @@ static grog_status act_gift(action_ctx *c, int argc, char **argv, grog_error *er
         !grog_battle_is_superior_of(c->battle, ki, t))
         return grog_error_set(err, GROG_EINVAL, _("%s is not a divisional general under %s"),
                               argv[2], k->name);
-    double radius = grog_length_to_mm(grog_gt_command_radius_in(c->rules), GROG_UNIT_IN, NULL);
+    double radius = grog_length_to_mm(grog_gt_command_radius_in(R(c)), GROG_UNIT_IN, NULL);
     double d = grog_battle_officer_distance(c->battle, ki, t);
     if (d > radius)
         return grog_error_set(err, GROG_ERULE,
                               _("GT-10: %s is %.1f\" from %s, beyond the %.0f\" radius"), k->name,
                               d / 25.4, grog_battle_officer(c->battle, t)->name,
-                              grog_gt_command_radius_in(c->rules));
+                              grog_gt_command_radius_in(R(c)));
     s->o[ki].gift = 1;
     s->o[ki].gift_to = (int)t;
     ctx_event(c, "", "gift", NULL, _("GT-10: %s will give his PIP to %s."), k->name,
@@ -399,6 +528,43 @@ static void fill_officer(const action_ctx *c, size_t i, grog_gt_officer *g)
     g->base = o->base;
     g->attached_to = grog_battle_unit_index(c->battle, o->attached_to, &u) ? (int)u : -1;
     g->out_of_commission = o->state != GROG_OFFICER_ACTIVE;
+}
+
+/* The arms an action of the cost table applies to (GT-15): "" any arm. */
+static const char *action_arms(const char *action)
+{
+    static const struct {
+        const char *action, *arms;
+    } tab[] = {
+        {"artillery_pivot", "artillery"},   {"artillery_change_direction", "artillery"},
+        {"limber", "artillery"},            {"unlimber", "artillery"},
+        {"cavalry_move_to_contact", "cavalry"}, {"infantry_fire", "infantry"},
+        {"charge_marker", "infantry cavalry"},
+    };
+    for (size_t i = 0; i < sizeof tab / sizeof tab[0]; i++)
+        if (strcmp(tab[i].action, action) == 0)
+            return tab[i].arms;
+    return "";
+}
+
+static int arm_ok(const char *action, const grog_troop *u)
+{
+    const char *arms = action_arms(action);
+    if (arms[0] == '\0')
+        return strcmp(action, "rally_fleeing") != 0 || (u->flags & GROG_UNIT_FLEEING);
+    return strstr(arms, grog_arm_name(u->arm)) != NULL;
+}
+
+static grog_status arm_fits(const char *action, const grog_troop *u, grog_error *err)
+{
+    if (strcmp(action, "move_general") == 0)
+        return grog_error_set(err, GROG_EINVAL, _("GT-01: move_general names no unit"));
+    if (strcmp(action, "rally_fleeing") == 0 && !(u->flags & GROG_UNIT_FLEEING))
+        return grog_error_set(err, GROG_ERULE, _("GT-15: %s is not fleeing"), u->name);
+    if (!arm_ok(action, u))
+        return grog_error_set(err, GROG_ERULE, _("GT-15: %s is for %s; %s is %s"), action,
+                              action_arms(action), u->name, grog_arm_name(u->arm));
+    return GROG_OK;
 }
 
 static grog_status act_spend(action_ctx *c, int argc, char **argv, grog_error *err)
@@ -419,14 +585,22 @@ static grog_status act_spend(action_ctx *c, int argc, char **argv, grog_error *e
         grog_troop *u;
         if ((st = ctx_unit(c, argv[3], &u, err)) != GROG_OK)
             return st;
+        if (strcmp(u->side, o->side) != 0)
+            return grog_error_set(err, GROG_ERULE, _("GT-15: %s spends PIPs on his own side's "
+                                                     "units, not on %s"),
+                                  o->name, u->name);
+        if ((st = arm_fits(argv[2], u, err)) != GROG_OK)
+            return st;
         grog_battle_unit_index(c->battle, u->id, &ui);
         unit = (int)ui;
     }
     grog_gt_pool pool = {(int)gi, s->o[gi].pips, s->o[gi].start_attach};
     grog_explain *e = NULL;
-    st = grog_gt_spend(c->rules, &pool, argv[2], unit, &e, err);
-    if (st != GROG_OK)
+    st = grog_gt_spend(R(c), &pool, argv[2], unit, &e, err);
+    if (st != GROG_OK) {
+        name_pieces(err, c->battle, (int)gi, unit);
         return st;
+    }
     st = ctx_record(c, e, "", err);
     grog_explain_destroy(e);
     if (st != GROG_OK)
@@ -456,14 +630,9 @@ grog_status family_gt_attach(action_ctx *c, const grog_officer *o, const grog_tr
                             : strcmp(ctx_phase_id(c), "pip") == 0   ? GROG_GT_PHASE_PIP
                                                                     : GROG_GT_PHASE_OTHER;
     grog_explain *e = NULL;
-    grog_status st = grog_gt_attach(c->rules, ph, &g, &gu, &e, err);
-    if (st != GROG_OK && err != NULL) {
-        /* the rules name the general and unit by number: say who they are */
-        char msg[GROG_ERROR_MAX];
-        snprintf(msg, sizeof msg, "%s", err->message);
-        grog_error_set(err, st, _("%s (general %zu: %s; unit %zu: %s)"), msg, gi, o->name, ui,
-                       u->name);
-    }
+    grog_status st = grog_gt_attach(R(c), ph, &g, &gu, &e, err);
+    if (st != GROG_OK)
+        name_pieces(err, c->battle, (int)gi, (int)ui);
     if (st == GROG_OK)
         st = ctx_record(c, e, "", err);
     grog_explain_destroy(e);
@@ -480,7 +649,7 @@ grog_status family_gt_flee(action_ctx *c, grog_troop *u, grog_error *err)
         fill_officer(c, att[k], &g);
         grog_gt_unit gu = {(int)ui, u->base, (int)att[k], (u->flags & GROG_UNIT_ROUTED) != 0};
         grog_explain *e = NULL;
-        grog_status st = grog_gt_flee(c->rules, &g, &gu, c->rng, NULL, &e, err);
+        grog_status st = grog_gt_flee(R(c), &g, &gu, c->rng, NULL, &e, err);
         if (st != GROG_OK)
             return st;
         st = ctx_record(c, e, "", err);
@@ -518,7 +687,10 @@ static grog_status act_order(action_ctx *c, int argc, char **argv, grog_error *e
     if (side == NULL)
         return grog_error_set(err, GROG_ENOTFOUND, _("no unit or officer \"%s\""), argv[2]);
     if (strcmp(side, g->side) != 0)
-        return grog_error_set(err, GROG_EINVAL, _("%s is an enemy"), argv[2]);
+        return grog_error_set(err, GROG_EINVAL, _("%s is an enemy"),
+                              u != NULL ? u->name : o->name);
+    if ((st = order_kinds_check(kinds_of(c->rules), argv[3], err)) != GROG_OK)
+        return st;
     ord = u != NULL ? &u->order : &o->order;
     if (c->explain_only)
         return GROG_OK;
@@ -533,10 +705,50 @@ static grog_status act_order(action_ctx *c, int argc, char **argv, grog_error *e
     return GROG_OK;
 }
 
+/* GT-04: +1 morale with a general attached. Grande Tactique's morale test
+ * itself is not in the seed: the record gives the modifier the general
+ * brings, for the table's test. */
+static grog_status act_morale(action_ctx *c, int argc, char **argv, grog_error *err)
+{
+    if (argc != 2)
+        return grog_error_set(err, GROG_EINVAL, _("usage: morale UNIT"));
+    grog_troop *u;
+    grog_status st = ctx_unit(c, argv[1], &u, err);
+    if (st != GROG_OK)
+        return st;
+    c->side = u->side;
+    size_t ui = 0, att[2];
+    grog_battle_unit_index(c->battle, u->id, &ui);
+    size_t n = grog_battle_attached_officers(c->battle, ui, att, 2);
+    grog_gt_unit gu = {(int)ui, u->base, n > 0 ? (int)att[0] : -1,
+                       (u->flags & GROG_UNIT_ROUTED) != 0};
+    int bonus = grog_gt_morale_bonus(R(c), &gu);
+    grog_explain *e = grog_explain_create("gt-morale", _("Grande Tactique: a general's effect on "
+                                                        "morale"));
+    if (e == NULL)
+        return grog_error_set(err, GROG_ENOMEM, _("out of memory"));
+    grog_explain_add_rule(e, "GT-04");
+    char label[GROG_NAME_MAX + 64];
+    if (n > 0) {
+        snprintf(label, sizeof label, _("%s is attached"), grog_battle_officer(c->battle, att[0])->name);
+        grog_explain_add_modifier(e, "GT-04", label, bonus);
+    } else {
+        grog_explain_add_note(e, "GT-04", _("no general attached: no morale modifier"));
+    }
+    grog_explain_set_value(e, bonus, "morale");
+    grog_explain_add_note(e, "GT-04", _("the morale test itself is made at the table (not in "
+                                        "the seed)"));
+    st = ctx_record(c, e, "", err);
+    grog_explain_destroy(e);
+    return st;
+}
+
 static const action_def actions[] = {
     {"order", N_("order GENERAL UNIT|OFFICER ORDER: write down an order (no test in these "
                  "rules)"),
      act_order},
+    {"morale", N_("morale UNIT: the morale modifier the unit's attached general gives (GT-04)"),
+     act_morale},
     {"pips", N_("pips CORPS [--dice D1,D2,...]: the corps rolls its PIP dice (GT-14)"), act_pips},
     {"plan", N_("plan CORPS on|off|change, or plan CORPS rank GEN...: the corps' plan (GT-14)"),
      act_plan},
@@ -546,6 +758,142 @@ static const action_def actions[] = {
                  "(GT-15, GT-07)"),
      act_spend},
 };
+
+/* ---- what is legal now ---- */
+
+static void legal_pip_phase(const legal_ctx *l, const gt_rules *r, const gt_state *s,
+                            json_t *actions)
+{
+    const grog_battle *b = l->battle;
+    json_t *pips = legal_action(actions, "pips", _("the corps rolls its PIP dice (GT-14)"));
+    json_t *pc = legal_arg(pips, "corps", "general");
+    legal_option(pips, "--dice", "dice-list");
+    legal_roll(pips, "1d6 per divisional general", "--dice", _("the corps' PIP dice (GT-14)"));
+    json_t *plan = legal_action(actions, "plan", _("the corps' plan, before the roll (GT-14)"));
+    json_t *plc = legal_arg(plan, "corps", "general"), *plw = legal_arg(plan, "plan", "word");
+    json_t *gift = legal_action(actions, "gift",
+                                _("a commander's PIP to a divisional general within his radius "
+                                  "(GT-10)"));
+    json_t *gk = legal_arg(gift, "commander", "general"), *gg = legal_arg(gift, "general",
+                                                                           "general");
+    json_t *giftu = legal_action(actions, "gift",
+                                 _("a commander's PIP spent on a non-divisional unit (GT-13)"));
+    json_t *guk = legal_arg(giftu, "commander", "general");
+    legal_choice(legal_arg(giftu, "unit-word", "word"), "unit");
+    json_t *guu = legal_arg(giftu, "unit", "unit");
+    double radius = grog_length_to_mm(grog_gt_command_radius_in(r->r), GROG_UNIT_IN, NULL);
+    for (size_t i = 0; i < s->n; i++) {
+        const grog_officer *o = grog_battle_officer(b, i);
+        size_t div[GROG_GT_MAX_DIVISIONS];
+        if (!legal_mine(l, o->side) || o->state != GROG_OFFICER_ACTIVE)
+            continue;
+        if (!s->o[i].rolled && corps_divisions(b, s, i, div) > 0) {
+            legal_choice(pc, o->id);
+            legal_choice(plc, o->id);
+            static const char *const words[] = {"on", "off", "change", "rank"};
+            for (size_t w = 0; w < 4; w++)
+                legal_choice(plw, words[w]);
+        }
+        if (!is_higher(o->role) || gift_too_late(b, s, i))
+            continue;
+        if (o->attached_to[0] == '\0') { /* GT-11 */
+            for (size_t t = 0; t < s->n; t++)
+                if (s->o[t].divisional && grog_battle_officer(b, t)->state == GROG_OFFICER_ACTIVE &&
+                    grog_battle_is_superior_of(b, i, t) &&
+                    grog_battle_officer_distance(b, i, t) <= radius)
+                    legal_choice_by(gg, o->id, grog_battle_officer(b, t)->id);
+            if (json_object_get(json_object_get(gg, "choices_by"), o->id) != NULL)
+                legal_choice(gk, o->id);
+        }
+        if (o->attached_to[0] != '\0' && !grog_gt_attached_keeps_unit_pip(r->r))
+            continue;
+        for (size_t u = 0; u < grog_battle_nunits(b); u++) {
+            const grog_troop *t = grog_battle_unit(b, u);
+            if (strcmp(t->side, o->side) == 0 && !divisional_unit(b, s, t))
+                legal_choice_by(guu, o->id, t->id);
+        }
+        if (json_object_get(json_object_get(guu, "choices_by"), o->id) != NULL)
+            legal_choice(guk, o->id);
+    }
+}
+
+static void legal_spend(const legal_ctx *l, const gt_rules *r, const gt_state *s,
+                        json_t *actions)
+{
+    const grog_battle *b = l->battle;
+    json_t *a = legal_action(actions, "spend",
+                             _("spend PIPs on an action of the cost table (GT-15, GT-07)"));
+    json_t *ga = legal_arg(a, "general", "general"), *act = legal_arg(a, "action", "pip-action");
+    json_t *unit = legal_arg(a, "unit", "unit");
+    json_object_set_new(unit, "optional", json_true());
+    json_object_set_new(a, "preview", json_true());
+    for (size_t i = 0; i < s->n; i++) {
+        const grog_officer *o = grog_battle_officer(b, i);
+        if (!legal_mine(l, o->side) || o->state != GROG_OFFICER_ACTIVE || !s->o[i].divisional ||
+            s->o[i].pips <= 0)
+            continue;
+        grog_gt_pool pool = {(int)i, s->o[i].pips, s->o[i].start_attach};
+        for (size_t k = 0; k < grog_gt_action_count(r->r); k++) {
+            const char *id = grog_gt_action_id(r->r, k);
+            int cost, any = 0;
+            if (strcmp(id, "move_general") == 0) {
+                legal_choice_by(act, o->id, id);
+                continue;
+            }
+            for (size_t u = 0; u < grog_battle_nunits(b); u++) {
+                const grog_troop *t = grog_battle_unit(b, u);
+                if (strcmp(t->side, o->side) != 0 || !arm_ok(id, t) ||
+                    grog_gt_cost(r->r, &pool, id, (int)u, &cost, NULL) != GROG_OK ||
+                    cost > pool.pips)
+                    continue;
+                char key[2 * GROG_ID_MAX + 2];
+                snprintf(key, sizeof key, "%s %s", o->id, id);
+                legal_choice_by(unit, key, t->id);
+                any = 1;
+            }
+            if (any)
+                legal_choice_by(act, o->id, id);
+        }
+        legal_choice(ga, o->id);
+    }
+}
+
+static void legal_gt(const legal_ctx *l, json_t *actions)
+{
+    const gt_rules *r = l->rules;
+    const gt_state *s = l->fstate;
+    const grog_battle *b = l->battle;
+    if (strcmp(l->phase_id, "pip") == 0)
+        legal_pip_phase(l, r, s, actions);
+    if (strcmp(l->phase_id, "movement") == 0)
+        legal_spend(l, r, s, actions);
+    json_t *a = legal_action(actions, "order", _("write down an order (no test in these rules)"));
+    json_t *g = legal_arg(a, "general", "general"), *t = legal_arg(a, "target", "unit-or-officer");
+    json_t *k = legal_arg(a, "order", "order-kind");
+    for (size_t i = 0; i < order_kinds_count(r->kinds); i++)
+        legal_choice(k, order_kinds_id(r->kinds, i));
+    for (size_t i = 0; i < s->n; i++) {
+        const grog_officer *o = grog_battle_officer(b, i);
+        if (!legal_mine(l, o->side) || o->state != GROG_OFFICER_ACTIVE ||
+            !grog_role_is_general(o->role))
+            continue;
+        legal_choice(g, o->id);
+        for (size_t u = 0; u < grog_battle_nunits(b); u++)
+            if (strcmp(grog_battle_unit(b, u)->side, o->side) == 0)
+                legal_choice_by(t, o->id, grog_battle_unit(b, u)->id);
+        for (size_t j = 0; j < s->n; j++) {
+            const grog_officer *p = grog_battle_officer(b, j);
+            if (j != i && strcmp(p->side, o->side) == 0 && p->state == GROG_OFFICER_ACTIVE)
+                legal_choice_by(t, o->id, p->id);
+        }
+    }
+    json_t *m = legal_arg(legal_action(actions, "morale",
+                                       _("the unit's morale modifier from its general (GT-04)")),
+                          "unit", "unit");
+    for (size_t u = 0; u < grog_battle_nunits(b); u++)
+        if (legal_mine(l, grog_battle_unit(b, u)->side))
+            legal_choice(m, grog_battle_unit(b, u)->id);
+}
 
 static void status(const void *rules, const grog_battle *b, const void *state, const char *side,
                    json_t *out)
@@ -560,9 +908,9 @@ static void status(const void *rules, const grog_battle *b, const void *state, c
         const grog_officer *o = grog_battle_officer(b, i);
         size_t div[GROG_GT_MAX_DIVISIONS];
         char line[256] = "";
-        if (!s->o[i].rolled && corps_divisions(b, s, i, div) > 0)
+        if (s->phase == 0 && !s->o[i].rolled && corps_divisions(b, s, i, div) > 0)
             snprintf(line, sizeof line, _("%s's corps: roll its PIP dice (pip phase)"), o->name);
-        else if (s->o[i].divisional && s->o[i].pips > 0)
+        else if (s->phase == 1 && s->o[i].divisional && s->o[i].pips > 0)
             snprintf(line, sizeof line, _("%s: spend %d PIP(s) (movement phase)"), o->name,
                      s->o[i].pips);
         if (line[0] != '\0') {
@@ -584,4 +932,5 @@ static void status(const void *rules, const grog_battle *b, const void *state, c
 const family_ops grog_family_gt_ops = {
     GROG_FAMILY_GT, phases, 3, load_rules, free_rules, create, copy, destroy,
     enter_phase, leave_phase, actions, sizeof actions / sizeof actions[0], status,
+    legal_gt, kinds_of,
 };

@@ -837,6 +837,17 @@ size_t game_action_list(const grog_game *g, const action_def **common, size_t *n
     return g->ops->nactions;
 }
 
+const family_ops *game_ops(const grog_game *g)
+{
+    return g->ops;
+}
+
+void game_legal_ctx(const grog_game *g, const char *side, legal_ctx *out)
+{
+    *out = (legal_ctx){g, g->rules, g->battle, g->fstate, g->turn, g->phase,
+                       g->ops->phases[g->phase], side};
+}
+
 grog_status game_next_phase(action_ctx *c, grog_error *err)
 {
     const family_ops *ops = c->game->ops;

@@ -331,7 +331,7 @@ static grog_status load_defaults(loader *l, json_t *sec)
 
 static grog_status load_section(loader *l)
 {
-    static const char *const root_keys[] = {"family", "officers", "formations", NULL};
+    static const char *const root_keys[] = {"family", "officers", "formations", "orders", NULL};
     static const char *const keys[] = {
         "measure",    "ratings",      "command_zone",     "command_points", "order_test",
         "reaction",   "explaining",   "failed_turns",     "distance_variant", "melee",

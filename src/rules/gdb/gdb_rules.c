@@ -238,7 +238,7 @@ static grog_status read_top(const grog_rulesdata *d, grog_gdb_rules *r, grog_err
 {
     static const char *const keys[] = {"family", "source", "dice", "columns",
                                        "command_radius_cm", "near_enemy_cm", "modifiers",
-                                       "interpretations", NULL};
+                                       "interpretations", "orders", NULL};
     const char *family, *source, *dice;
     grog_error derr;
     grog_status st;

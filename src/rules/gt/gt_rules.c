@@ -267,7 +267,7 @@ static grog_status load_all(loader *l, grog_gt_rules *r)
     static const char *const keys[] = {"family", "seed", "command_radius_in", "skill",
                                        "commander_pip", "bad_commander", "pip_floor",
                                        "attached", "out_of_commission", "costs",
-                                       "interpretations", NULL};
+                                       "interpretations", "orders", NULL};
     const char *family;
     grog_status st = grog_rulesdata_known_keys(l->d, l->d->root, "", keys, l->err);
     if (st == GROG_OK)
@@ -342,6 +342,11 @@ void grog_gt_rules_destroy(grog_gt_rules *rules)
 double grog_gt_command_radius_in(const grog_gt_rules *rules)
 {
     return rules->radius_in;
+}
+
+int grog_gt_attached_keeps_unit_pip(const grog_gt_rules *rules)
+{
+    return rules->attached_keeps_unit_pip;
 }
 
 size_t grog_gt_action_count(const grog_gt_rules *rules)
