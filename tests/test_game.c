@@ -682,9 +682,9 @@ static void test_gdb_delayed_order_comes_into_force(void **state)
     assert_string_equal(grog_battle_officer_by_id(grog_game_battle(g), "pack")->order.kind,
                         "advance");
     /* natural 8 - 1 = 7 > 6: immediate (GDB-03) */
-    ok(g, "order picton lightburne storm --roll 8", "GDB-03");
+    ok(g, "order picton lightburne advance --roll 8", "GDB-03");
     assert_string_equal(grog_battle_officer_by_id(grog_game_battle(g), "lightburne")->order.kind,
-                        "storm");
+                        "advance");
     grog_game_close(g);
 }
 
@@ -692,26 +692,26 @@ static void test_gdb_hidden_orders_stay_hidden(void **state)
 {
     (void)state;
     grog_game *g = new_game(GROG_FAMILY_GDB, 1);
-    ok(g, "order picton pack storm-the-convent --roll 2", "GDB-05"); /* fails: stays face down */
+    ok(g, "order picton pack redeploy --roll 2", "GDB-05"); /* fails: stays face down */
     char *text = NULL;
     grog_seat french, anglo;
     assert_int_equal(grog_game_seat(g, "french", 0, &french, NULL), GROG_OK);
     assert_int_equal(grog_game_seat(g, "anglo-portuguese", 0, &anglo, NULL), GROG_OK);
     assert_int_equal(grog_game_log_json(g, &french, &text, NULL), GROG_OK);
-    assert_null(strstr(text, "storm-the-convent")); /* GDB-02: never shown to the enemy */
+    assert_null(strstr(text, "redeploy")); /* GDB-02: never shown to the enemy */
     free(text);
     assert_int_equal(grog_game_log_text(g, NULL, &text, NULL), GROG_OK);
-    assert_null(strstr(text, "storm-the-convent")); /* nor in the public view */
+    assert_null(strstr(text, "redeploy")); /* nor in the public view */
     assert_non_null(strstr(text, "face down"));
     free(text);
     assert_int_equal(grog_game_status_json(g, &french, &text, NULL), GROG_OK);
-    assert_null(strstr(text, "storm-the-convent"));
+    assert_null(strstr(text, "redeploy"));
     free(text);
     assert_int_equal(grog_game_log_text(g, &anglo, &text, NULL), GROG_OK);
-    assert_non_null(strstr(text, "storm-the-convent")); /* his own side sees it */
+    assert_non_null(strstr(text, "redeploy")); /* his own side sees it */
     free(text);
     assert_int_equal(grog_game_status_json(g, &anglo, &text, NULL), GROG_OK);
-    assert_non_null(strstr(text, "storm-the-convent"));
+    assert_non_null(strstr(text, "redeploy"));
     free(text);
     grog_game_close(g);
 }

@@ -127,14 +127,14 @@ static void test_a_side_acts_only_with_its_own_pieces(void **state)
     grog_game_seat(g, NULL, 0, &pub, NULL);
     grog_game_seat(g, "french", 0, &french, NULL);
     grog_game_seat(g, "anglo-portuguese", 0, &anglo, NULL);
-    const char *order[] = {"order", "picton", "pack", "storm-the-convent", "--roll", "2"};
+    const char *order[] = {"order", "picton", "pack", "redeploy", "--roll", "2"};
     char *result = NULL;
     grog_error err;
     /* the public never acts; french may not move Picton: nothing written */
     assert_int_equal(grog_game_do_as(g, &pub, 6, order, &result, &err), GROG_EDENIED);
     assert_int_equal(grog_game_do_as(g, &french, 6, order, &result, &err), GROG_EDENIED);
     assert_null(result);
-    assert_null(strstr(err.message, "storm-the-convent"));
+    assert_null(strstr(err.message, "redeploy"));
     assert_non_null(strstr(err.message, "french"));
     assert_int_equal(grog_game_action_count(g), 1);
     /* the same refused with a failing rule is still "not yours", not the rule's text */
@@ -160,13 +160,13 @@ static void test_do_prints_only_the_seats_view(void **state)
     grog_game *g = new_gdb(1);
     grog_game_close(g);
     cli_run r = run_cli("do", "--side", "anglo-portuguese", path, "order", "picton", "pack",
-                        "storm-the-convent", "--roll", "2", "--json", NULL);
+                        "redeploy", "--roll", "2", "--json", NULL);
     assert_int_equal(r.code, 0);
-    assert_non_null(strstr(r.out, "storm-the-convent")); /* its own order */
+    assert_non_null(strstr(r.out, "redeploy")); /* its own order */
     cli_run_free(&r);
     r = run_cli("do", "--side", "french", path, "order", "picton", "pack", "attack", NULL);
     assert_int_equal(r.code, 1);
-    assert_null(strstr(r.err, "storm-the-convent"));
+    assert_null(strstr(r.err, "redeploy"));
     cli_run_free(&r);
     r = run_cli("do", "--side", "mars", path, "next", NULL);
     assert_int_equal(r.code, 1);
@@ -176,20 +176,20 @@ static void test_do_prints_only_the_seats_view(void **state)
     for (int k = 0; k < 2; k++) {
         r = run_cli("log", path, "--side", "french", kinds[k], NULL);
         assert_int_equal(r.code, 0);
-        assert_null(strstr(r.out, "storm-the-convent"));
+        assert_null(strstr(r.out, "redeploy"));
         cli_run_free(&r);
         r = run_cli("log", path, kinds[k], NULL);
         assert_int_equal(r.code, 0);
-        assert_null(strstr(r.out, "storm-the-convent"));
+        assert_null(strstr(r.out, "redeploy"));
         cli_run_free(&r);
         r = run_cli("log", path, "--referee", kinds[k], NULL);
         assert_int_equal(r.code, 0);
-        assert_non_null(strstr(r.out, "storm-the-convent"));
+        assert_non_null(strstr(r.out, "redeploy"));
         cli_run_free(&r);
     }
     r = run_cli("do", "--side", "french", path, "next", "--json", NULL);
     assert_int_equal(r.code, 0);
-    assert_null(strstr(r.out, "storm-the-convent"));
+    assert_null(strstr(r.out, "redeploy"));
     cli_run_free(&r);
 }
 

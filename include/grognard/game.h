@@ -137,6 +137,19 @@ grog_status grog_game_log_text(const grog_game *g, const grog_seat *seat, char *
 grog_status grog_game_result_text(const char *result_json, const grog_seat *seat, char **out,
                                   grog_error *err);
 
+/* The actions seat may take now, with their arguments' choices (only what
+ * is legal now; the public may take none):
+ * {"family","turn","phase","side","names":{id: name},"actions":[{"action":"order",
+ *   "words":["order"],"help":"...","args":[{"name":"general","kind":"general",
+ *   "choices":["picton",...],"choices_by":{...}?,"optional":true?},...],
+ *   "options":[{"name":"--roll","kind":"die"}],"roll":{"dice":"1d6","option":"--roll",
+ *   "what":"..."} or null,"preview":bool}]}
+ * An action's words are its "words" then one value per argument in order;
+ * "choices_by" maps the previous argument's value to this one's choices.
+ * docs/game.md describes the kinds. */
+grog_status grog_game_actions_json(const grog_game *g, const grog_seat *seat, char **out,
+                                   grog_error *err);
+
 /* The action words this game knows (the common ones, then its family's) and
  * a line of help for each, for help and completion; NULL past the end. */
 const char *grog_game_action_name(const grog_game *g, size_t i);

@@ -281,14 +281,14 @@ static const action_def actions[] = {
 
 /* GDB-01: in the Command Phase, a C-in-C who has not tried yet may try to
  * change one order of a brigade of his side (or his own, GDB-07). */
-static void legal_gdb(const legal_ctx *l, json_t *actions)
+static void legal_gdb(const legal_ctx *l, json_t *out)
 {
     const gdb_state *s = l->fstate;
     const gdb_rules *r = l->rules;
     const grog_battle *b = l->battle;
     if (l->phase != 0)
         return;
-    json_t *a = legal_action(actions, "order",
+    json_t *a = legal_action(out, "order",
                              _("try to change a brigade's order (2D6, GDB-01..14); without "
                                "ORDER: roll again for the face-down one"));
     json_t *ci = legal_arg(a, "c-in-c", "general"), *br = legal_arg(a, "brigade", "officer");

@@ -460,6 +460,16 @@ static int gift_too_late(const grog_battle *b, const gt_state *s, size_t k)
     return 0;
 }
 
+static grog_status gift_timing(action_ctx *c, size_t k, grog_error *err)
+{
+    if (!gift_too_late(c->battle, c->fstate, k))
+        return GROG_OK;
+    return grog_error_set(err, GROG_ERULE,
+                          _("GT-10: the PIP dice under %s have already been rolled this turn; a "
+                            "gift is declared before the roll"),
+                          grog_battle_officer(c->battle, k)->name);
+}
+
 static grog_status act_gift(action_ctx *c, int argc, char **argv, grog_error *err)
 {
     if (argc != 3 && !(argc == 4 && strcmp(argv[2], "unit") == 0))
@@ -484,16 +494,12 @@ static grog_status act_gift(action_ctx *c, int argc, char **argv, grog_error *er
                               k->name);
     gt_state *s = c->fstate;
     size_t ki = officer_index(c->battle, k->id), t;
-    if (gift_too_late(c->battle, s, ki))
-        return grog_error_set(err, GROG_ERULE,
-                              _("GT-10: the PIP dice under %s have already been rolled this turn; "
-                                "a gift is declared before the roll"),
-                              k->name);
     if (argc == 4) {
         grog_troop *u;
         if ((st = ctx_unit(c, argv[3], &u, err)) != GROG_OK)
             return st;
-        if ((st = gift_unit_check(c, k, u, err)) != GROG_OK)
+        if ((st = gift_unit_check(c, k, u, err)) != GROG_OK ||
+            (st = gift_timing(c, ki, err)) != GROG_OK)
             return st;
         grog_battle_unit_index(c->battle, u->id, &t);
         s->o[ki].gift = 2;
@@ -506,6 +512,8 @@ static grog_status act_gift(action_ctx *c, int argc, char **argv, grog_error *er
         !grog_battle_is_superior_of(c->battle, ki, t))
         return grog_error_set(err, GROG_EINVAL, _("%s is not a divisional general under %s"),
                               argv[2], k->name);
+    if ((st = gift_timing(c, ki, err)) != GROG_OK)
+        return st;
     double radius = grog_length_to_mm(grog_gt_command_radius_in(R(c)), GROG_UNIT_IN, NULL);
     double d = grog_battle_officer_distance(c->battle, ki, t);
     if (d > radius)
@@ -762,21 +770,21 @@ static const action_def actions[] = {
 /* ---- what is legal now ---- */
 
 static void legal_pip_phase(const legal_ctx *l, const gt_rules *r, const gt_state *s,
-                            json_t *actions)
+                            json_t *out)
 {
     const grog_battle *b = l->battle;
-    json_t *pips = legal_action(actions, "pips", _("the corps rolls its PIP dice (GT-14)"));
+    json_t *pips = legal_action(out, "pips", _("the corps rolls its PIP dice (GT-14)"));
     json_t *pc = legal_arg(pips, "corps", "general");
     legal_option(pips, "--dice", "dice-list");
     legal_roll(pips, "1d6 per divisional general", "--dice", _("the corps' PIP dice (GT-14)"));
-    json_t *plan = legal_action(actions, "plan", _("the corps' plan, before the roll (GT-14)"));
+    json_t *plan = legal_action(out, "plan", _("the corps' plan, before the roll (GT-14)"));
     json_t *plc = legal_arg(plan, "corps", "general"), *plw = legal_arg(plan, "plan", "word");
-    json_t *gift = legal_action(actions, "gift",
+    json_t *gift = legal_action(out, "gift",
                                 _("a commander's PIP to a divisional general within his radius "
                                   "(GT-10)"));
     json_t *gk = legal_arg(gift, "commander", "general"), *gg = legal_arg(gift, "general",
                                                                            "general");
-    json_t *giftu = legal_action(actions, "gift",
+    json_t *giftu = legal_action(out, "gift",
                                  _("a commander's PIP spent on a non-divisional unit (GT-13)"));
     json_t *guk = legal_arg(giftu, "commander", "general");
     legal_choice(legal_arg(giftu, "unit-word", "word"), "unit");
@@ -818,10 +826,10 @@ static void legal_pip_phase(const legal_ctx *l, const gt_rules *r, const gt_stat
 }
 
 static void legal_spend(const legal_ctx *l, const gt_rules *r, const gt_state *s,
-                        json_t *actions)
+                        json_t *out)
 {
     const grog_battle *b = l->battle;
-    json_t *a = legal_action(actions, "spend",
+    json_t *a = legal_action(out, "spend",
                              _("spend PIPs on an action of the cost table (GT-15, GT-07)"));
     json_t *ga = legal_arg(a, "general", "general"), *act = legal_arg(a, "action", "pip-action");
     json_t *unit = legal_arg(a, "unit", "unit");
@@ -858,16 +866,16 @@ static void legal_spend(const legal_ctx *l, const gt_rules *r, const gt_state *s
     }
 }
 
-static void legal_gt(const legal_ctx *l, json_t *actions)
+static void legal_gt(const legal_ctx *l, json_t *out)
 {
     const gt_rules *r = l->rules;
     const gt_state *s = l->fstate;
     const grog_battle *b = l->battle;
     if (strcmp(l->phase_id, "pip") == 0)
-        legal_pip_phase(l, r, s, actions);
+        legal_pip_phase(l, r, s, out);
     if (strcmp(l->phase_id, "movement") == 0)
-        legal_spend(l, r, s, actions);
-    json_t *a = legal_action(actions, "order", _("write down an order (no test in these rules)"));
+        legal_spend(l, r, s, out);
+    json_t *a = legal_action(out, "order", _("write down an order (no test in these rules)"));
     json_t *g = legal_arg(a, "general", "general"), *t = legal_arg(a, "target", "unit-or-officer");
     json_t *k = legal_arg(a, "order", "order-kind");
     for (size_t i = 0; i < order_kinds_count(r->kinds); i++)
@@ -887,7 +895,7 @@ static void legal_gt(const legal_ctx *l, json_t *actions)
                 legal_choice_by(t, o->id, p->id);
         }
     }
-    json_t *m = legal_arg(legal_action(actions, "morale",
+    json_t *m = legal_arg(legal_action(out, "morale",
                                        _("the unit's morale modifier from its general (GT-04)")),
                           "unit", "unit");
     for (size_t u = 0; u < grog_battle_nunits(b); u++)

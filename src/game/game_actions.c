@@ -315,3 +315,14 @@ json_t *game_actions_object(const grog_game *g, const char *side, int referee)
                      "turn", l.turn, "phase", l.phase_id, "side", referee ? NULL : side,
                      "actions", actions, "names", piece_names(l.battle));
 }
+
+grog_status grog_game_actions_json(const grog_game *g, const grog_seat *seat, char **out,
+                                   grog_error *err)
+{
+    int referee = seat != NULL && seat->kind == GROG_SEAT_REFEREE;
+    const char *side = seat != NULL && seat->kind == GROG_SEAT_SIDE ? seat->side : NULL;
+    json_t *j = game_actions_object(g, side, referee);
+    *out = j != NULL ? json_dumps(j, JSON_INDENT(2)) : NULL;
+    json_decref(j);
+    return *out != NULL ? GROG_OK : grog_error_set(err, GROG_ENOMEM, _("out of memory"));
+}

@@ -1,0 +1,375 @@
+/* test_play_rules.c — the rules in play (issue 12): the game refuses what
+ * the rules forbid and lists only what is legal now. Each test names the
+ * rule it checks. The scenario is the embedded default (Bussaco): under gt
+ * the anglo-portuguese brigades are the divisional generals (no division on
+ * that side) under Picton; pt-battery is Picton's own (non-divisional) unit;
+ * the French divisions are Merle's and Heudelet's under Reynier. */
+#include <unistd.h>
+
+#include "grognard/game.h"
+#include "testutil.h"
+
+static grog_game *game(grog_family f, const char *rules)
+{
+    grog_game_options o = {f, NULL, 7, rules};
+    grog_game *g = NULL;
+    grog_error err;
+    if (grog_game_create_memory(&o, &g, &err) != GROG_OK)
+        fail_msg("create: %s", err.message);
+    return g;
+}
+
+static void act(grog_game *g, const char *line, grog_status want, const char *fragment,
+                const char *absent)
+{
+    char *result = NULL;
+    grog_error err;
+    grog_error_clear(&err);
+    size_t before = grog_game_action_count(g);
+    grog_status st = grog_game_do_line(g, line, &result, &err);
+    if (st != want)
+        fail_msg("\"%s\": status %d (%s), wanted %d", line, st, err.message, want);
+    const char *text = st == GROG_OK ? result : err.message;
+    if (fragment != NULL && strstr(text, fragment) == NULL)
+        fail_msg("\"%s\": \"%s\" lacks \"%s\"", line, text, fragment);
+    if (absent != NULL && strstr(text, absent) != NULL)
+        fail_msg("\"%s\": \"%s\" has \"%s\"", line, text, absent);
+    if (st != GROG_OK)
+        assert_int_equal(grog_game_action_count(g), before); /* a refusal changes nothing */
+    free(result);
+}
+
+static void ok(grog_game *g, const char *line, const char *fragment)
+{
+    act(g, line, GROG_OK, fragment, NULL);
+}
+
+static void refused(grog_game *g, const char *line, grog_status want, const char *fragment)
+{
+    act(g, line, want, fragment, NULL);
+}
+
+static void next_to(grog_game *g, const char *phase)
+{
+    for (int i = 0; i < 8 && strcmp(grog_game_phase(g), phase) != 0; i++)
+        ok(g, "next", NULL);
+    assert_string_equal(grog_game_phase(g), phase);
+}
+
+/* The actions JSON for a side ("" public, "#ref" the referee). */
+static json_t *actions(grog_game *g, const char *side)
+{
+    grog_seat seat;
+    int referee = strcmp(side, "#ref") == 0;
+    assert_int_equal(grog_game_seat(g, referee || side[0] == '\0' ? NULL : side, referee, &seat,
+                                    NULL),
+                     GROG_OK);
+    char *text = NULL;
+    assert_int_equal(grog_game_actions_json(g, &seat, &text, NULL), GROG_OK);
+    json_t *j = json_loads(text, 0, NULL);
+    free(text);
+    assert_non_null(j);
+    return j;
+}
+
+/* The entry whose words are w1 (and w2 when not NULL), or NULL. */
+static json_t *entry(json_t *j, const char *w1, const char *w2)
+{
+    size_t i;
+    json_t *a;
+    json_array_foreach(json_object_get(j, "actions"), i, a) {
+        json_t *w = json_object_get(a, "words");
+        if (strcmp(json_string_value(json_array_get(w, 0)), w1) != 0)
+            continue;
+        if (w2 == NULL || (json_array_size(w) > 1 &&
+                           strcmp(json_string_value(json_array_get(w, 1)), w2) == 0))
+            return a;
+    }
+    return NULL;
+}
+
+static json_t *arg(json_t *e, const char *name)
+{
+    size_t i;
+    json_t *a;
+    json_array_foreach(json_object_get(e, "args"), i, a) if (strcmp(json_string_value(
+                                                                  json_object_get(a, "name")),
+                                                              name) == 0) return a;
+    fail_msg("no argument %s", name);
+    return NULL;
+}
+
+static int has_choice(json_t *a, const char *v)
+{
+    size_t i;
+    json_t *x;
+    json_array_foreach(json_object_get(a, "choices"), i, x) if (strcmp(json_string_value(x), v) ==
+                                                                0) return 1;
+    return 0;
+}
+
+static int has_choice_by(json_t *a, const char *key, const char *v)
+{
+    json_t *list = json_object_get(json_object_get(a, "choices_by"), key);
+    size_t i;
+    json_t *x;
+    json_array_foreach(list, i, x) if (strcmp(json_string_value(x), v) == 0) return 1;
+    return 0;
+}
+
+/* ---- order words (every family) ---- */
+
+static void test_order_words_are_checked(void **state)
+{
+    (void)state;
+    grog_game *g = game(GROG_FAMILY_AIGLES, NULL);
+    refused(g, "order picton mackinnon banana", GROG_EINVAL, "unknown order \"banana\"");
+    refused(g, "order picton mackinnon att", GROG_EINVAL, "closest known: attack");
+    refused(g, "explaining picton mackinnon banana", GROG_EINVAL, "unknown order");
+    refused(g, "adc picton-adc1 mackinnon banana", GROG_EINVAL, "unknown order");
+    grog_game_close(g);
+    g = game(GROG_FAMILY_GDB, NULL);
+    refused(g, "order picton pack banana --roll 12", GROG_EINVAL, "unknown order");
+    ok(g, "order picton pack redeploy --roll 12", "GDB-03");
+    grog_game_close(g);
+    g = game(GROG_FAMILY_GT, NULL);
+    refused(g, "order picton pack banana", GROG_EINVAL, "unknown order");
+    ok(g, "order picton pack support", NULL);
+    ok(g, "note Pack storms the convent", NULL); /* free text stays possible as a note */
+    grog_game_close(g);
+}
+
+/* A house-rules file adds its words to the default list, or replaces it. */
+static void test_house_rules_extend_the_order_words(void **state)
+{
+    (void)state;
+    json_t *root = json_loads(grog_data_embedded("rules/gt.json", NULL), 0, NULL);
+    assert_non_null(root);
+    json_object_set_new(root, "orders",
+                        json_pack("{s:[{s:s,s:s}]}", "kinds", "id", "storm", "help",
+                                  "take a place by assault"));
+    char path[64];
+    snprintf(path, sizeof path, "/tmp/grog-test-house-%d.json", (int)getpid());
+    assert_int_equal(json_dump_file(root, path, 0), 0);
+    grog_game *g = game(GROG_FAMILY_GT, path);
+    ok(g, "order picton pack storm", NULL);
+    ok(g, "order picton pack attack", NULL); /* the default list stays */
+    grog_game_close(g);
+    json_object_set_new(json_object_get(root, "orders"), "replace_default", json_true());
+    assert_int_equal(json_dump_file(root, path, 0), 0);
+    g = game(GROG_FAMILY_GT, path);
+    ok(g, "order picton pack storm", NULL);
+    refused(g, "order picton pack attack", GROG_EINVAL, "closest known: storm");
+    grog_game_close(g);
+    json_decref(root);
+    remove(path);
+}
+
+/* ---- what is legal now ---- */
+
+static void test_actions_public_seat_may_do_nothing(void **state)
+{
+    (void)state;
+    grog_game *g = game(GROG_FAMILY_AIGLES, NULL);
+    json_t *j = actions(g, "");
+    assert_int_equal(json_array_size(json_object_get(j, "actions")), 0);
+    json_decref(j);
+    grog_game_close(g);
+}
+
+/* AIG-O-06: orders in an orders phase, by a general with command points,
+ * to his own side; a side sees only its own pieces. */
+static void test_actions_aigles_orders(void **state)
+{
+    (void)state;
+    grog_game *g = game(GROG_FAMILY_AIGLES, NULL);
+    json_t *j = actions(g, "french");
+    json_t *o = entry(j, "order", NULL);
+    assert_non_null(o);
+    assert_true(has_choice(arg(o, "general"), "reynier"));
+    assert_false(has_choice(arg(o, "general"), "picton"));
+    assert_false(has_choice(arg(o, "general"), "reynier-adc1")); /* AIG-O-12: an ADC */
+    assert_true(has_choice_by(arg(o, "target"), "reynier", "merle"));
+    assert_false(has_choice(arg(o, "target"), "br-74th"));
+    assert_true(has_choice(arg(o, "order"), "attack"));
+    assert_false(has_choice(arg(o, "order"), "banana"));
+    assert_string_equal(json_string_value(json_object_get(json_object_get(o, "roll"), "dice")),
+                        "1d6");
+    json_t *m = entry(j, "move", NULL);
+    assert_true(has_choice(arg(m, "id"), "fr-2leger"));
+    assert_false(has_choice(arg(m, "id"), "br-74th"));
+    json_decref(j);
+    /* the referee may act for either side */
+    j = actions(g, "#ref");
+    assert_true(has_choice(arg(entry(j, "order", NULL), "general"), "picton"));
+    assert_true(has_choice(arg(entry(j, "order", NULL), "general"), "reynier"));
+    json_decref(j);
+    /* movement: no order, no ADC (AIG-O-06, -11) */
+    ok(g, "next", NULL);
+    j = actions(g, "french");
+    assert_null(entry(j, "order", NULL));
+    assert_null(entry(j, "adc", NULL));
+    assert_non_null(entry(j, "next", NULL));
+    json_decref(j);
+    grog_game_close(g);
+}
+
+/* status lists only what is legal now: no command points offered outside
+ * an orders phase (AIG-O-06), no gdb order change outside the Command Phase
+ * (GDB-01), no PIP roll outside the PIP phase (GT-14). */
+static void test_status_lists_only_what_is_legal(void **state)
+{
+    (void)state;
+    static const grog_family fams[] = {GROG_FAMILY_AIGLES, GROG_FAMILY_GDB, GROG_FAMILY_GT};
+    for (size_t f = 0; f < 3; f++) {
+        grog_game *g = game(fams[f], NULL);
+        grog_seat ref;
+        grog_game_seat(g, NULL, 1, &ref, NULL);
+        char *text = NULL;
+        assert_int_equal(grog_game_status_json(g, &ref, &text, NULL), GROG_OK);
+        json_t *j = json_loads(text, 0, NULL);
+        free(text);
+        assert_true(json_object_size(json_object_get(j, "may")) > 0); /* the first phase */
+        json_decref(j);
+        ok(g, "next", NULL); /* movement(-1): nothing of the kind is legal */
+        if (fams[f] == GROG_FAMILY_GT)
+            ok(g, "next", NULL); /* gt: PIPs are spent in movement; none in combat */
+        assert_int_equal(grog_game_status_json(g, &ref, &text, NULL), GROG_OK);
+        j = json_loads(text, 0, NULL);
+        free(text);
+        if (json_object_size(json_object_get(j, "may")) != 0)
+            fail_msg("%s %s: may = %s", grog_family_name(fams[f]), grog_game_phase(g),
+                     json_dumps(json_object_get(j, "may"), 0));
+        json_decref(j);
+        grog_game_close(g);
+    }
+}
+
+/* GDB-01: one attempt per C-in-C per turn, in the Command Phase. */
+static void test_actions_gdb_order_once_in_command_phase(void **state)
+{
+    (void)state;
+    grog_game *g = game(GROG_FAMILY_GDB, NULL);
+    json_t *j = actions(g, "anglo-portuguese");
+    json_t *o = entry(j, "order", NULL);
+    assert_non_null(o);
+    assert_true(has_choice(arg(o, "c-in-c"), "picton"));
+    assert_true(has_choice_by(arg(o, "brigade"), "picton", "pack"));
+    assert_false(has_choice(arg(o, "brigade"), "brenier"));
+    json_decref(j);
+    ok(g, "order picton pack attack --roll 2", NULL);
+    j = actions(g, "anglo-portuguese");
+    assert_null(entry(j, "order", NULL)); /* tried this turn */
+    json_decref(j);
+    j = actions(g, "french");
+    assert_non_null(entry(j, "order", NULL));
+    json_decref(j);
+    ok(g, "next", NULL);
+    j = actions(g, "french");
+    assert_null(entry(j, "order", NULL));
+    json_decref(j);
+    grog_game_close(g);
+}
+
+/* ---- Grande Tactique ---- */
+
+/* GT-15: PIPs only on the general's own side's units, and only on actions
+ * that fit the unit's arm; refusals name the general, never a number. */
+static void test_gt_spend_own_units_fitting_arms(void **state)
+{
+    (void)state;
+    grog_game *g = game(GROG_FAMILY_GT, NULL);
+    ok(g, "pips picton --dice 6,6,6,6", NULL);
+    next_to(g, "movement");
+    refused(g, "spend mackinnon move fr-2leger", GROG_ERULE, "own side");
+    refused(g, "spend mackinnon artillery_pivot br-74th", GROG_ERULE, "GT-15");
+    refused(g, "spend mackinnon cavalry_move_to_contact br-74th", GROG_ERULE, "cavalry");
+    refused(g, "spend mackinnon rally_fleeing br-74th", GROG_ERULE, "not fleeing");
+    ok(g, "spend mackinnon infantry_fire br-74th", NULL);
+    json_t *j = actions(g, "anglo-portuguese");
+    json_t *s = entry(j, "spend", NULL);
+    assert_non_null(s);
+    assert_true(has_choice_by(arg(s, "action"), "mackinnon", "infantry_fire"));
+    assert_false(has_choice_by(arg(s, "action"), "mackinnon", "cavalry_move_to_contact"));
+    assert_true(has_choice_by(arg(s, "unit"), "mackinnon move", "br-74th"));
+    assert_false(has_choice(arg(s, "unit"), "fr-2leger"));
+    json_decref(j);
+    /* GT-16 names the general */
+    for (int i = 0; i < 5; i++) /* a bad general: 6 - 1 = 5 PIPs (GT-02) */
+        ok(g, "spend lightburne move br-2-5th", NULL);
+    act(g, "spend lightburne move br-2-5th", GROG_ERULE, "Lightburne has 0 PIPs", "general ");
+    grog_game_close(g);
+}
+
+/* GT-13: a commander's PIP goes to a non-divisional unit of his own side. */
+static void test_gt_gift_to_units(void **state)
+{
+    (void)state;
+    grog_game *g = game(GROG_FAMILY_GT, NULL);
+    refused(g, "gift picton unit fr-battery", GROG_ERULE, "GT-13");
+    refused(g, "gift picton unit br-74th", GROG_ERULE, "GT-13");
+    ok(g, "gift picton unit pt-battery", "GT-13");
+    json_t *j = actions(g, "anglo-portuguese");
+    json_t *gu = entry(j, "gift", NULL);
+    assert_non_null(gu);
+    json_decref(j);
+    grog_game_close(g);
+}
+
+/* GT-10: a gift comes before the roll; after it, it is refused, not lost. */
+static void test_gt_gift_after_the_roll_refused(void **state)
+{
+    (void)state;
+    grog_game *g = game(GROG_FAMILY_GT, NULL);
+    ok(g, "pips picton --dice 3,3,3,3", NULL);
+    refused(g, "gift picton mackinnon", GROG_ERULE, "before the roll");
+    refused(g, "gift picton unit pt-battery", GROG_ERULE, "before the roll");
+    json_t *j = actions(g, "anglo-portuguese");
+    assert_null(entry(j, "gift", NULL));
+    json_decref(j);
+    grog_game_close(g);
+}
+
+/* GT-11 with attached_commander_keeps_unit_pip (the default: true): an
+ * attached commander gives no PIP to a general but keeps his unit's PIP. */
+static void test_gt_attached_commander_keeps_unit_pip(void **state)
+{
+    (void)state;
+    grog_game *g = game(GROG_FAMILY_GT, NULL);
+    next_to(g, "movement");
+    ok(g, "move picton 105 79", NULL); /* edge to edge with pt-battery (at 105, 84) */
+    ok(g, "attach picton pt-battery", NULL);
+    next_to(g, "pip");
+    refused(g, "gift picton mackinnon", GROG_ERULE, "GT-11");
+    ok(g, "gift picton unit pt-battery", "GT-13");
+    grog_game_close(g);
+}
+
+/* GT-04: the morale modifier an attached general gives, in a gt game. */
+static void test_gt_morale_shows_gt04(void **state)
+{
+    (void)state;
+    grog_game *g = game(GROG_FAMILY_GT, NULL);
+    ok(g, "morale fr-31leger", "GT-04"); /* Arnaud is attached to it */
+    ok(g, "morale fr-31leger", "\"value\": 1");
+    ok(g, "morale fr-2leger", "\"value\": 0");
+    grog_game_close(g);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_order_words_are_checked),
+        cmocka_unit_test(test_house_rules_extend_the_order_words),
+        cmocka_unit_test(test_actions_public_seat_may_do_nothing),
+        cmocka_unit_test(test_actions_aigles_orders),
+        cmocka_unit_test(test_status_lists_only_what_is_legal),
+        cmocka_unit_test(test_actions_gdb_order_once_in_command_phase),
+        cmocka_unit_test(test_gt_spend_own_units_fitting_arms),
+        cmocka_unit_test(test_gt_gift_to_units),
+        cmocka_unit_test(test_gt_gift_after_the_roll_refused),
+        cmocka_unit_test(test_gt_attached_commander_keeps_unit_pip),
+        cmocka_unit_test(test_gt_morale_shows_gt04),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
