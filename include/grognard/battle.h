@@ -338,6 +338,39 @@ int grog_battle_officer_depth(const grog_battle *b, size_t officer);
 /* 1 for every role but aide-de-camp. */
 int grog_role_is_general(grog_role r);
 
+/* The hierarchy index: every relation above, worked out in one pass over the
+ * battle (O(officers + units)) so that asking it for every officer costs
+ * what the battle holds, not officers x units. Its answers are exactly those
+ * of the grog_battle_ functions (same lists, same battle order), also for a
+ * battle with problems (cycles, unknown or cross-side superiors). It is a
+ * picture of the battle when built: rebuild it after adding or removing
+ * anything, or changing an id, superior, role, parent or attached_to.
+ * Ownership: grog_hierarchy_build gives a handle the caller frees with
+ * grog_hierarchy_destroy (accepts NULL); the lists it returns point into it
+ * and live as long as it does. */
+typedef struct grog_hierarchy grog_hierarchy;
+/* GROG_ENOMEM (nothing allocated) or GROG_OK and *out. */
+grog_status grog_hierarchy_build(const grog_battle *b, grog_hierarchy **out, grog_error *err);
+void grog_hierarchy_destroy(grog_hierarchy *h);
+/* Lists in battle order: *n set to their length (0 for an index out of range). */
+const size_t *grog_hierarchy_subordinates(const grog_hierarchy *h, size_t officer, size_t *n);
+const size_t *grog_hierarchy_adcs(const grog_hierarchy *h, size_t officer, size_t *n);
+const size_t *grog_hierarchy_officer_units(const grog_hierarchy *h, size_t officer, size_t *n);
+const size_t *grog_hierarchy_attached_officers(const grog_hierarchy *h, size_t unit, size_t *n);
+/* As grog_battle_command_units: out[0..max-1], returns how many. */
+size_t grog_hierarchy_command_units(const grog_hierarchy *h, size_t officer, size_t *out,
+                                    size_t max);
+/* The officers below `officer` at any depth (grog_battle_is_superior_of true),
+ * ADCs included, in battle order: out[0..max-1], returns how many. */
+size_t grog_hierarchy_command_officers(const grog_hierarchy *h, size_t officer, size_t *out,
+                                       size_t max);
+/* As grog_battle_is_superior_of and grog_battle_officer_depth, in O(1) for
+ * an officer whose chain of superiors ends (no cycle). */
+int grog_hierarchy_is_superior_of(const grog_hierarchy *h, size_t ancestor, size_t officer);
+int grog_hierarchy_depth(const grog_hierarchy *h, size_t officer);
+/* The superior of an officer as an index: 1 and *sup, or 0. */
+int grog_hierarchy_superior(const grog_hierarchy *h, size_t officer, size_t *sup);
+
 /* Edge-to-edge distances, mm (geom.h). */
 double grog_battle_officer_unit_distance(const grog_battle *b, size_t officer, size_t unit);
 double grog_battle_officer_distance(const grog_battle *b, size_t a, size_t c);

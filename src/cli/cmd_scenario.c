@@ -163,6 +163,7 @@ typedef struct show_ctx {
     int have_radii;
     unsigned families;
     size_t *buf; /* scratch, nunits + nofficers entries */
+    grog_hierarchy *h; /* built once: every relation in O(1) or O(its size) */
 } show_ctx;
 
 static double cm(double mm) { return mm / 10.0; }
@@ -220,7 +221,7 @@ static void print_zone(show_ctx *x, size_t i, const char *indent)
         fprintf(x->c->out, "%s", _("contact"));
     else
         fprintf(x->c->out, "%.0f pas", z / x->t->scale.mm_per_pas);
-    size_t n = grog_battle_command_units(x->b, i, x->buf, grog_battle_nunits(x->b));
+    size_t n = grog_hierarchy_command_units(x->h, i, x->buf, grog_battle_nunits(x->b));
     size_t in = 0;
     fprintf(x->c->out, "%s", _("; inside:"));
     for (size_t k = 0; k < n; k++)
@@ -228,10 +229,10 @@ static void print_zone(show_ctx *x, size_t i, const char *indent)
             fprintf(x->c->out, " %s", grog_battle_unit(x->b, x->buf[k])->id);
             in++;
         }
-    n = grog_battle_subordinates(x->b, i, x->buf, grog_battle_nofficers(x->b));
+    const size_t *subs = grog_hierarchy_subordinates(x->h, i, &n);
     for (size_t k = 0; k < n; k++)
-        if (inside(grog_battle_officer_distance(x->b, i, x->buf[k]), z, contact)) {
-            fprintf(x->c->out, " %s", grog_battle_officer(x->b, x->buf[k])->id);
+        if (inside(grog_battle_officer_distance(x->b, i, subs[k]), z, contact)) {
+            fprintf(x->c->out, " %s", grog_battle_officer(x->b, subs[k])->id);
             in++;
         }
     fprintf(x->c->out, "%s\n", in ? "" : _(" nobody"));
@@ -270,10 +271,11 @@ static void print_gt(show_ctx *x, size_t i, const char *indent)
     }
     fprintf(x->c->out, "%.1f in; %s", r / 25.4, _("within:"));
     size_t in = 0;
-    for (size_t k = 0; k < grog_battle_nofficers(x->b); k++) {
+    size_t n = grog_hierarchy_command_officers(x->h, i, x->buf, grog_battle_nofficers(x->b));
+    for (size_t j = 0; j < n; j++) {
+        size_t k = x->buf[j];
         const grog_officer *s = grog_battle_officer(x->b, k);
-        if ((s->role != GROG_ROLE_DIVISION && s->role != GROG_ROLE_BRIGADE) ||
-            !grog_battle_is_superior_of(x->b, i, k))
+        if (s->role != GROG_ROLE_DIVISION && s->role != GROG_ROLE_BRIGADE)
             continue;
         if (grog_battle_officer_distance(x->b, i, k) <= r + 1e-9) {
             fprintf(x->c->out, " %s", s->id);
@@ -353,20 +355,18 @@ static void print_officer(show_ctx *x, size_t i, int depth)
                                   o->role == GROG_ROLE_CORPS))
             print_gt(x, i, sub);
     }
-    /* Children: ADCs, subordinate generals, units. Each list is copied
-     * before recursing (the scratch buffer is shared). */
-    size_t no = grog_battle_nofficers(x->b), nu = grog_battle_nunits(x->b);
-    size_t *kids = malloc((no + nu + 1) * sizeof *kids);
-    if (kids == NULL)
-        return;
-    size_t n = grog_battle_adcs(x->b, i, kids, no);
-    n += grog_battle_subordinates(x->b, i, kids + n, no);
+    /* Children: ADCs, subordinate generals, units (the index's lists stay
+     * put while recursing). */
+    size_t n;
+    const size_t *kids = grog_hierarchy_adcs(x->h, i, &n);
     for (size_t k = 0; k < n; k++)
         print_officer(x, kids[k], depth + 2);
-    n = grog_battle_officer_units(x->b, i, kids, nu);
+    kids = grog_hierarchy_subordinates(x->h, i, &n);
+    for (size_t k = 0; k < n; k++)
+        print_officer(x, kids[k], depth + 2);
+    kids = grog_hierarchy_officer_units(x->h, i, &n);
     for (size_t k = 0; k < n; k++)
         print_unit(x, kids[k], i, depth + 2);
-    free(kids);
 }
 
 static void print_text(show_ctx *x)
@@ -432,14 +432,14 @@ static json_t *zone_json(show_ctx *x, size_t i)
                                               : (contact ? json_real(0) : json_null()));
     json_t *units = json_array(), *offs = json_array();
     if (z >= 0 || contact) {
-        size_t n = grog_battle_command_units(x->b, i, x->buf, grog_battle_nunits(x->b));
+        size_t n = grog_hierarchy_command_units(x->h, i, x->buf, grog_battle_nunits(x->b));
         for (size_t k = 0; k < n; k++)
             if (inside(grog_battle_officer_unit_distance(x->b, i, x->buf[k]), z, contact))
                 json_array_append_new(units, json_string(grog_battle_unit(x->b, x->buf[k])->id));
-        n = grog_battle_subordinates(x->b, i, x->buf, grog_battle_nofficers(x->b));
+        const size_t *subs = grog_hierarchy_subordinates(x->h, i, &n);
         for (size_t k = 0; k < n; k++)
-            if (inside(grog_battle_officer_distance(x->b, i, x->buf[k]), z, contact))
-                json_array_append_new(offs, json_string(grog_battle_officer(x->b, x->buf[k])->id));
+            if (inside(grog_battle_officer_distance(x->b, i, subs[k]), z, contact))
+                json_array_append_new(offs, json_string(grog_battle_officer(x->b, subs[k])->id));
     }
     json_object_set_new(j, "units_inside", units);
     json_object_set_new(j, "officers_inside", offs);
@@ -454,7 +454,7 @@ static json_t *officer_json(show_ctx *x, size_t i)
         "{s:s,s:s,s:s,s:s,s:s,s:s?,s:i,s:s,s:s?,s:s?,s:b,s:b,s:b,s:i}", "id", o->id, "name",
         o->name, "side", o->side, "role", grog_role_name(o->role), "command", o->command,
         "superior", o->superior[0] ? o->superior : NULL, "depth",
-        grog_battle_officer_depth(x->b, i), "state", grog_officer_state_name(o->state),
+        grog_hierarchy_depth(x->h, i), "state", grog_officer_state_name(o->state),
         "held_by", o->held_by[0] ? o->held_by : NULL, "attached_to",
         o->attached_to[0] ? o->attached_to : NULL, "avance",
         (o->markers & GROG_MARKER_AVANCE) != 0, "personally_commands", o->personally_commands,
@@ -474,19 +474,20 @@ static json_t *officer_json(show_ctx *x, size_t i)
         json_object_set_new(j, "distance_to_superior",
                             dist_json(x, o->superior, grog_battle_officer_distance(x->b, sup, i)));
     json_t *adcs = json_array(), *subs = json_array(), *units = json_array();
-    size_t n = grog_battle_adcs(x->b, i, x->buf, grog_battle_nofficers(x->b));
+    size_t n;
+    const size_t *v = grog_hierarchy_adcs(x->h, i, &n);
     for (size_t k = 0; k < n; k++)
-        json_array_append_new(adcs, dist_json(x, grog_battle_officer(x->b, x->buf[k])->id,
-                                              grog_battle_officer_distance(x->b, i, x->buf[k])));
-    n = grog_battle_subordinates(x->b, i, x->buf, grog_battle_nofficers(x->b));
+        json_array_append_new(adcs, dist_json(x, grog_battle_officer(x->b, v[k])->id,
+                                              grog_battle_officer_distance(x->b, i, v[k])));
+    v = grog_hierarchy_subordinates(x->h, i, &n);
     for (size_t k = 0; k < n; k++)
-        json_array_append_new(subs, dist_json(x, grog_battle_officer(x->b, x->buf[k])->id,
-                                              grog_battle_officer_distance(x->b, i, x->buf[k])));
-    n = grog_battle_officer_units(x->b, i, x->buf, grog_battle_nunits(x->b));
+        json_array_append_new(subs, dist_json(x, grog_battle_officer(x->b, v[k])->id,
+                                              grog_battle_officer_distance(x->b, i, v[k])));
+    v = grog_hierarchy_officer_units(x->h, i, &n);
     for (size_t k = 0; k < n; k++)
         json_array_append_new(units,
-                              dist_json(x, grog_battle_unit(x->b, x->buf[k])->id,
-                                        grog_battle_officer_unit_distance(x->b, i, x->buf[k])));
+                              dist_json(x, grog_battle_unit(x->b, v[k])->id,
+                                        grog_battle_officer_unit_distance(x->b, i, v[k])));
     json_object_set_new(j, "adcs", adcs);
     json_object_set_new(j, "subordinates", subs);
     json_object_set_new(j, "units", units);
@@ -513,10 +514,11 @@ static json_t *officer_json(show_ctx *x, size_t i)
         json_t *g = json_object(), *arr = json_array();
         double rr = x->radii.gt_radius_mm;
         json_object_set_new(g, "radius_in", json_real(rr / 25.4));
-        for (size_t k = 0; k < grog_battle_nofficers(x->b); k++) {
+        n = grog_hierarchy_command_officers(x->h, i, x->buf, grog_battle_nofficers(x->b));
+        for (size_t q = 0; q < n; q++) {
+            size_t k = x->buf[q];
             const grog_officer *s = grog_battle_officer(x->b, k);
             if ((s->role == GROG_ROLE_DIVISION || s->role == GROG_ROLE_BRIGADE) &&
-                grog_battle_is_superior_of(x->b, i, k) &&
                 grog_battle_officer_distance(x->b, i, k) <= rr + 1e-9)
                 json_array_append_new(arr, json_string(s->id));
         }
@@ -637,7 +639,8 @@ static int run_show(cli *c, int argc, char **argv)
     }
     x.have_radii = st == GROG_OK;
     x.buf = malloc((grog_battle_nunits(b) + grog_battle_nofficers(b) + 1) * sizeof *x.buf);
-    if (x.buf == NULL) {
+    if (x.buf == NULL || grog_hierarchy_build(b, &x.h, NULL) != GROG_OK) {
+        free(x.buf);
         grog_battle_destroy(b);
         return cli_fail(c, CLI_EXIT_INTERNAL, "%s", _("out of memory"));
     }
@@ -645,6 +648,7 @@ static int run_show(cli *c, int argc, char **argv)
         print_json(&x);
     else
         print_text(&x);
+    grog_hierarchy_destroy(x.h);
     free(x.buf);
     grog_battle_destroy(b);
     return CLI_EXIT_OK;

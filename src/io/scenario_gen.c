@@ -196,18 +196,21 @@ static grog_status gen_side(gen *g, const plan *p, int side)
 }
 
 /* Moves each officer of `role` on side `side` to the mean position of his
- * subordinates, a little behind them: divisions first, then corps. */
-static void centre_on_subordinates(gen *g, int side, grog_role role)
+ * subordinates, a little behind them: divisions first, then corps. The
+ * hierarchy index is built once per call (moving officers changes no
+ * relation), so the whole battle costs O(officers). */
+static grog_status centre_on_subordinates(gen *g, int side, grog_role role)
 {
-    size_t n = grog_battle_nofficers(g->b);
-    size_t *kids = malloc((n + 1) * sizeof *kids);
-    if (kids == NULL)
-        return;
-    for (size_t i = 0; i < n; i++) {
+    grog_hierarchy *h = NULL;
+    grog_status st = grog_hierarchy_build(g->b, &h, g->err);
+    if (st != GROG_OK)
+        return st;
+    for (size_t i = 0; i < grog_battle_nofficers(g->b); i++) {
         grog_officer *o = grog_battle_officer_mut(g->b, i);
         if (o->role != role || strcmp(o->side, side ? "red" : "blue") != 0)
             continue;
-        size_t k = grog_battle_subordinates(g->b, i, kids, n);
+        size_t k;
+        const size_t *kids = grog_hierarchy_subordinates(h, i, &k);
         if (k == 0)
             continue;
         grog_point sum = {0, 0};
@@ -218,7 +221,8 @@ static void centre_on_subordinates(gen *g, int side, grog_role role)
         o->base.centre.x = sum.x / (double)k;
         o->base.centre.y = sum.y / (double)k + (side ? 30.0 : -30.0);
     }
-    free(kids);
+    grog_hierarchy_destroy(h);
+    return GROG_OK;
 }
 
 grog_status grog_scenario_generate(const grog_generate_options *opts, grog_rng *rng,
@@ -257,8 +261,10 @@ grog_status grog_scenario_generate(const grog_generate_options *opts, grog_rng *
         st = grog_battle_add_side(g.b, &red, err);
     for (int s = 0; s < 2 && st == GROG_OK; s++) {
         st = gen_side(&g, &p[s], s);
-        centre_on_subordinates(&g, s, GROG_ROLE_DIVISION);
-        centre_on_subordinates(&g, s, GROG_ROLE_CORPS);
+        if (st == GROG_OK)
+            st = centre_on_subordinates(&g, s, GROG_ROLE_DIVISION);
+        if (st == GROG_OK)
+            st = centre_on_subordinates(&g, s, GROG_ROLE_CORPS);
     }
     if (st != GROG_OK) {
         grog_battle_destroy(g.b);

@@ -4,7 +4,9 @@
  * file unit, and leaves out only what equals the reader's default (an empty
  * reference, no markers, no pending order...), so that reading the text
  * back gives an equal battle (grog_battle_equal). Each officer lists the
- * units whose parent he is; orders go to the "orders" section. */
+ * units whose parent he is (from the hierarchy index, built once, so that
+ * saving stays linear in the battle's size); orders go to the "orders"
+ * section. */
 #include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -89,7 +91,7 @@ static const char *flag_name(unsigned v)
     return grog_unit_flag_name((grog_unit_flag)v);
 }
 
-static json_t *officer_json(const grog_battle *b, size_t i)
+static json_t *officer_json(const grog_battle *b, const grog_hierarchy *h, size_t i)
 {
     const grog_officer *o = grog_battle_officer(b, i);
     json_t *j = json_object();
@@ -122,16 +124,12 @@ static json_t *officer_json(const grog_battle *b, size_t i)
         set(j, "personally_commands", json_true());
     if (o->brigade_broken)
         set(j, "brigade_broken", json_true());
-    size_t n = grog_battle_officer_units(b, i, NULL, 0);
+    size_t n;
+    const size_t *idx = grog_hierarchy_officer_units(h, i, &n);
     if (n > 0) {
-        size_t *idx = malloc(n * sizeof *idx);
         json_t *units = json_array();
-        if (idx != NULL) {
-            grog_battle_officer_units(b, i, idx, n);
-            for (size_t k = 0; k < n; k++)
-                json_array_append_new(units, json_string(grog_battle_unit(b, idx[k])->id));
-            free(idx);
-        }
+        for (size_t k = 0; k < n; k++)
+            json_array_append_new(units, json_string(grog_battle_unit(b, idx[k])->id));
         set(j, "units", units);
     }
     return j;
@@ -179,8 +177,12 @@ static void order_json(json_t *arr, const char *to, const grog_order *o, int hid
     json_array_append_new(arr, j);
 }
 
+/* NULL when out of memory. */
 static json_t *battle_json(const grog_battle *b)
 {
+    grog_hierarchy *h = NULL;
+    if (grog_hierarchy_build(b, &h, NULL) != GROG_OK)
+        return NULL;
     json_t *root = json_object();
     set(root, "format", json_integer(1));
     set(root, "meta", meta_json(grog_battle_meta(b)));
@@ -196,7 +198,7 @@ static json_t *battle_json(const grog_battle *b)
     }
     for (size_t i = 0; i < grog_battle_nofficers(b); i++) {
         const grog_officer *o = grog_battle_officer(b, i);
-        json_array_append_new(offs, officer_json(b, i));
+        json_array_append_new(offs, officer_json(b, h, i));
         order_json(orders, o->id, &o->order, 0);
         order_json(orders, o->id, &o->pending, 1);
     }
@@ -210,6 +212,7 @@ static json_t *battle_json(const grog_battle *b)
     set(root, "officers", offs);
     set(root, "units", units);
     set(root, "orders", orders);
+    grog_hierarchy_destroy(h);
     return root;
 }
 

@@ -6,6 +6,7 @@
  * cycle (possible in a battle being built or checked) never loops forever. */
 #include <math.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -475,4 +476,313 @@ size_t grog_battle_check(const grog_battle *b, grog_battle_problem_fn fn, void *
     for (size_t i = 0; i < grog_battle_nunits(b); i++)
         check_unit(&c, i);
     return c.count;
+}
+
+/* ---- the hierarchy index (battle.h) ----
+ *
+ * Every relation is stored as lists in one array per relation (CSR: the
+ * items of key k are item[start[k] .. start[k+1]), counted then filled in
+ * increasing item order, hence in battle order). A depth-first walk from
+ * the officers without a resolvable superior numbers every officer whose
+ * chain of superiors ends: his subtree is then the preorder positions
+ * pre .. pre + size - 1, which answers "is a above o" in O(1). Officers on
+ * or leading into a cycle are never reached (pre = NONE); for them the
+ * index walks the chain as the grog_battle_ functions do, so the answers
+ * stay the same for a battle with problems. */
+
+#define NONE SIZE_MAX
+
+typedef struct csr {
+    size_t *start; /* nkeys + 1 */
+    size_t *item;  /* one per item with a key */
+} csr;
+
+struct grog_hierarchy {
+    size_t no, nu;
+    size_t *sup;    /* per officer: his superior's index, or NONE */
+    size_t *parent; /* per unit: his parent officer's index, or NONE */
+    csr subs, adcs, kids, units, attached;
+    size_t *pre;    /* per officer: preorder position, NONE when in a cycle */
+    size_t *size;   /* per officer: his subtree's officers, himself included */
+    size_t *order;  /* officers by preorder position */
+    int *depth;
+};
+
+static void csr_free(csr *c)
+{
+    free(c->start);
+    free(c->item);
+}
+
+/* Lists of nitems items under nkeys keys: key[i] (NONE: no list). */
+static int csr_build(csr *c, size_t nkeys, const size_t *key, size_t nitems)
+{
+    c->start = calloc(nkeys + 2, sizeof *c->start);
+    c->item = malloc((nitems ? nitems : 1) * sizeof *c->item);
+    if (c->start == NULL || c->item == NULL)
+        return 0;
+    for (size_t i = 0; i < nitems; i++)
+        if (key[i] != NONE)
+            c->start[key[i] + 2]++;
+    for (size_t k = 0; k < nkeys; k++)
+        c->start[k + 2] += c->start[k + 1];
+    /* start[k + 1] is now where list k begins; fill moves it to its end. */
+    for (size_t i = 0; i < nitems; i++)
+        if (key[i] != NONE)
+            c->item[c->start[key[i] + 1]++] = i;
+    return 1;
+}
+
+static const size_t *csr_list(const csr *c, size_t nkeys, size_t k, size_t *n)
+{
+    if (k >= nkeys) {
+        *n = 0;
+        return NULL;
+    }
+    *n = c->start[k + 1] - c->start[k];
+    return c->item + c->start[k];
+}
+
+void grog_hierarchy_destroy(grog_hierarchy *h)
+{
+    if (h == NULL)
+        return;
+    free(h->sup);
+    free(h->parent);
+    csr_free(&h->subs);
+    csr_free(&h->adcs);
+    csr_free(&h->kids);
+    csr_free(&h->units);
+    csr_free(&h->attached);
+    free(h->pre);
+    free(h->size);
+    free(h->order);
+    free(h->depth);
+    free(h);
+}
+
+/* Resolves the references once: superiors, parents. */
+static void resolve(const grog_battle *b, grog_hierarchy *h)
+{
+    for (size_t i = 0; i < h->no; i++)
+        if (!grog_battle_officer_index(b, grog_battle_officer(b, i)->superior, &h->sup[i]))
+            h->sup[i] = NONE;
+    for (size_t i = 0; i < h->nu; i++)
+        if (!grog_battle_officer_index(b, grog_battle_unit(b, i)->parent, &h->parent[i]))
+            h->parent[i] = NONE;
+}
+
+/* The lists; key is scratch of max(no, nu) entries. */
+static int build_lists(const grog_battle *b, grog_hierarchy *h, size_t *key)
+{
+    size_t no = h->no;
+    for (int pass = 0; pass < 3; pass++) {
+        for (size_t i = 0; i < no; i++) {
+            int adc = grog_battle_officer(b, i)->role == GROG_ROLE_ADC;
+            int want = pass == 2 || (pass == 1) == adc;
+            key[i] = want && h->sup[i] != i ? h->sup[i] : NONE;
+        }
+        csr *c = pass == 0 ? &h->subs : pass == 1 ? &h->adcs : &h->kids;
+        if (!csr_build(c, no, key, no))
+            return 0;
+    }
+    if (!csr_build(&h->units, no, h->parent, h->nu))
+        return 0;
+    for (size_t i = 0; i < no; i++) {
+        const grog_officer *o = grog_battle_officer(b, i);
+        if (o->role == GROG_ROLE_ADC || !grog_battle_unit_index(b, o->attached_to, &key[i]))
+            key[i] = NONE;
+    }
+    return csr_build(&h->attached, h->nu, key, no);
+}
+
+/* Numbers the officers depth first from every root; stack is scratch of
+ * 2 * no entries. */
+static void number(grog_hierarchy *h, size_t *stack)
+{
+    size_t *node = stack, *next = stack + h->no, top = 0, pos = 0;
+    for (size_t i = 0; i < h->no; i++) {
+        h->pre[i] = NONE;
+        h->size[i] = 0;
+        h->depth[i] = (int)h->no; /* what walking a cycle gives */
+    }
+    for (size_t r = 0; r < h->no; r++) {
+        if (h->sup[r] != NONE)
+            continue;
+        h->pre[r] = pos;
+        h->order[pos++] = r;
+        h->depth[r] = 0;
+        node[0] = r;
+        next[0] = h->kids.start[r];
+        top = 1;
+        while (top > 0) {
+            size_t o = node[top - 1];
+            if (next[top - 1] == h->kids.start[o + 1]) {
+                h->size[o] = pos - h->pre[o];
+                top--;
+                continue;
+            }
+            size_t k = h->kids.item[next[top - 1]++];
+            h->pre[k] = pos;
+            h->order[pos++] = k;
+            h->depth[k] = h->depth[o] + 1;
+            node[top] = k;
+            next[top] = h->kids.start[k];
+            top++;
+        }
+    }
+}
+
+grog_status grog_hierarchy_build(const grog_battle *b, grog_hierarchy **out, grog_error *err)
+{
+    grog_hierarchy *h = calloc(1, sizeof *h);
+    if (h == NULL)
+        return grog_error_set(err, GROG_ENOMEM, _("out of memory"));
+    size_t no = grog_battle_nofficers(b), nu = grog_battle_nunits(b);
+    size_t n1 = no ? no : 1, scratch = 2 * n1 > nu ? 2 * n1 : nu;
+    h->no = no;
+    h->nu = nu;
+    h->sup = malloc(n1 * sizeof *h->sup);
+    h->parent = malloc((nu ? nu : 1) * sizeof *h->parent);
+    h->pre = malloc(n1 * sizeof *h->pre);
+    h->size = malloc(n1 * sizeof *h->size);
+    h->order = malloc(n1 * sizeof *h->order);
+    h->depth = malloc(n1 * sizeof *h->depth);
+    size_t *tmp = malloc(scratch * sizeof *tmp);
+    int ok = h->sup && h->parent && h->pre && h->size && h->order && h->depth && tmp;
+    if (ok) {
+        resolve(b, h);
+        ok = build_lists(b, h, tmp);
+    }
+    if (ok)
+        number(h, tmp);
+    free(tmp);
+    if (!ok) {
+        grog_hierarchy_destroy(h);
+        return grog_error_set(err, GROG_ENOMEM, _("out of memory"));
+    }
+    *out = h;
+    return GROG_OK;
+}
+
+const size_t *grog_hierarchy_subordinates(const grog_hierarchy *h, size_t officer, size_t *n)
+{
+    return csr_list(&h->subs, h->no, officer, n);
+}
+
+const size_t *grog_hierarchy_adcs(const grog_hierarchy *h, size_t officer, size_t *n)
+{
+    return csr_list(&h->adcs, h->no, officer, n);
+}
+
+const size_t *grog_hierarchy_officer_units(const grog_hierarchy *h, size_t officer, size_t *n)
+{
+    return csr_list(&h->units, h->no, officer, n);
+}
+
+const size_t *grog_hierarchy_attached_officers(const grog_hierarchy *h, size_t unit, size_t *n)
+{
+    return csr_list(&h->attached, h->nu, unit, n);
+}
+
+int grog_hierarchy_superior(const grog_hierarchy *h, size_t officer, size_t *sup)
+{
+    if (officer >= h->no || h->sup[officer] == NONE)
+        return 0;
+    *sup = h->sup[officer];
+    return 1;
+}
+
+int grog_hierarchy_depth(const grog_hierarchy *h, size_t officer)
+{
+    return officer < h->no ? h->depth[officer] : 0;
+}
+
+/* 1 when officer k is in the subtree of a (a numbered), a itself included. */
+static int in_subtree(const grog_hierarchy *h, size_t a, size_t k)
+{
+    return h->pre[k] != NONE && h->pre[k] >= h->pre[a] && h->pre[k] - h->pre[a] < h->size[a];
+}
+
+int grog_hierarchy_is_superior_of(const grog_hierarchy *h, size_t ancestor, size_t officer)
+{
+    if (officer >= h->no || ancestor >= h->no)
+        return 0;
+    if (h->pre[officer] != NONE)
+        return h->pre[ancestor] != NONE && ancestor != officer &&
+               in_subtree(h, ancestor, officer);
+    size_t cur = officer;
+    for (size_t steps = 0; steps < h->no && h->sup[cur] != NONE; steps++) {
+        cur = h->sup[cur];
+        if (cur == ancestor)
+            return 1;
+    }
+    return 0;
+}
+
+static int cmp_size(const void *a, const void *b)
+{
+    size_t x = *(const size_t *)a, y = *(const size_t *)b;
+    return (x > y) - (x < y);
+}
+
+/* 1 when unit u is commanded by officer, directly or through subordinates. */
+static int commands_unit(const grog_hierarchy *h, size_t officer, size_t u)
+{
+    size_t p = h->parent[u];
+    return p != NONE && (p == officer || grog_hierarchy_is_superior_of(h, officer, p));
+}
+
+size_t grog_hierarchy_command_units(const grog_hierarchy *h, size_t officer, size_t *out,
+                                    size_t max)
+{
+    size_t n = 0;
+    if (officer >= h->no)
+        return 0;
+    if (h->pre[officer] != NONE) {
+        size_t from = h->pre[officer], to = from + h->size[officer];
+        for (size_t p = from; p < to; p++) {
+            size_t k = h->order[p];
+            n += h->units.start[k + 1] - h->units.start[k];
+        }
+        if (out == NULL)
+            return n;
+        if (n <= max) {
+            size_t m = 0;
+            for (size_t p = from; p < to; p++) {
+                size_t k = h->order[p];
+                for (size_t j = h->units.start[k]; j < h->units.start[k + 1]; j++)
+                    out[m++] = h->units.item[j];
+            }
+            qsort(out, n, sizeof *out, cmp_size);
+            return n;
+        }
+        n = 0; /* too many for out: the first max in battle order, by a scan */
+    }
+    for (size_t u = 0; u < h->nu; u++)
+        if (commands_unit(h, officer, u))
+            n = put(out, max, n, u);
+    return n;
+}
+
+size_t grog_hierarchy_command_officers(const grog_hierarchy *h, size_t officer, size_t *out,
+                                       size_t max)
+{
+    if (officer >= h->no)
+        return 0;
+    if (h->pre[officer] != NONE) {
+        size_t n = h->size[officer] - 1;
+        if (out == NULL)
+            return n;
+        if (n <= max) {
+            memcpy(out, h->order + h->pre[officer] + 1, n * sizeof *out);
+            qsort(out, n, sizeof *out, cmp_size);
+            return n;
+        }
+    }
+    size_t n = 0;
+    for (size_t k = 0; k < h->no; k++)
+        if (grog_hierarchy_is_superior_of(h, officer, k))
+            n = put(out, max, n, k);
+    return n;
 }
