@@ -4,6 +4,10 @@
 #   make run        install missing packages, build, play the embedded default
 #   make check      install missing packages, build, run every test
 #   make check-san  the tests again, built with AddressSanitizer + UBSan
+#   make pot        refreshes po/grognard.pot from the sources (xgettext)
+#   make update-po  pot, then msgmerge into every po/*.po
+#   make check-po   every marked message translated in po/*.po, none fuzzy,
+#                   msgfmt --check clean (scripts/check-po.sh)
 #   make bench      build and run the benchmarks (they print their figures)
 #   make fuzz       run each fuzz target for FUZZ_SECONDS (clang + libFuzzer)
 #   make install    PREFIX=/usr/local DESTDIR= : binary, libraries, headers,
@@ -67,8 +71,16 @@ STATIC := $(BUILD)/libgrognard.a
 SHARED := $(BUILD)/libgrognard.so.$(VERSION)
 CLI_LIB := $(BUILD)/libgrognard-cli.a
 BIN := $(BUILD)/grognard
+# Catalogues, compiled where the binary finds them from the build tree.
+PO := $(sort $(wildcard po/*.po))
+MO := $(patsubst po/%.po,$(BUILD)/locale/%/LC_MESSAGES/grognard.mo,$(PO))
+# What xgettext reads: every source of the library and the CLI.
+POT_SRC = $(LIB_SRC) $(CLI_SRC) src/cli/main.c
+XGETTEXT_FLAGS := --language=C --from-code=UTF-8 --keyword=_ --keyword=N_ \
+    --keyword=ngettext:1,2 --add-comments=TRANSLATORS: --package-name=grognard \
+    --package-version=$(VERSION) --msgid-bugs-address="grognard issue tracker" --sort-by-file
 
-.PHONY: all build run check check-san test golden bench fuzz install uninstall clean deps pot
+.PHONY: all build run check check-san check-po update-po test golden bench fuzz install uninstall clean deps pot
 .DEFAULT_GOAL := all
 
 all: deps
@@ -77,7 +89,7 @@ all: deps
 deps:
 	@scripts/deps.sh
 
-build: $(STATIC) $(SHARED) $(BIN)
+build: $(STATIC) $(SHARED) $(BIN) $(MO)
 
 run: deps
 	@$(MAKE) --no-print-directory build
@@ -90,7 +102,7 @@ check: deps
 check-san: deps
 	@$(MAKE) --no-print-directory SAN=1 test
 
-test: $(BIN) $(TESTS)
+test: $(BIN) $(MO) $(TESTS)
 	@tests/run.sh $(BUILD)
 
 bench: deps
@@ -101,6 +113,11 @@ $(BUILD)/%.o: %.c $(HEADERS)
 	@mkdir -p $(dir $@)
 	@[ -n "$(Q)" ] && echo "  CC      $<" || true
 	$(Q)$(CC) $(CPPFLAGS_ALL) $(CFLAGS_ALL) -c $< -o $@
+
+$(BUILD)/locale/%/LC_MESSAGES/grognard.mo: po/%.po
+	@mkdir -p $(dir $@)
+	@[ -n "$(Q)" ] && echo "  MSGFMT  $<" || true
+	$(Q)msgfmt --check -o $@ $<
 
 $(BUILD)/tools/embed: tools/embed.c
 	@mkdir -p $(dir $@)
@@ -158,15 +175,25 @@ install: all
 	    -e 's|@VERSION@|$(VERSION)|' grognard.pc.in > $(DESTDIR)$(PKGCONFIGDIR)/grognard.pc
 	cp -R data/. $(DESTDIR)$(DATADIR)/
 	install -m 644 man/grognard.1 $(DESTDIR)$(MANDIR)/man1/grognard.1
-	@for po in $(wildcard po/*.po); do \
+	@for page in $(wildcard man/*/grognard.1); do \
+	    lang=$$(basename $$(dirname $$page)); \
+	    install -d $(DESTDIR)$(MANDIR)/$$lang/man1; \
+	    install -m 644 $$page $(DESTDIR)$(MANDIR)/$$lang/man1/grognard.1; \
+	done
+	@for po in $(PO); do \
 	    lang=$$(basename $$po .po); \
 	    install -d $(DESTDIR)$(LOCALEDIR)/$$lang/LC_MESSAGES; \
-	    msgfmt -o $(DESTDIR)$(LOCALEDIR)/$$lang/LC_MESSAGES/grognard.mo $$po; \
+	    install -m 644 $(BUILD)/locale/$$lang/LC_MESSAGES/grognard.mo \
+	        $(DESTDIR)$(LOCALEDIR)/$$lang/LC_MESSAGES/grognard.mo; \
 	done
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/grognard $(DESTDIR)$(LIBDIR)/libgrognard.* \
 	    $(DESTDIR)$(PKGCONFIGDIR)/grognard.pc $(DESTDIR)$(MANDIR)/man1/grognard.1
+	for page in $(wildcard man/*/grognard.1); do \
+	    rm -f $(DESTDIR)$(MANDIR)/$$(basename $$(dirname $$page))/man1/grognard.1; done
+	for po in $(PO); do \
+	    rm -f $(DESTDIR)$(LOCALEDIR)/$$(basename $$po .po)/LC_MESSAGES/grognard.mo; done
 	rm -rf $(DESTDIR)$(INCDIR)/grognard $(DESTDIR)$(DATADIR)
 
 # Rewrites the golden demo outputs (tests/golden): review the diff before committing.
@@ -176,10 +203,24 @@ golden: build
 	    echo "  GOLDEN  tests/golden/demo-$$f.txt"; \
 	done
 
+# Refreshes the template from the sources; the catalogues follow with
+# msgmerge (scripts/check-po.sh --merge), done by whoever keeps po/.
 pot:
 	@mkdir -p po
-	xgettext --keyword=_ --keyword=N_ --from-code=UTF-8 --package-name=grognard -o po/grognard.pot \
-	    $(LIB_SRC) $(CLI_SRC) src/cli/main.c
+	xgettext $(XGETTEXT_FLAGS) -o po/grognard.pot $(POT_SRC)
+
+# pot, then each catalogue merged with it (new messages untranslated, changed
+# ones fuzzy): the translators' step before translating.
+update-po: pot
+	@for po in $(PO); do msgmerge --quiet --update --backup=none --previous $$po po/grognard.pot || exit 1; done
+
+# Every message marked in the sources now (a fresh template in $(BUILD), not
+# po/grognard.pot, which may lag) translated in each catalogue, none fuzzy,
+# and msgfmt --check -c clean.
+check-po:
+	@mkdir -p $(BUILD)
+	$(Q)xgettext $(XGETTEXT_FLAGS) -o $(BUILD)/grognard.pot $(POT_SRC)
+	@scripts/check-po.sh $(BUILD)/grognard.pot $(PO)
 
 clean:
 	rm -rf build build-san

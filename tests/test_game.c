@@ -638,7 +638,7 @@ static void test_cli_play_reads_a_script(void **state)
     assert_non_null(strstr(r.out, "formation UNIT"));        /* help lists the actions */
     assert_non_null(strstr(r.out, "obeys 6/6"));             /* a result with its odds */
     assert_non_null(strstr(r.out, "refused: AIG-O-11"));     /* a refusal */
-    assert_non_null(strstr(r.out, "3 command point(s) left")); /* status */
+    assert_non_null(strstr(r.out, "3 command points left")); /* status */
     assert_non_null(strstr(r.out, "Undone"));
     cli_run_free(&r);
     unlink(script);

@@ -67,6 +67,10 @@ int grog_explain_has_rule(const grog_explain *e, const char *rule_id);
 int grog_explain_outcome_p(const grog_explain *e, const char *name, grog_frac *p);
 /* The outcome of the roll, or NULL if no roll was made. */
 const char *grog_explain_outcome(const grog_explain *e);
+/* The words of an outcome or value unit id ("obeys", "half-periods"...) in the
+ * language of messages, for text output; an id it does not know is returned as
+ * is. JSON keeps the ids. Static storage: never freed. */
+const char *grog_explain_word(const char *id);
 /* 1 and *v set when a roll was made. */
 int grog_explain_modified_roll(const grog_explain *e, int *v);
 /* 1 and *v set when the record holds a numeric value. */

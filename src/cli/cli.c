@@ -42,8 +42,9 @@ static void print_usage(cli *c, FILE *f)
                        "       grognard --version\n\nCommands:\n"));
     for (size_t i = 0; i < NCOMMANDS; i++)
         fprintf(f, "  %-10s %s\n", commands[i]->name, _(commands[i]->summary));
-    fprintf(f, "%s", _("\nEvery command takes --json (one JSON document on standard output) and "
-                       "--help.\n\nExit codes:\n"
+    fprintf(f, "%s", _("\nEvery command takes --json (one JSON document on standard output),\n"
+                       "--lang en|fr|ru (the language of messages; LANG and LC_MESSAGES\n"
+                       "otherwise) and --help.\n\nExit codes:\n"
                        "  0  success\n"
                        "  1  bad input, refused by the rules, an invalid file, or a name (file,\n"
                        "     officer, unit, scenario) that does not exist\n"
@@ -217,7 +218,7 @@ static int run_help(cli *c, int argc, char **argv)
     return CLI_EXIT_OK;
 }
 
-int grog_cli_main(int argc, char **argv, FILE *out, FILE *err)
+static int run_command_line(int argc, char **argv, FILE *out, FILE *err)
 {
     cli c = {out, err, 0, NULL, NULL, ""};
     if (argc < 2) {
@@ -245,4 +246,25 @@ int grog_cli_main(int argc, char **argv, FILE *out, FILE *err)
     }
     c.command = cmd->name;
     return cmd->run(&c, argc - 1, argv + 1);
+}
+
+int grog_cli_main(int argc, char **argv, FILE *out, FILE *err)
+{
+    /* --lang is taken out of a copy: the caller's argv stays as it was. */
+    char **args = malloc(((size_t)(argc > 0 ? argc : 0) + 1) * sizeof *args);
+    if (args == NULL) {
+        fprintf(err, "grognard: out of memory\n");
+        return CLI_EXIT_INTERNAL;
+    }
+    for (int i = 0; i < argc; i++)
+        args[i] = argv[i];
+    args[argc > 0 ? argc : 0] = NULL;
+    int n = argc;
+    cli_lang_saved saved;
+    int rc = cli_lang_begin(&n, args, &saved, err);
+    if (rc == 0)
+        rc = run_command_line(n, args, out, err);
+    cli_lang_end(&saved);
+    free(args);
+    return rc;
 }

@@ -13,9 +13,12 @@
 
 #include "grognard/grognard.h"
 
+#include <libintl.h>
 #define _(s) dgettext("grognard", s)
 #define N_(s) (s)
-#include <libintl.h>
+/* ngettext in our own domain, whatever textdomain() the program chose. */
+#undef ngettext
+#define ngettext(s, p, n) dngettext("grognard", (s), (p), (unsigned long)(n))
 
 enum {
     CLI_EXIT_OK = 0,
@@ -44,6 +47,21 @@ typedef struct cli_command {
 
 /* Runs the command line; returns the exit code. */
 int grog_cli_main(int argc, char **argv, FILE *out, FILE *err);
+
+/* Language (lang.c). cli_lang_init: the program's locale from the
+ * environment (LC_NUMERIC kept "C") and the catalogues bound; main() calls it
+ * once. cli_lang_begin takes `--lang en|fr|ru` out of argv (any position) and
+ * applies it until cli_lang_end; 0 or an exit code (message on err). */
+typedef struct cli_lang_saved {
+    int applied;
+    int had_language;
+    char language[128];
+    char messages[256];
+} cli_lang_saved;
+void cli_lang_init(void);
+void cli_lang_bind(void);
+int cli_lang_begin(int *argc, char **argv, cli_lang_saved *saved, FILE *err);
+void cli_lang_end(const cli_lang_saved *saved);
 
 /* Parses options with getopt_long. --json ('j') and --help ('h') must be in
  * opts and are handled here; every other option goes to on_opt, which returns

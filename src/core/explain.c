@@ -489,6 +489,37 @@ grog_status grog_explain_to_json(const grog_explain *e, char **out, grog_error *
 
 /* ---- text ---- */
 
+/* Outcome and unit ids and their words for text output. */
+static const struct {
+    const char *id;
+    const char *words;
+} words[] = {
+    {"obeys", N_("obeys")},
+    {"fails", N_("fails")},
+    {"immediate", N_("immediate")},
+    {"delayed", N_("delayed")},
+    {"fail", N_("fail")},
+    {"out_of_commission", N_("out of commission")},
+    {"unharmed", N_("unharmed")},
+    {"PIPs", N_("PIPs")},
+    {"morale", N_("morale")},
+    {"half-periods", N_("half-periods")},
+    {"turns", N_("turns")},
+    {"contact", N_("contact")},
+    {"none", N_("none")},
+    {"pas", N_("pas")},
+};
+
+const char *grog_explain_word(const char *id)
+{
+    if (id == NULL)
+        return "";
+    for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
+        if (strcmp(words[i].id, id) == 0)
+            return _(words[i].words);
+    return id;
+}
+
 static void text_probability(FILE *f, const char *label, grog_frac p)
 {
     char buf[64];
@@ -535,16 +566,17 @@ static void text_body(FILE *f, const grog_explain *e)
         fputc('\n', f);
     }
     if (e->has_value)
-        fprintf(f, "  %s %g %s\n", _("value:"), e->value, e->has_unit && e->unit ? e->unit : "");
+        fprintf(f, "  %s %g %s\n", _("value:"), e->value,
+                e->has_unit && e->unit ? grog_explain_word(e->unit) : "");
     else if (e->has_range)
         fprintf(f, "  %s %+d .. %+d %s\n", _("range:"), e->range_lo, e->range_hi,
-                e->has_unit && e->unit ? e->unit : "");
+                e->has_unit && e->unit ? grog_explain_word(e->unit) : "");
     else if (e->has_unit && e->unit != NULL)
-        fprintf(f, "  %s %s\n", _("value:"), e->unit);
+        fprintf(f, "  %s %s\n", _("value:"), grog_explain_word(e->unit));
     if (e->outcomes.n > 0) {
         fprintf(f, "  %s\n", _("odds:"));
         for (size_t i = 0; i < e->outcomes.n; i++)
-            text_probability(f, e->outcomes.v[i].name, e->outcomes.v[i].p);
+            text_probability(f, grog_explain_word(e->outcomes.v[i].name), e->outcomes.v[i].p);
     }
     if (e->dist.n > 0) {
         fprintf(f, "  %s\n", _("distribution:"));
@@ -570,7 +602,7 @@ static void text_footer(FILE *f, const grog_explain *e)
             fputc(')', f);
         }
         fprintf(f, ", %s %d: %s\n", _("modified"), e->modified_roll,
-                e->outcome_name ? e->outcome_name : "");
+                grog_explain_word(e->outcome_name));
         if (e->has_seed)
             fprintf(f, "  %s %llu\n", _("seed:"), (unsigned long long)e->seed);
     }

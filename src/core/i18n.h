@@ -10,5 +10,8 @@
 #define GROG_TEXTDOMAIN_NAME "grognard"
 #define _(s) dgettext(GROG_TEXTDOMAIN_NAME, s)
 #define N_(s) (s)
+/* ngettext where a number meets a noun, in our own domain. */
+#undef ngettext
+#define ngettext(s, p, n) dngettext(GROG_TEXTDOMAIN_NAME, (s), (p), (unsigned long)(n))
 
 #endif

@@ -241,7 +241,9 @@ static grog_status tick_changes(action_ctx *c, grog_error *err)
         } else {
             ctx_event(c, "", "formation-progress",
                       json_pack("{s:s,s:i}", "unit", u->id, "remaining", left),
-                      _("%s: %d half-période(s) still to form %s."), u->name, left,
+                      ngettext("%s: %d half-période still to form %s.",
+                               "%s: %d half-périodes still to form %s.", left),
+                      u->name, left,
                       grog_aigles_formation_name(ch->p.to));
             s->changes[keep++] = *ch;
         }
@@ -263,8 +265,10 @@ static grog_status ride(action_ctx *c, grog_error *err)
             r.turns--;
         if (r.turns > 0) {
             ctx_event(c, "", "adc-riding", json_pack("{s:s,s:i}", "adc", adc->id, "turns", r.turns),
-                      r.leg == ADC_OUT ? _("%s rides on: %d période(s) to go.")
-                                       : _("%s rides back: %d période(s) to go."),
+                      r.leg == ADC_OUT ? ngettext("%s rides on: %d période to go.",
+                                                            "%s rides on: %d périodes to go.", r.turns)
+                                       : ngettext("%s rides back: %d période to go.",
+                                                  "%s rides back: %d périodes to go.", r.turns),
                       adc->name, r.turns);
             s->riders[keep++] = r;
             continue;
@@ -472,13 +476,17 @@ static grog_status act_order(action_ctx *c, int argc, char **argv, grog_error *e
         drop_attempt(s, a);
         ctx_event(c, "", "order-obeyed", json_pack("{s:s,s:s,s:s}", "from", g->id, "to", argv[2],
                                                    "order", argv[3]),
-                  _("%s's order \"%s\" to %s is obeyed (%d command points left)."), g->name,
+                  ngettext("%s's order \"%s\" to %s is obeyed (%d command point left).",
+                           "%s's order \"%s\" to %s is obeyed (%d command points left).", pts.left),
+                  g->name,
                   argv[3], rname, pts.left);
     } else {
         ctx_event(c, "", "order-failed", json_pack("{s:s,s:s,s:s}", "from", g->id, "to", argv[2],
                                                    "order", argv[3]),
-                  _("%s's order \"%s\" to %s is not obeyed (%d command points left; AIG-O-13: "
-                    "he may try again)."),
+                  ngettext("%s's order \"%s\" to %s is not obeyed (%d command point left; AIG-O-13: "
+                           "he may try again).",
+                           "%s's order \"%s\" to %s is not obeyed (%d command points left; AIG-O-13: "
+                           "he may try again).", pts.left),
                   g->name, argv[3], rname, pts.left);
     }
     return GROG_OK;
@@ -563,7 +571,8 @@ static grog_status pass_by_adc(action_ctx *c, rider *r, grog_error *err)
     ctx_event(c, "", "order-failed",
               json_pack("{s:s,s:s,s:s,s:s}", "from", gen->id, "via", adc->id, "to", sub->id,
                         "order", r->kind),
-              _("AIG-O-12: %s fails to pass %s's order \"%s\" to %s in %d attempt(s)."),
+              ngettext("AIG-O-12: %s fails to pass %s's order \"%s\" to %s in %d attempt.",
+                       "AIG-O-12: %s fails to pass %s's order \"%s\" to %s in %d attempts.", attempts),
               adc->name, gen->name, r->kind, sub->name, attempts);
     return GROG_OK;
 }
@@ -628,7 +637,9 @@ static grog_status act_adc(action_ctx *c, int argc, char **argv, grog_error *err
     r->back_turns = route.turns_back;
     ctx_event(c, "", "adc-sent", json_pack("{s:s,s:s,s:i}", "adc", adc->id, "to", sub->id,
                                            "turns", route.turns_out),
-              _("AIG-O-11: %s rides with %s's order \"%s\" for %s: %.0f pas, %d période(s)."),
+              ngettext("AIG-O-11: %s rides with %s's order \"%s\" for %s: %.0f pas, %d période.",
+                       "AIG-O-11: %s rides with %s's order \"%s\" for %s: %.0f pas, %d périodes.",
+                       route.turns_out),
               adc->name, gen->name, argv[3], sub->name, route.out_pas, route.turns_out);
     if (route.turns_out == 0) {
         st = pass_by_adc(c, r, err);
@@ -709,7 +720,9 @@ static grog_status act_formation(action_ctx *c, int argc, char **argv, grog_erro
               json_pack("{s:s,s:s,s:s,s:i}", "unit", u->id, "from",
                         grog_aigles_formation_name(ch.from), "to",
                         grog_aigles_formation_name(ch.to), "half_periods", hp),
-              _("%s begins to form %s from %s: %d half-période(s)."), u->name,
+              ngettext("%s begins to form %s from %s: %d half-période.",
+                       "%s begins to form %s from %s: %d half-périodes.", hp),
+              u->name,
               grog_aigles_formation_name(ch.to), grog_aigles_formation_name(ch.from), hp);
     return GROG_OK;
 }
@@ -1032,20 +1045,26 @@ static void status(const void *rules, const grog_battle *b, const void *state, c
             json_object_set_new(may, o->side, list);
         }
         char line[256];
-        snprintf(line, sizeof line, _("%s: %d command point(s) left"), o->name,
+        snprintf(line, sizeof line,
+                 ngettext("%s: %d command point left", "%s: %d command points left",
+                          s->points[i].left),
+                 o->name,
                  s->points[i].left);
         json_array_append_new(list, json_string(line));
     }
     json_t *pending = json_array();
     char line[256];
     for (size_t i = 0; i < s->nchanges; i++) {
-        snprintf(line, sizeof line, _("%s forming %s: %d half-période(s) left"),
+        snprintf(line, sizeof line,
+                 ngettext("%s forming %s: %d half-période left", "%s forming %s: %d half-périodes left",
+                          s->changes[i].p.remaining),
                  grog_battle_unit(b, s->changes[i].unit)->name,
                  grog_aigles_formation_name(s->changes[i].p.to), s->changes[i].p.remaining);
         json_array_append_new(pending, json_string(line));
     }
     for (size_t i = 0; i < s->nriders; i++) {
-        snprintf(line, sizeof line, _("%s riding %s: %d période(s)"),
+        snprintf(line, sizeof line,
+                 ngettext("%s riding %s: %d période", "%s riding %s: %d périodes", s->riders[i].turns),
                  grog_battle_officer(b, s->riders[i].adc)->name,
                  s->riders[i].leg == ADC_OUT ? _("out") : _("back"), s->riders[i].turns);
         json_array_append_new(pending, json_string(line));

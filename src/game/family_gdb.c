@@ -183,7 +183,9 @@ static grog_status enter_phase(action_ctx *c, grog_error *err)
             ctx_event(c, "", "orders-in-force",
                       json_pack("{s:s,s:i}", "side", grog_gdb_book_side(s->books[i]), "count",
                                 in_force),
-                      _("GDB-04: %d delayed order(s) of %s come into force."), in_force,
+                      ngettext("GDB-04: %d delayed order of %s comes into force.",
+                               "GDB-04: %d delayed orders of %s come into force.", in_force),
+                      in_force,
                       grog_gdb_book_side(s->books[i]));
     }
     return GROG_OK;

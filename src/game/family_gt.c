@@ -253,7 +253,8 @@ static grog_status roll_corps(action_ctx *c, size_t corps, const int *entered, g
         ctx_event(c, "", "pips", json_pack("{s:s,s:i,s:i}", "officer",
                                            grog_battle_officer(b, div[i])->id, "die",
                                            ph.allocated[i], "pips", ph.pips[i]),
-                  _("%s gets %d PIPs (die %d)."), grog_battle_officer(b, div[i])->name,
+                  ngettext("%s gets %d PIP (die %d).", "%s gets %d PIPs (die %d).", ph.pips[i]),
+                  grog_battle_officer(b, div[i])->name,
                   ph.pips[i], ph.allocated[i]);
         if (ph.records[i] != NULL)
             st = ctx_record(c, ph.records[i], "", err);
@@ -616,7 +617,9 @@ static grog_status act_spend(action_ctx *c, int argc, char **argv, grog_error *e
     if (!c->explain_only) {
         ctx_event(c, "", "spend", json_pack("{s:s,s:s,s:i}", "officer", o->id, "action", argv[2],
                                             "left", pool.pips),
-                  _("%s spends PIPs on %s%s%s: %d left."), o->name, argv[2], unit >= 0 ? " for " : "",
+                  ngettext("%s spends PIPs on %s%s%s: %d left.", "%s spends PIPs on %s%s%s: %d left.",
+                           pool.pips),
+                  o->name, argv[2], unit >= 0 ? _(" for ") : "",
                   unit >= 0 ? grog_battle_unit(c->battle, ui)->name : "", pool.pips);
         s->o[gi].pips = pool.pips;
     }
@@ -919,7 +922,10 @@ static void status(const void *rules, const grog_battle *b, const void *state, c
         if (s->phase == 0 && !s->o[i].rolled && corps_divisions(b, s, i, div) > 0)
             snprintf(line, sizeof line, _("%s's corps: roll its PIP dice (pip phase)"), o->name);
         else if (s->phase == 1 && s->o[i].divisional && s->o[i].pips > 0)
-            snprintf(line, sizeof line, _("%s: spend %d PIP(s) (movement phase)"), o->name,
+            snprintf(line, sizeof line,
+                     ngettext("%s: spend %d PIP (movement phase)", "%s: spend %d PIPs (movement phase)",
+                              s->o[i].pips),
+                     o->name,
                      s->o[i].pips);
         if (line[0] != '\0') {
             json_t *list = json_object_get(may, o->side);

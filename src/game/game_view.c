@@ -117,7 +117,10 @@ grog_status grog_game_status_text(const grog_game *g, const grog_seat *seat, cha
     else
         fprintf(f, _("%s, under %s rules\n"), json_string_value(json_object_get(s, "scenario")),
                 grog_family_name(grog_game_family(g)));
-    fprintf(f, _("Turn %d, %s phase; %zu actions in the journal.\n"), grog_game_turn(g),
+    fprintf(f,
+            ngettext("Turn %d, %s phase; %zu action in the journal.\n",
+                     "Turn %d, %s phase; %zu actions in the journal.\n", grog_game_action_count(g)),
+            grog_game_turn(g),
             grog_game_phase(g), grog_game_action_count(g));
     json_t *may = json_object_get(s, "may");
     const char *key;
@@ -168,7 +171,8 @@ static void record_text(FILE *f, json_t *rec)
     if (json_array_size(outs) > 0) {
         fprintf(f, "      %s", _("odds:"));
         json_array_foreach(outs, i, m)
-            fprintf(f, " %s %s (%.1f%%)", json_string_value(json_object_get(m, "name")),
+            fprintf(f, " %s %s (%.1f%%)",
+                    grog_explain_word(json_string_value(json_object_get(m, "name"))),
                     json_string_value(json_object_get(m, "exact")),
                     100 * json_number_value(json_object_get(m, "p")));
         fputc('\n', f);
@@ -181,7 +185,7 @@ static void record_text(FILE *f, json_t *rec)
     json_t *value = json_object_get(rec, "value");
     if (json_is_number(value))
         fprintf(f, "      %s %g %s\n", _("value:"), json_number_value(value),
-                json_string_value(json_object_get(rec, "unit")) ? json_string_value(json_object_get(rec, "unit")) : "");
+                grog_explain_word(json_string_value(json_object_get(rec, "unit"))));
     json_t *path = json_object_get(rec, "path");
     if (json_array_size(path) > 0) {
         fprintf(f, "      %s", _("path:"));
@@ -193,7 +197,7 @@ static void record_text(FILE *f, json_t *rec)
         fprintf(f, "      %s %lld%s, %s %lld: %s\n", _("roll"), (long long)json_integer_value(roll),
                 json_is_true(json_object_get(rec, "entered")) ? _(" (entered)") : "",
                 _("modified"), (long long)json_integer_value(json_object_get(rec, "modified_roll")),
-                json_string_value(json_object_get(rec, "outcome")));
+                grog_explain_word(json_string_value(json_object_get(rec, "outcome"))));
     json_array_foreach(json_object_get(rec, "defaults_used"), i, m)
         fprintf(f, "      %s %s = %s\n", _("default used:"),
                 json_string_value(json_object_get(m, "setting")),
