@@ -221,7 +221,7 @@ static void test_radii_from_rules(void **state)
     (void)state;
     grog_map_options o;
     grog_map_options_default(&o);
-    grog_table t = {{25, 1.0}, 1800, 1200, GROG_UNIT_MM};
+    grog_table t = {{25, 1.0}, 1800, 1200, GROG_UNIT_MM, 0};
     assert_int_equal(grog_map_options_from_rules(&o, &t, NULL, NULL, NULL, NULL), GROG_OK);
     /* AIG-O-07 at 25 mm: contact, 50, 100, 150, 200 pas; command 0: none. */
     assert_true(o.aigles_zone_mm[0] < 0 && !o.aigles_zone_contact[0]);

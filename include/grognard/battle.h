@@ -209,11 +209,14 @@ typedef struct grog_troop {
 } grog_troop;
 
 /* The table: figure scale and pas (measure.h), size, and the unit in which
- * the scenario file writes lengths. */
+ * the scenario file writes lengths. A piece stands on the table, or off it by
+ * at most margin_mm (0 by default): positions outside are refused, by the
+ * scenario check and by the game's move. */
 typedef struct grog_table {
     grog_scale scale;
     double width_mm, depth_mm;
     grog_unit file_unit;
+    double margin_mm;
 } grog_table;
 
 /* Descriptive data; strings owned by the battle, never NULL ("" if absent). */

@@ -19,7 +19,12 @@ const char *grog_data_embedded(const char *name, size_t *len);
 size_t grog_data_count(void);
 const char *grog_data_name(size_t i);
 
-/* Reads a whole file into a malloc'd, NUL-terminated buffer the caller frees. */
+/* The largest file grog_data_read_file reads: 64 MiB. */
+#define GROG_FILE_MAX (64 * 1024 * 1024)
+
+/* Reads a whole file into a malloc'd, NUL-terminated buffer the caller frees.
+ * It must be a regular file (not a folder, pipe or device) of at most
+ * GROG_FILE_MAX bytes: otherwise GROG_EINVAL at once, saying which. */
 grog_status grog_data_read_file(const char *path, char **text, size_t *len, grog_error *err);
 
 #endif

@@ -8,6 +8,7 @@
 #define GROG_TEXTDOMAIN "grognard"
 
 #include "grognard/error.h"
+#include "grognard/text.h"
 #include "grognard/rng.h"
 #include "grognard/dice.h"
 #include "grognard/dist.h"

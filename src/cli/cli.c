@@ -218,9 +218,9 @@ static int run_help(cli *c, int argc, char **argv)
     return CLI_EXIT_OK;
 }
 
-static int run_command_line(int argc, char **argv, FILE *out, FILE *err)
+static int run_command_line(int argc, char **argv, FILE *out, FILE *err, FILE *raw_out)
 {
-    cli c = {out, err, 0, NULL, NULL, ""};
+    cli c = {out, err, 0, NULL, NULL, "", raw_out};
     if (argc < 2) {
         print_usage(&c, err);
         return CLI_EXIT_USAGE;
@@ -248,23 +248,36 @@ static int run_command_line(int argc, char **argv, FILE *out, FILE *err)
     return cmd->run(&c, argc - 1, argv + 1);
 }
 
+/* Everything printed goes through the terminal escaper (cli_escape.c). */
 int grog_cli_main(int argc, char **argv, FILE *out, FILE *err)
 {
-    /* --lang is taken out of a copy: the caller's argv stays as it was. */
-    char **args = malloc(((size_t)(argc > 0 ? argc : 0) + 1) * sizeof *args);
-    if (args == NULL) {
+    FILE *safe_out = cli_escape_stream(out), *safe_err = cli_escape_stream(err);
+    if (safe_out == NULL || safe_err == NULL) {
+        if (safe_out != NULL)
+            fclose(safe_out);
+        if (safe_err != NULL)
+            fclose(safe_err);
         fprintf(err, "grognard: out of memory\n");
         return CLI_EXIT_INTERNAL;
     }
-    for (int i = 0; i < argc; i++)
-        args[i] = argv[i];
-    args[argc > 0 ? argc : 0] = NULL;
-    int n = argc;
-    cli_lang_saved saved;
-    int rc = cli_lang_begin(&n, args, &saved, err);
-    if (rc == 0)
-        rc = run_command_line(n, args, out, err);
-    cli_lang_end(&saved);
-    free(args);
+    /* --lang is taken out of a copy: the caller's argv stays as it was. */
+    char **args = malloc(((size_t)(argc > 0 ? argc : 0) + 1) * sizeof *args);
+    int rc = CLI_EXIT_INTERNAL;
+    if (args == NULL) {
+        fprintf(safe_err, "grognard: out of memory\n");
+    } else {
+        for (int i = 0; i < argc; i++)
+            args[i] = argv[i];
+        args[argc > 0 ? argc : 0] = NULL;
+        int n = argc;
+        cli_lang_saved saved;
+        rc = cli_lang_begin(&n, args, &saved, safe_err);
+        if (rc == 0)
+            rc = run_command_line(n, args, safe_out, safe_err, out);
+        cli_lang_end(&saved);
+        free(args);
+    }
+    fclose(safe_out);
+    fclose(safe_err);
     return rc;
 }

@@ -35,6 +35,7 @@ typedef struct cli {
     const char *command;  /* "dice", "calc gdb-order": for messages */
     const char *scenario; /* `grognard explain FILE ...`: FILE, or NULL for the default */
     char command_buf[64]; /* holds "calc NAME", "explain NAME" for `command` */
+    FILE *raw_out;        /* the stream under c->out (stdout in the program): for isatty */
 } cli;
 
 typedef struct cli_command {
@@ -76,6 +77,11 @@ int cli_options(cli *c, const cli_command *cmd, int argc, char **argv,
  * error. Same returns (0, CLI_STOP_OK or an exit code). */
 int cli_flags(cli *c, const cli_command *cmd, int argc, char **argv, const struct option *opts,
               int (*on_opt)(cli *c, int id, const char *arg, void *ctx), void *ctx);
+
+/* A stream that writes to under with every control character but line feed
+ * and tab escaped (cli_escape.c); grog_cli_main prints through it. Closing it
+ * flushes under and leaves it open. NULL when out of memory. */
+FILE *cli_escape_stream(FILE *under);
 
 /* Prints the help of a command. */
 void cli_help(cli *c, const cli_command *cmd, FILE *f);

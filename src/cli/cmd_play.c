@@ -160,7 +160,7 @@ static int run_play(cli *c, int argc, char **argv)
         grog_game_close(g);
         return cli_fail_status(c, st, &err);
     }
-    int tty = isatty(STDIN_FILENO) && c->out == stdout;
+    int tty = isatty(STDIN_FILENO) && c->raw_out == stdout;
     completing = g;
     if (tty) {
         rl_readline_name = "grognard";

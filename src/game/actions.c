@@ -40,6 +40,24 @@ static grog_status act_next(action_ctx *c, int argc, char **argv, grog_error *er
     return GROG_OK;
 }
 
+/* A position a piece may be moved to: finite, and on the table or within its
+ * margin (table.margin in the scenario, 0 by default), as the scenario check
+ * demands of the starting positions. Anything else would be journaled and
+ * then poison every later distance. */
+static grog_status check_on_table(action_ctx *c, double x, double y, grog_error *err)
+{
+    const grog_table *t = grog_battle_table(c->battle);
+    double m = t->margin_mm;
+    if (isfinite(x) && isfinite(y) && x >= -m && y >= -m && x <= t->width_mm + m &&
+        y <= t->depth_mm + m)
+        return GROG_OK;
+    return grog_error_set(err, GROG_EINVAL,
+                          _("(%g, %g) mm is off the table: x from %g to %g mm, y from %g to %g mm "
+                            "(the table, %g x %g mm, and its margin of %g mm)"),
+                          x, y, 0.0 - m, t->width_mm + m, 0.0 - m, t->depth_mm + m, t->width_mm,
+                          t->depth_mm, m);
+}
+
 static grog_status act_move(action_ctx *c, int argc, char **argv, grog_error *err)
 {
     if (argc < 4 || argc > 5)
@@ -47,7 +65,8 @@ static grog_status act_move(action_ctx *c, int argc, char **argv, grog_error *er
     double x, y, facing = NAN;
     grog_status st;
     if ((st = ctx_length(c, "X", argv[2], &x, err)) != GROG_OK ||
-        (st = ctx_length(c, "Y", argv[3], &y, err)) != GROG_OK)
+        (st = ctx_length(c, "Y", argv[3], &y, err)) != GROG_OK ||
+        (st = check_on_table(c, x, y, err)) != GROG_OK)
         return st;
     if (argc == 5) {
         char *end;

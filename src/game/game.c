@@ -12,6 +12,7 @@
 
 #include "engine.h"
 #include "grognard/scenario.h"
+#include "grognard/text.h"
 #include "i18n.h"
 #include "journal.h"
 
@@ -264,9 +265,10 @@ grog_status ctx_length(action_ctx *c, const char *what, const char *text, double
                        grog_error *err)
 {
     const grog_table *t = grog_battle_table(c->battle);
-    grog_status st = grog_length_parse(text, t->file_unit, &t->scale, mm, err);
+    grog_error e;
+    grog_status st = grog_length_parse(text, t->file_unit, &t->scale, mm, &e);
     if (st != GROG_OK)
-        return grog_error_set(err, st, _("%s: %s"), what, err != NULL ? err->message : text);
+        return grog_error_set(err, st, _("%s: %s"), what, e.message);
     return GROG_OK;
 }
 
@@ -394,13 +396,18 @@ static char *result_for(const grog_seat *seat, json_t *r)
 static grog_status do_action(grog_game *g, const grog_seat *seat, int argc,
                              const char *const *words, char **out, grog_error *err)
 {
+    /* Words are checked before anything runs (text.h): what jansson could not
+     * journal, or a terminal could not print, is refused here. */
+    grog_status st = grog_text_check_words(argc, words, err);
+    if (st != GROG_OK)
+        return st;
     action_ctx c;
     ctx_init(&c, g, 1);
     if (c.battle == NULL || c.fstate == NULL || c.rng == NULL || c.events == NULL) {
         ctx_free(&c, 1);
         return grog_error_set(err, GROG_ENOMEM, _("out of memory"));
     }
-    grog_status st = run_words(g, &c, argc, words, err);
+    st = run_words(g, &c, argc, words, err);
     st = check_seat(seat, &c, st, err);
     if (st != GROG_OK || c.explain_only) {
         c.seq = 0; /* not journaled */

@@ -23,6 +23,7 @@
 #include "grognard/gdb.h"
 #include "grognard/gt.h"
 #include "grognard/map.h"
+#include "grognard/text.h"
 #include "i18n.h"
 
 typedef struct sb {
@@ -62,19 +63,16 @@ static void out(sb *s, const char *fmt, ...)
     }
 }
 
-/* Text escaped for XML. */
+/* Text escaped for XML (text.h): any name gives well-formed SVG. */
 static void esc(sb *s, const char *t)
 {
-    for (; *t; t++) {
-        switch (*t) {
-        case '&': out(s, "&amp;"); break;
-        case '<': out(s, "&lt;"); break;
-        case '>': out(s, "&gt;"); break;
-        case '"': out(s, "&quot;"); break;
-        case '\'': out(s, "&apos;"); break;
-        default: out(s, "%c", *t);
-        }
+    char *e = grog_text_xml_escape(t);
+    if (e == NULL) {
+        s->oom = 1;
+        return;
     }
+    out(s, "%s", e);
+    free(e);
 }
 
 void grog_map_options_default(grog_map_options *o)

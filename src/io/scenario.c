@@ -18,6 +18,7 @@
 
 #include "grognard/data.h"
 #include "grognard/scenario.h"
+#include "grognard/text.h"
 #include "i18n.h"
 #include "jsonpos.h"
 #include "model/model.h"
@@ -141,6 +142,20 @@ static json_t *member(reader *r, json_t *obj, const char *path, const char *key,
     return v;
 }
 
+/* 1 when the string v at path is text a scenario may hold (text.h): at most
+ * max bytes, UTF-8, no control character (line feeds and tabs allowed when
+ * multiline); otherwise the problem is reported and 0 returned. */
+static int text_ok(reader *r, const char *path, const json_t *v, size_t max, int flags)
+{
+    grog_error e;
+    if (grog_text_check(json_string_value(v), json_string_length(v), max, flags, NULL, &e) !=
+        GROG_OK) {
+        report(r, path, "%s", e.message);
+        return 0;
+    }
+    return 1;
+}
+
 static int rd_string(reader *r, json_t *obj, const char *path, const char *key, int required,
                      char *dst, size_t size)
 {
@@ -160,6 +175,8 @@ static int rd_string(reader *r, json_t *obj, const char *path, const char *key, 
         report(r, full, "%s", _("a string may not hold a NUL character"));
         return 0;
     }
+    if (!text_ok(r, full, v, size - 1, GROG_TEXT_LINE))
+        return 0;
     grog_model_copy(dst, size, json_string_value(v));
     return 1;
 }
@@ -343,16 +360,23 @@ static void rd_meta(reader *r, json_t *root)
         return;
     known_keys(r, m, "meta", keys);
     const char *names[] = {"name", "date", "place", "description", "rating_notes"};
+    /* name, date and place: one line each; the two notes may hold paragraphs. */
+    static const size_t max[] = {GROG_NAME_MAX - 1, GROG_NAME_MAX - 1, GROG_NAME_MAX - 1,
+                                 GROG_DESCRIPTION_MAX, GROG_DESCRIPTION_MAX};
     const char *vals[5] = {"", "", "", "", ""};
     for (int i = 0; i < 5; i++) {
         json_t *v = member(r, m, "meta", names[i], i == 0, full);
         if (v != NULL && !json_is_string(v))
             report(r, full, _("expected a string, found %s"), type_name(v));
-        else if (v != NULL)
+        else if (v != NULL && text_ok(r, full, v, max[i], i >= 3 ? GROG_TEXT_MULTILINE : 0))
             vals[i] = json_string_value(v);
     }
     json_t *src = rd_child(r, m, "meta", "sources", 0, JSON_ARRAY, full);
     size_t n = src != NULL ? json_array_size(src) : 0;
+    if (n > GROG_SOURCES_MAX) {
+        report(r, full, _("too many sources: %zu, at most %d"), n, GROG_SOURCES_MAX);
+        n = GROG_SOURCES_MAX;
+    }
     const char **sources = n ? calloc(n, sizeof *sources) : NULL;
     if (n && sources == NULL) {
         r->oom = 1;
@@ -361,13 +385,14 @@ static void rd_meta(reader *r, json_t *root)
     size_t k = 0;
     for (size_t i = 0; i < n; i++) {
         json_t *s = json_array_get(src, i);
+        char p[PATH_LEN];
+        snprintf(p, sizeof p, "meta.sources[%zu]", i);
         if (!json_is_string(s)) {
-            char p[PATH_LEN];
-            snprintf(p, sizeof p, "meta.sources[%zu]", i);
             report(r, p, _("expected a string, found %s"), type_name(s));
             continue;
         }
-        sources[k++] = json_string_value(s);
+        if (text_ok(r, p, s, GROG_SOURCE_MAX, GROG_TEXT_LINE))
+            sources[k++] = json_string_value(s);
     }
     grog_meta meta = {vals[0], vals[1], vals[2], vals[3], vals[4], k, sources};
     if (grog_battle_set_meta(r->b, &meta, NULL) != GROG_OK)
@@ -378,7 +403,7 @@ static void rd_meta(reader *r, json_t *root)
 static void rd_table(reader *r, json_t *root)
 {
     static const char *const keys[] = {"figure_scale", "mm_per_pas", "width", "depth", "unit",
-                                       NULL};
+                                       "margin", NULL};
     char full[PATH_LEN];
     r->table = *grog_battle_table(r->b);
     json_t *t = rd_child(r, root, "", "table", 1, JSON_OBJECT, full);
@@ -421,6 +446,13 @@ static void rd_table(reader *r, json_t *root)
             report(r, "table.depth", "%s", _("must be greater than 0"));
         else
             r->table.depth_mm = to_mm(r, d);
+    }
+    double margin = 0;
+    if (rd_number(r, t, "table", "margin", 0, &margin)) {
+        if (!(margin >= 0) || !(margin < 1e9))
+            report(r, "table.margin", "%s", _("must be 0 or more"));
+        else
+            r->table.margin_mm = to_mm(r, margin);
     }
     if (grog_battle_set_table(r->b, &r->table, NULL) != GROG_OK)
         r->table = *grog_battle_table(r->b);

@@ -69,6 +69,8 @@ static json_t *table_json(const grog_battle *b)
     set(o, "unit", json_string(grog_unit_name(t->file_unit)));
     set(o, "width", len(b, t->width_mm));
     set(o, "depth", len(b, t->depth_mm));
+    if (t->margin_mm > 0)
+        set(o, "margin", len(b, t->margin_mm));
     return o;
 }
 

@@ -225,6 +225,8 @@ grog_status grog_battle_set_table(grog_battle *b, const grog_table *t, grog_erro
     if (!(t->width_mm > 0) || !(t->depth_mm > 0) || !isfinite(t->width_mm) ||
         !isfinite(t->depth_mm))
         return grog_error_set(err, GROG_EINVAL, _("the table's width and depth must be > 0"));
+    if (!(t->margin_mm >= 0) || !isfinite(t->margin_mm))
+        return grog_error_set(err, GROG_EINVAL, _("the table's margin must be 0 or more"));
     if ((int)t->file_unit < GROG_UNIT_MM || (int)t->file_unit > GROG_UNIT_PAS)
         return grog_error_set(err, GROG_EINVAL, _("unknown unit of length"));
     b->table = *t;
@@ -642,6 +644,7 @@ int grog_battle_equal(const grog_battle *a, const grog_battle *c, char *why, siz
     if (ta->scale.figure_mm != tc->scale.figure_mm ||
         !close_enough(ta->scale.mm_per_pas, tc->scale.mm_per_pas) ||
         !close_enough(ta->width_mm, tc->width_mm) || !close_enough(ta->depth_mm, tc->depth_mm) ||
+        !close_enough(ta->margin_mm, tc->margin_mm) ||
         ta->file_unit != tc->file_unit)
         return why_set(why, whylen, "table", "");
     if (!meta_equal(&a->meta, &c->meta))

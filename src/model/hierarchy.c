@@ -261,7 +261,8 @@ static void problem(checker *c, const char *kind, size_t index, const char *fiel
 static int on_table(const grog_battle *b, grog_point p)
 {
     const grog_table *t = grog_battle_table(b);
-    return p.x >= 0 && p.y >= 0 && p.x <= t->width_mm && p.y <= t->depth_mm;
+    double m = t->margin_mm;
+    return p.x >= -m && p.y >= -m && p.x <= t->width_mm + m && p.y <= t->depth_mm + m;
 }
 
 static void check_base(checker *c, const char *kind, size_t i, const grog_base *base)
