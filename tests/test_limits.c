@@ -115,7 +115,9 @@ static void test_latin1_word_refused_gdb(void **state)
     ok(g, "order picton pack d\xC3\xA9" "fendre --roll 5");
     size_t n = grog_game_action_count(g);
     char *log = NULL;
-    assert_int_equal(grog_game_log_json(g, "anglo-portuguese", &log, &err), GROG_OK);
+    grog_seat seat;
+    assert_int_equal(grog_game_seat(g, "anglo-portuguese", 0, &seat, &err), GROG_OK);
+    assert_int_equal(grog_game_log_json(g, &seat, &log, &err), GROG_OK);
     assert_non_null(strstr(log, "d\xC3\xA9" "fendre")); /* journaled as typed */
     free(log);
     grog_game_close(g);
