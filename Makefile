@@ -56,7 +56,7 @@ CFLAGS_ALL = $(WARN) $(OPT) -fPIC $(SANFLAGS) $(CFLAGS)
 LIBS = $(shell pkg-config --libs $(PKGS)) -lm
 TEST_LIBS = $(shell pkg-config --libs cmocka)
 
-LIB_SRC := $(sort $(wildcard src/core/*.c src/model/*.c src/rules/*/*.c src/game/*.c src/io/*.c))
+LIB_SRC := $(sort $(wildcard src/core/*.c src/model/*.c src/rules/*/*.c src/game/*.c src/io/*.c src/view/*.c))
 CLI_SRC := $(filter-out src/cli/main.c,$(sort $(wildcard src/cli/*.c)))
 DATA := $(sort $(wildcard data/*/*.json))
 # The table page (web/, issue 15): embedded as "web/PATH", served by grognard serve.

@@ -12,7 +12,7 @@ set -eu
 # pkg-config name -> Debian package providing it.
 PKGS="jansson:libjansson-dev sqlite3:libsqlite3-dev cmocka:libcmocka-dev libedit:libedit-dev"
 # Commands the build uses, and their packages.
-TOOLS="pkg-config:pkgconf cc:gcc make:make msgfmt:gettext"
+TOOLS="pkg-config:pkgconf cc:gcc make:make msgfmt:gettext rsvg-convert:librsvg2-bin"
 check=""
 for arg in "$@"; do
     case $arg in

@@ -658,8 +658,8 @@ static void test_cli_show_json(void **state)
     json_t *gt = json_object_get(picton, "gt");
     assert_true(fabs(json_real_value(json_object_get(gt, "radius_in")) - 9.0) < 1e-9); /* GT-10 */
     json_t *pk = find_id(offs, "pack");
-    assert_string_equal(json_string_value(json_object_get(json_object_get(pk, "pending"), "kind")),
-                        "attack");
+    /* Pack's hidden order is his side's: not in the public view. */
+    assert_true(json_is_null(json_object_get(pk, "pending")));
     json_t *dist = json_object_get(pk, "distance_to_superior");
     assert_true(fabs(json_real_value(json_object_get(dist, "mm")) - 350.0) < 1e-6);
     json_t *units = json_object_get(j, "units");
@@ -676,10 +676,14 @@ static void test_cli_show_text(void **state)
     assert_non_null(strstr(r.out, "Quatre Bras, 16 June 1815"));
     assert_non_null(strstr(r.out, "* commander-in-chief Field Marshal the Duke of Wellington [wellington]"));
     assert_non_null(strstr(r.out, "ratings: aigles charisma 5 command 5 | gdb gifted | gt great; active"));
-    assert_non_null(strstr(r.out, "hidden order: attack \"Charge for the crossroads"));
+    /* A hidden order: not in the public view, in the referee's. */
+    assert_null(strstr(r.out, "hidden order: attack \"Charge for the crossroads"));
     assert_non_null(strstr(r.out, "; attached to bw-leib"));
     assert_non_null(strstr(r.out, "disordered"));
     assert_non_null(strstr(r.out, "Sources:"));
+    cli_run_free(&r);
+    r = run_cli("show", "quatre-bras-1815", "--referee", NULL);
+    assert_non_null(strstr(r.out, "hidden order: attack \"Charge for the crossroads"));
     cli_run_free(&r);
     r = run_cli("show", "--family", "gdb", NULL);
     assert_int_equal(r.code, 0);

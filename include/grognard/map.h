@@ -25,6 +25,13 @@ enum {
     GROG_MAP_LABELS = 1 << 5           /* unit and officer labels */
 };
 
+/* A short note drawn beside a piece and added to its tooltip: a formation
+ * change under way, an ADC riding, a melee. */
+typedef struct grog_map_mark {
+    const char *id;   /* a unit or officer id */
+    const char *text; /* "to square, 2 half-périodes" */
+} grog_map_mark;
+
 typedef struct grog_map_options {
     unsigned overlays;           /* GROG_MAP_* bits */
     /* aigles, by command value 0..5: zone radius in mm (< 0: none, e.g.
@@ -41,6 +48,9 @@ typedef struct grog_map_options {
     int max_labels;              /* labels drawn at full size up to this many units
                                     (0: 300); beyond, labels shrink or are dropped
                                     where they would overlap */
+    const char *subtitle;        /* a line under the title (turn, phase, seat), or NULL */
+    const grog_map_mark *marks;  /* notes on pieces (borrowed), nmarks of them */
+    size_t nmarks;
 } grog_map_options;
 
 /* Links and labels, no family overlays, no radii, 1200 px, 300 labels. */
@@ -54,6 +64,16 @@ void grog_map_options_default(grog_map_options *o);
 grog_status grog_map_options_from_rules(grog_map_options *o, const grog_table *t,
                                         const char *aigles_rules, const char *gdb_rules,
                                         const char *gt_rules, grog_error *err);
+
+/* Short labels for the map and the views: a unit's name without what is in
+ * brackets and without a trailing arm word ("1/88th Foot (Connaught Rangers)"
+ * -> "1/88th"), an officer's surname ("Lieutenant-General Thomas Picton" ->
+ * "Picton"; an ADC named "Aide-de-camp to Picton (first)" -> "ADC Picton 1").
+ * Writes at most size bytes (NUL included); returns the label's length. */
+size_t grog_map_unit_label(const grog_troop *u, char *out, size_t size);
+size_t grog_map_officer_label(const grog_officer *o, char *out, size_t size);
+/* The colour side i is drawn in: its own, or one of the map's palette. */
+const char *grog_map_side_colour(const grog_battle *b, size_t side);
 
 grog_status grog_map_svg(const grog_battle *b, const grog_map_options *o, char **svg,
                          grog_error *err);

@@ -185,6 +185,20 @@ int cli_choice(cli *c, const char *name, const char *arg, const char *const *nam
     return CLI_EXIT_USAGE;
 }
 
+int cli_is_game_file(const char *path)
+{
+    static const char magic[16] = "SQLite format 3";
+    char head[16];
+    if (path == NULL)
+        return 0;
+    FILE *f = fopen(path, "rb");
+    if (f == NULL)
+        return 0;
+    size_t n = fread(head, 1, sizeof head, f);
+    fclose(f);
+    return n == sizeof head && memcmp(head, magic, sizeof magic) == 0;
+}
+
 int cli_print_explain(cli *c, const grog_explain *e)
 {
     grog_error err;

@@ -104,6 +104,10 @@ int cli_double(cli *c, const char *name, const char *arg, double *out);
 int cli_choice(cli *c, const char *name, const char *arg, const char *const *names, int n,
                int *index);
 
+/* 1 when path names a game file (an SQLite database, game.h); 0 for anything
+ * else (a scenario file or a bundled scenario's name). */
+int cli_is_game_file(const char *path);
+
 /* Prints an explanation record as text or JSON (per c->json); exit code. */
 int cli_print_explain(cli *c, const grog_explain *e);
 

@@ -7,10 +7,11 @@
 #include "cli.h"
 #include "grognard/map.h"
 #include "grognard/scenario.h"
+#include "grognard/view.h"
 
 enum {
     OPT_OUTPUT = 1000, OPT_OVERLAYS, OPT_NO_LABELS, OPT_NO_LINKS, OPT_WIDTH, OPT_MAX_LABELS,
-    OPT_AIGLES_RULES, OPT_GDB_RULES, OPT_GT_RULES
+    OPT_AIGLES_RULES, OPT_GDB_RULES, OPT_GT_RULES, OPT_SIDE, OPT_REFEREE
 };
 
 typedef struct map_opts {
@@ -19,6 +20,8 @@ typedef struct map_opts {
     int no_labels, no_links;
     long width, max_labels;
     const char *rules[3]; /* aigles, gdb, gt house-rules files, or NULL */
+    int has_family, referee;
+    const char *side;
 } map_opts;
 
 /* "aigles,gdb" -> overlay bits; 0 or an exit code. */
@@ -62,7 +65,9 @@ static int on_opt(cli *c, int id, const char *arg, void *ctx)
     map_opts *o = ctx;
     switch (id) {
     case OPT_OUTPUT: o->output = arg; return 0;
-    case OPT_OVERLAYS: return parse_overlays(c, arg, &o->overlays);
+    case OPT_OVERLAYS: o->has_family = 1; return parse_overlays(c, arg, &o->overlays);
+    case OPT_SIDE: o->side = arg; return 0;
+    case OPT_REFEREE: o->referee = 1; return 0;
     case OPT_NO_LABELS: o->no_labels = 1; return 0;
     case OPT_NO_LINKS: o->no_links = 1; return 0;
     case OPT_WIDTH: return cli_int(c, "--width", arg, 100, 20000, &o->width);
@@ -90,6 +95,74 @@ static int write_svg(cli *c, const char *path, const char *svg)
     return CLI_EXIT_OK;
 }
 
+/* The map options from the command line; overlays: the family's when the
+ * command line names none. */
+static grog_status options_of(const map_opts *o, const grog_battle *b, unsigned overlays,
+                              grog_map_options *mo, grog_error *err)
+{
+    grog_map_options_default(mo);
+    mo->overlays = overlays | (o->no_labels ? 0 : GROG_MAP_LABELS) |
+                   (o->no_links ? 0 : GROG_MAP_LINKS);
+    if (o->width)
+        mo->width_px = (double)o->width;
+    if (o->max_labels)
+        mo->max_labels = (int)o->max_labels;
+    if ((overlays & ~(unsigned)(GROG_MAP_LABELS | GROG_MAP_LINKS)) == 0)
+        return GROG_OK;
+    return grog_map_options_from_rules(mo, grog_battle_table(b), o->rules[0], o->rules[1],
+                                       o->rules[2], err);
+}
+
+static grog_status scenario_svg(const map_opts *o, const char *source, char **svg,
+                                size_t *nunits, size_t *noff, grog_error *err)
+{
+    grog_battle *b = NULL, *seen = NULL;
+    grog_seat seat;
+    grog_map_options mo;
+    grog_status st = grog_scenario_load(source, &b, err);
+    if (st == GROG_OK)
+        st = grog_view_battle_seat(b, o->side, o->referee, &seat, err);
+    if (st == GROG_OK)
+        st = grog_view_battle(b, &seat, &seen, err);
+    if (st == GROG_OK)
+        st = options_of(o, seen, o->overlays, &mo, err);
+    if (st == GROG_OK)
+        st = grog_map_svg(seen, &mo, svg, err);
+    if (st == GROG_OK) {
+        *nunits = grog_battle_nunits(b);
+        *noff = grog_battle_nofficers(b);
+    }
+    grog_battle_destroy(seen);
+    grog_battle_destroy(b);
+    return st;
+}
+
+static grog_status game_svg(const map_opts *o, const char *path, char **svg, size_t *nunits,
+                            size_t *noff, grog_error *err)
+{
+    grog_game *g = NULL;
+    grog_seat seat;
+    grog_map_options mo;
+    grog_status st = grog_game_open(path, &g, err);
+    if (st != GROG_OK)
+        return st;
+    const grog_battle *b = grog_game_battle(g);
+    static const unsigned family_overlay[] = {GROG_MAP_AIGLES_ZONES, GROG_MAP_GDB_RADIUS,
+                                              GROG_MAP_GT_RADIUS};
+    grog_family f = grog_game_family(g);
+    unsigned overlays = o->has_family ? o->overlays
+                        : f < GROG_FAMILY_COUNT ? family_overlay[f] : 0;
+    st = grog_view_battle_seat(b, o->side, o->referee, &seat, err);
+    if (st == GROG_OK)
+        st = options_of(o, b, overlays, &mo, err);
+    if (st == GROG_OK)
+        st = grog_view_game_svg_with(g, &seat, &mo, svg, err);
+    *nunits = grog_battle_nunits(b);
+    *noff = grog_battle_nofficers(b);
+    grog_game_close(g);
+    return st;
+}
+
 static int run_map(cli *c, int argc, char **argv)
 {
     static const struct option opts[] = {
@@ -102,12 +175,14 @@ static int run_map(cli *c, int argc, char **argv)
         {"aigles-rules", required_argument, NULL, OPT_AIGLES_RULES},
         {"gdb-rules", required_argument, NULL, OPT_GDB_RULES},
         {"gt-rules", required_argument, NULL, OPT_GT_RULES},
+        {"side", required_argument, NULL, OPT_SIDE},
+        {"referee", no_argument, NULL, OPT_REFEREE},
         {"json", no_argument, NULL, 'j'},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
     map_opts o = {NULL, GROG_MAP_AIGLES_ZONES | GROG_MAP_GDB_RADIUS | GROG_MAP_GT_RADIUS, 0, 0,
-                  0, 0, {NULL, NULL, NULL}};
+                  0, 0, {NULL, NULL, NULL}, 0, 0, NULL};
     char **v = malloc(((size_t)argc + 1) * sizeof *v);
     if (v == NULL)
         return cli_fail(c, CLI_EXIT_INTERNAL, "%s", _("out of memory"));
@@ -125,32 +200,12 @@ static int run_map(cli *c, int argc, char **argv)
         return cli_fail(c, CLI_EXIT_USAGE, "%s", _("expected at most one scenario FILE"));
     if (c->json && (o.output == NULL || strcmp(o.output, "-") == 0))
         return cli_fail(c, CLI_EXIT_USAGE, "%s", _("--json needs -o FILE (the SVG goes there)"));
-    grog_battle *b = NULL;
-    grog_error err;
-    grog_status st = grog_scenario_load(source, &b, &err);
-    if (st != GROG_OK)
-        return cli_fail_status(c, st, &err);
-    grog_map_options mo;
-    grog_map_options_default(&mo);
-    mo.overlays = o.overlays | (o.no_labels ? 0 : GROG_MAP_LABELS) |
-                  (o.no_links ? 0 : GROG_MAP_LINKS);
-    if (o.width)
-        mo.width_px = (double)o.width;
-    if (o.max_labels)
-        mo.max_labels = (int)o.max_labels;
-    int family_overlays = (o.overlays & ~(unsigned)(GROG_MAP_LABELS | GROG_MAP_LINKS)) != 0;
-    if (family_overlays) {
-        st = grog_map_options_from_rules(&mo, grog_battle_table(b), o.rules[0], o.rules[1],
-                                         o.rules[2], &err);
-        if (st != GROG_OK) {
-            grog_battle_destroy(b);
-            return cli_fail_status(c, st, &err);
-        }
-    }
     char *svg = NULL;
-    st = grog_map_svg(b, &mo, &svg, &err);
-    size_t nunits = grog_battle_nunits(b), noff = grog_battle_nofficers(b);
-    grog_battle_destroy(b);
+    size_t nunits = 0, noff = 0;
+    int game = cli_is_game_file(source);
+    grog_error err;
+    grog_status st = game ? game_svg(&o, source, &svg, &nunits, &noff, &err)
+                          : scenario_svg(&o, source, &svg, &nunits, &noff, &err);
     if (st != GROG_OK)
         return cli_fail_status(c, st, &err);
     rc = write_svg(c, o.output, svg);
@@ -176,21 +231,27 @@ const cli_command cli_map_command = {
     "map",
     run_map,
     N_("draw the table as an SVG picture with the families' command overlays"),
-    N_("grognard map [FILE] [-o map.svg] [--family LIST] [--no-labels] [--no-links]\n"
-       "             [--width PX] [--max-labels N] [--aigles-rules FILE] [--gdb-rules FILE]\n"
-       "             [--gt-rules FILE] [--json]"),
+    N_("grognard map [FILE|GAME] [-o map.svg] [--side S | --referee] [--family LIST]\n"
+       "             [--no-labels] [--no-links] [--width PX] [--max-labels N]\n"
+       "             [--aigles-rules FILE] [--gdb-rules FILE] [--gt-rules FILE] [--json]"),
     N_("FILE is a scenario file or a bundled scenario's name; without it, the\n"
-       "embedded default. Units are drawn as their bases (to scale, rotated, the\n"
-       "front edge thick) coloured by side, with labels; officers as white bases\n"
-       "with a dashed line to their superior; a scale bar and a legend.\n\n"
+       "embedded default. GAME is a game file (grognard new): the table as it\n"
+       "stands now, with the turn and phase, formation changes under way, ADCs\n"
+       "riding, melees and the officers out of the battle, and the game's family's\n"
+       "zones or radii. Units are drawn as their bases (to scale, rotated, the\n"
+       "front edge thick) coloured by side, labelled by short name; officers as\n"
+       "white bases labelled by name, with a dashed line to their superior. Below\n"
+       "the table: each side's colour, the keys, a scale bar and a compass mark.\n\n"
        "Options:\n"
+       "  --side S           what side S may see (default: the public view)\n"
+       "  --referee          everything, hidden information included\n"
        "  -o, --output FILE  where to write the SVG (default: standard output)\n"
        "  --family LIST      overlays, comma separated: aigles (= aigles-zones +\n"
        "                     aigles-charisma), aigles-zones (order-change zones,\n"
        "                     AIG-O-07), aigles-charisma (charisma influence,\n"
        "                     AIG-O-04), gdb (C-in-C command radius, GDB-09), gt\n"
        "                     (corps and army radius, GT-10), all, none.\n"
-       "                     Default: aigles-zones,gdb,gt\n"
+       "                     Default: aigles-zones,gdb,gt; for a game, its family's\n"
        "  --no-labels, --no-links   leave labels or superior lines out\n"
        "  --width PX         picture width in pixels (default 1200)\n"
        "  --max-labels N     beyond N units, unit labels shrink (default 300);\n"

@@ -15,6 +15,7 @@
 #include "grognard/battle.h"
 #include "grognard/map.h"
 #include "grognard/scenario.h"
+#include "grognard/view.h"
 
 /* `-o FILE` is accepted as `--output FILE` (cli_options knows long options
  * only). argv is copied, never modified. */
@@ -129,11 +130,14 @@ const cli_command cli_validate_command = {
 typedef struct show_opts {
     unsigned families;    /* 1 aigles, 2 gdb, 4 gt */
     const char *rules[3]; /* aigles, gdb, gt house-rules files, or NULL */
+    const char *side;     /* --side S */
+    int referee;          /* --referee */
+    int has_family;
 } show_opts;
 
 enum {
     OPT_FAMILY = 1000, OPT_UNITS, OPT_OFFICERS, OPT_SEED, OPT_OUTPUT,
-    OPT_AIGLES_RULES, OPT_GDB_RULES, OPT_GT_RULES
+    OPT_AIGLES_RULES, OPT_GDB_RULES, OPT_GT_RULES, OPT_SIDE, OPT_REFEREE
 };
 
 static const char *const family_names[] = {"aigles", "gdb", "gt", "all", "none"};
@@ -146,8 +150,17 @@ static int on_show_opt(cli *c, int id, const char *arg, void *ctx)
         o->rules[id - OPT_AIGLES_RULES] = arg;
         return 0;
     }
+    if (id == OPT_SIDE) {
+        o->side = arg;
+        return 0;
+    }
+    if (id == OPT_REFEREE) {
+        o->referee = 1;
+        return 0;
+    }
     if (id != OPT_FAMILY)
         return CLI_EXIT_USAGE;
+    o->has_family = 1;
     int rc = cli_choice(c, "--family", arg, family_names, 5, &k);
     if (rc != 0)
         return rc;
@@ -164,7 +177,70 @@ typedef struct show_ctx {
     unsigned families;
     size_t *buf; /* scratch, nunits + nofficers entries */
     grog_hierarchy *h; /* built once: every relation in O(1) or O(its size) */
+    json_t *game; /* a game's view (grog_view_game_json) or NULL for a scenario */
 } show_ctx;
+
+/* The game view's entry for piece id in list ("officers", "units"), or NULL. */
+static json_t *game_item(const show_ctx *x, const char *list, const char *id)
+{
+    size_t i;
+    json_t *e;
+    json_array_foreach(json_object_get(x->game, list), i, e) {
+        const char *v = json_string_value(json_object_get(e, "id"));
+        if (v != NULL && strcmp(v, id) == 0)
+            return e;
+    }
+    return NULL;
+}
+
+/* A game's state of a unit: the formation change under way. */
+static void print_unit_game(show_ctx *x, const char *indent, const grog_troop *t)
+{
+    json_t *ch = json_object_get(game_item(x, "units", t->id), "changing");
+    if (!json_is_object(ch))
+        return;
+    int left = (int)json_integer_value(json_object_get(ch, "remaining"));
+    fprintf(x->c->out, ngettext("%sforming %s: %d half-période left\n",
+                                "%sforming %s: %d half-périodes left\n", (unsigned long)left),
+            indent, json_string_value(json_object_get(ch, "to")), left);
+}
+
+/* A game's state of an officer: command points or PIPs left, an ADC riding. */
+static void print_officer_game(show_ctx *x, const char *indent, const grog_officer *o)
+{
+    json_t *e = game_item(x, "officers", o->id);
+    json_t *pts = json_object_get(e, "points"), *pips = json_object_get(e, "pips");
+    if (json_is_integer(pts)) {
+        int n = (int)json_integer_value(pts);
+        fprintf(x->c->out, ngettext("%s%d command point left this période\n",
+                                    "%s%d command points left this période\n", (unsigned long)n),
+                indent, n);
+    }
+    if (json_is_integer(pips)) {
+        int n = (int)json_integer_value(pips);
+        fprintf(x->c->out, ngettext("%s%d PIP\n", "%s%d PIPs\n", (unsigned long)n), indent, n);
+    }
+    size_t i;
+    json_t *r;
+    json_array_foreach(json_object_get(x->game, "adcs"), i, r) {
+        const char *adc = json_string_value(json_object_get(r, "adc"));
+        if (adc == NULL || strcmp(adc, o->id) != 0)
+            continue;
+        int left = (int)json_integer_value(json_object_get(r, "periods"));
+        const char *leg = json_string_value(json_object_get(r, "leg"));
+        if (leg != NULL && strcmp(leg, "back") == 0)
+            fprintf(x->c->out, ngettext("%sriding back: %d période to go\n",
+                                        "%sriding back: %d périodes to go\n", (unsigned long)left),
+                    indent, left);
+        else
+            fprintf(x->c->out,
+                    ngettext("%sriding with the order \"%s\" for %s: %d période to go\n",
+                             "%sriding with the order \"%s\" for %s: %d périodes to go\n",
+                             (unsigned long)left),
+                    indent, json_string_value(json_object_get(r, "order")),
+                    json_string_value(json_object_get(r, "target")), left);
+    }
+}
 
 static double cm(double mm) { return mm / 10.0; }
 
@@ -309,6 +385,8 @@ static void print_unit(show_ctx *x, size_t u, size_t parent, int depth)
     snprintf(sub, sizeof sub, "%s    ", indent);
     print_order(x, sub, _("order"), &t->order);
     print_order(x, sub, _("hidden order"), &t->pending);
+    if (x->game != NULL)
+        print_unit_game(x, sub, t);
 }
 
 static void print_officer(show_ctx *x, size_t i, int depth)
@@ -346,6 +424,8 @@ static void print_officer(show_ctx *x, size_t i, int depth)
     }
     print_order(x, sub, _("order"), &o->order);
     print_order(x, sub, _("hidden order"), &o->pending);
+    if (x->game != NULL)
+        print_officer_game(x, sub, o);
     if (grog_role_is_general(o->role)) {
         if (x->families & 1)
             print_zone(x, i, sub);
@@ -369,6 +449,49 @@ static void print_officer(show_ctx *x, size_t i, int depth)
         print_unit(x, kids[k], i, depth + 2);
 }
 
+static void print_strings(FILE *f, const char *indent, json_t *arr)
+{
+    size_t i;
+    json_t *v;
+    json_array_foreach(arr, i, v) fprintf(f, "%s%s\n", indent, json_string_value(v));
+}
+
+static void print_game_head(show_ctx *x)
+{
+    json_t *g = x->game, *seat = json_object_get(g, "seat");
+    const char *kind = json_string_value(json_object_get(seat, "kind"));
+    const char *side = json_string_value(json_object_get(seat, "side"));
+    fprintf(x->c->out, _("A %s game: turn %lld, %s phase, %lld actions in the journal.\n"),
+            json_string_value(json_object_get(g, "family_title")),
+            (long long)json_integer_value(json_object_get(g, "turn")),
+            json_string_value(json_object_get(g, "phase")),
+            (long long)json_integer_value(json_object_get(g, "actions")));
+    if (kind != NULL && strcmp(kind, "referee") == 0)
+        fprintf(x->c->out, _("The referee's view (everything), dice seed %lld.\n"),
+                (long long)json_integer_value(json_object_get(g, "seed")));
+    else if (side != NULL)
+        fprintf(x->c->out, _("As side %s sees it (its hidden orders included).\n"), side);
+    else
+        fprintf(x->c->out, "%s\n",
+                _("The public view (no hidden orders; --side S or --referee for more)."));
+}
+
+static void print_game_tail(show_ctx *x)
+{
+    FILE *f = x->c->out;
+    json_t *under = json_object_get(x->game, "under_way");
+    if (json_array_size(under) > 0) {
+        fprintf(f, "\n%s\n", _("Under way:"));
+        print_strings(f, "  ", under);
+    }
+    const char *key;
+    json_t *v;
+    json_object_foreach(json_object_get(x->game, "may_do"), key, v) {
+        fprintf(f, _("\n%s may still:\n"), key);
+        print_strings(f, "  ", v);
+    }
+}
+
 static void print_text(show_ctx *x)
 {
     const grog_meta *m = grog_battle_meta(x->b);
@@ -380,6 +503,8 @@ static void print_text(show_ctx *x)
             cm(x->t->depth_mm), x->t->scale.figure_mm, x->t->scale.mm_per_pas);
     if (!x->have_radii)
         fprintf(f, "%s\n", _("(rules data not available: no zones or radii)"));
+    if (x->game != NULL)
+        print_game_head(x);
     for (size_t s = 0; s < grog_battle_nsides(x->b); s++) {
         const grog_side *sd = grog_battle_side(x->b, s);
         fprintf(f, _("\nSide %s [%s], %s\n"), sd->name, sd->id, grog_nation_name(sd->nation));
@@ -396,7 +521,9 @@ static void print_text(show_ctx *x)
                         t->name, t->id, grog_arm_name(t->arm));
         }
     }
-    if (m->nsources) {
+    if (x->game != NULL)
+        print_game_tail(x);
+    if (m->nsources && x->game == NULL) {
         fprintf(f, "%s\n", _("\nSources:"));
         for (size_t i = 0; i < m->nsources; i++)
             fprintf(f, "  - %s\n", m->sources[i]);
@@ -601,6 +728,42 @@ static void print_json(show_ctx *x)
     dump_json(x->c, root);
 }
 
+/* The battle to show: a scenario's, or a game's as it stands now (with the
+ * game's view in *game); filtered for the seat. */
+static grog_status show_source(const show_opts *o, const char *source, grog_battle **seen,
+                               json_t **game, grog_error *err)
+{
+    grog_seat seat;
+    if (!cli_is_game_file(source)) {
+        grog_battle *b = NULL;
+        grog_status st = grog_scenario_load(source, &b, err);
+        if (st == GROG_OK)
+            st = grog_view_battle_seat(b, o->side, o->referee, &seat, err);
+        if (st == GROG_OK)
+            st = grog_view_battle(b, &seat, seen, err);
+        grog_battle_destroy(b);
+        return st;
+    }
+    grog_game *g = NULL;
+    char *text = NULL;
+    grog_status st = grog_game_open(source, &g, err);
+    if (st != GROG_OK)
+        return st;
+    st = grog_view_battle_seat(grog_game_battle(g), o->side, o->referee, &seat, err);
+    if (st == GROG_OK)
+        st = grog_view_battle(grog_game_battle(g), &seat, seen, err);
+    if (st == GROG_OK)
+        st = grog_view_game_json(g, &seat, &text, err);
+    if (st == GROG_OK) {
+        *game = json_loads(text, 0, NULL);
+        json_object_set_new(*game, "family_title",
+                            json_string(grog_view_family_title(grog_game_family(g))));
+    }
+    free(text);
+    grog_game_close(g);
+    return st;
+}
+
 static int run_show(cli *c, int argc, char **argv)
 {
     static const struct option opts[] = {
@@ -608,33 +771,50 @@ static int run_show(cli *c, int argc, char **argv)
         {"aigles-rules", required_argument, NULL, OPT_AIGLES_RULES},
         {"gdb-rules", required_argument, NULL, OPT_GDB_RULES},
         {"gt-rules", required_argument, NULL, OPT_GT_RULES},
+        {"side", required_argument, NULL, OPT_SIDE},
+        {"referee", no_argument, NULL, OPT_REFEREE},
         {"json", no_argument, NULL, 'j'},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
-    show_opts o = {7, {NULL, NULL, NULL}};
+    show_opts o = {7, {NULL, NULL, NULL}, NULL, 0, 0};
     int first;
     int rc = cli_options(c, &cli_show_command, argc, argv, opts, on_show_opt, &o, &first);
     if (rc != 0)
         return rc == CLI_STOP_OK ? CLI_EXIT_OK : rc;
     if (argc - first > 1)
-        return cli_fail(c, CLI_EXIT_USAGE, "%s", _("expected at most one scenario FILE"));
+        return cli_fail(c, CLI_EXIT_USAGE, "%s", _("expected at most one scenario FILE or GAME"));
     grog_battle *b = NULL;
+    json_t *game = NULL;
     grog_error err;
-    grog_status st = grog_scenario_load(first < argc ? argv[first] : NULL, &b, &err);
+    grog_status st = show_source(&o, first < argc ? argv[first] : NULL, &b, &game, &err);
     if (st != GROG_OK)
         return cli_fail_status(c, st, &err);
+    if (game != NULL && c->json) { /* a game's --json: its view, as the server gives it */
+        json_object_del(game, "family_title");
+        dump_json(c, game);
+        grog_battle_destroy(b);
+        return CLI_EXIT_OK;
+    }
     show_ctx x;
     memset(&x, 0, sizeof x);
     x.c = c;
     x.b = b;
     x.t = grog_battle_table(b);
     x.families = o.families;
+    x.game = game;
+    if (game != NULL && !o.has_family) { /* a game: its own family's zones and radii */
+        const char *fam = json_string_value(json_object_get(game, "family"));
+        x.families = fam == NULL ? 7u : strcmp(fam, "aigles") == 0 ? 1u
+                                      : strcmp(fam, "gdb") == 0    ? 2u
+                                                                   : 4u;
+    }
     grog_map_options_default(&x.radii);
     int house = o.rules[0] || o.rules[1] || o.rules[2];
     st = grog_map_options_from_rules(&x.radii, x.t, o.rules[0], o.rules[1], o.rules[2], &err);
     if (st != GROG_OK && house) { /* a house-rules file named but unusable */
         grog_battle_destroy(b);
+        json_decref(game);
         return cli_fail_status(c, st, &err);
     }
     x.have_radii = st == GROG_OK;
@@ -642,6 +822,7 @@ static int run_show(cli *c, int argc, char **argv)
     if (x.buf == NULL || grog_hierarchy_build(b, &x.h, NULL) != GROG_OK) {
         free(x.buf);
         grog_battle_destroy(b);
+        json_decref(game);
         return cli_fail(c, CLI_EXIT_INTERNAL, "%s", _("out of memory"));
     }
     if (c->json)
@@ -650,6 +831,7 @@ static int run_show(cli *c, int argc, char **argv)
         print_text(&x);
     grog_hierarchy_destroy(x.h);
     free(x.buf);
+    json_decref(game);
     grog_battle_destroy(b);
     return CLI_EXIT_OK;
 }
@@ -658,10 +840,15 @@ const cli_command cli_show_command = {
     "show",
     run_show,
     N_("the order of battle with ratings, orders and command distances"),
-    N_("grognard show [FILE] [--family aigles|gdb|gt|all|none] [--aigles-rules FILE]\n"
-       "              [--gdb-rules FILE] [--gt-rules FILE] [--json]"),
+    N_("grognard show [FILE|GAME] [--side S | --referee] [--family aigles|gdb|gt|all|none]\n"
+       "              [--aigles-rules FILE] [--gdb-rules FILE] [--gt-rules FILE] [--json]"),
     N_("FILE is a scenario file or a bundled scenario's name; without it, the\n"
-       "embedded default.\n\n"
+       "embedded default. GAME is a game file (grognard new): the battle as it\n"
+       "stands now, with the turn and phase, formation changes under way, ADCs\n"
+       "riding, command points or PIPs left, melees, the officers out of the\n"
+       "battle, and what each side may still do.\n\n"
+       "Hidden orders are shown only to their side: without --side, the public\n"
+       "view; --side S adds S's hidden orders; --referee shows everything.\n\n"
        "Prints each side's order of battle as a tree: officers with their ratings\n"
        "under every family (aigles charisma and command, gdb skill, gt quality),\n"
        "state, orders and hidden orders, the edge-to-edge distance to their\n"
@@ -673,11 +860,14 @@ const cli_command cli_show_command = {
        "          radius (GT-10).\n"
        "The zones and radii come from the embedded rules data.\n\n"
        "Options:\n"
-       "  --family F  only that family's zones and radii (default all)\n"
+       "  --side S    what side S may see\n"
+       "  --referee   everything, hidden orders included\n"
+       "  --family F  only that family's zones and radii (default all; a game: its own)\n"
        "  --aigles-rules FILE, --gdb-rules FILE, --gt-rules FILE\n"
        "              house rules: that family's zones and radii from FILE\n"
        "  --json      one JSON document: scenario, table, radii, sides, officers\n"
-       "              (with distances, aigles_zone, gdb, gt), units\n"),
+       "              (with distances, aigles_zone, gdb, gt), units; for a GAME, the\n"
+       "              game's view (docs/json.md)\n"),
 };
 
 /* ---- generate ---- */

@@ -1027,6 +1027,47 @@ static void legal_aigles(const legal_ctx *l, json_t *out)
     }
 }
 
+/* The same state for programs and the views (src/view): command points per
+ * general, formation changes, ADCs riding, orders being passed. Nothing of it
+ * is hidden information in Les Aigles. */
+static void status_detail(const grog_battle *b, const aigles_state *s, json_t *out)
+{
+    json_t *points = json_object(), *changes = json_array(), *adcs = json_array(),
+           *attempts = json_array();
+    for (size_t i = 0; i < s->nofficers; i++) {
+        const grog_officer *o = grog_battle_officer(b, i);
+        if (grog_role_is_general(o->role))
+            json_object_set_new(points, o->id, json_integer(s->points[i].left));
+    }
+    for (size_t i = 0; i < s->nchanges; i++)
+        json_array_append_new(
+            changes, json_pack("{s:s,s:s,s:s,s:i,s:i}", "unit",
+                               grog_battle_unit(b, s->changes[i].unit)->id, "from",
+                               grog_aigles_formation_name(s->changes[i].p.from), "to",
+                               grog_aigles_formation_name(s->changes[i].p.to), "total",
+                               s->changes[i].p.total, "remaining", s->changes[i].p.remaining));
+    for (size_t i = 0; i < s->nriders; i++) {
+        const rider *r = &s->riders[i];
+        json_array_append_new(
+            adcs, json_pack("{s:s,s:s,s:s,s:s,s:s,s:i,s:i}", "adc",
+                            grog_battle_officer(b, r->adc)->id, "general",
+                            grog_battle_officer(b, r->general)->id, "target", r->target, "order",
+                            r->kind, "leg", r->leg == ADC_OUT ? "out" : "back", "periods",
+                            r->turns, "back_periods", r->back_turns));
+    }
+    for (size_t i = 0; i < s->nattempts; i++)
+        json_array_append_new(
+            attempts, json_pack("{s:s,s:s,s:s,s:i,s:i}", "giver",
+                                grog_battle_officer(b, s->attempts[i].giver)->id, "receiver",
+                                s->attempts[i].receiver, "order", s->attempts[i].kind,
+                                "explain_turns", s->attempts[i].a.explain_turns, "failed_turns",
+                                s->attempts[i].a.failed_turns));
+    json_object_set_new(out, "command_points", points);
+    json_object_set_new(out, "formation_changes", changes);
+    json_object_set_new(out, "adcs_riding", adcs);
+    json_object_set_new(out, "orders_being_passed", attempts);
+}
+
 static void status(const void *rules, const grog_battle *b, const void *state, const char *side,
                    json_t *out)
 {
@@ -1078,6 +1119,7 @@ static void status(const void *rules, const grog_battle *b, const void *state, c
     }
     json_object_set_new(out, "may", may);
     json_object_set_new(out, "pending", pending);
+    status_detail(b, s, out);
 }
 
 const family_ops grog_family_aigles_ops = {
