@@ -267,6 +267,97 @@ static void test_game_outputs_hide(void **state)
     cli_run_free(&r);
 }
 
+/* status: a summary per side; log: --turn, --last, --kind. */
+static void test_status_summary_and_log_filters(void **state)
+{
+    (void)state;
+    bussaco_two_turns();
+    cli_run r = run_cli("status", game_path, NULL);
+    assert_int_equal(r.code, 0);
+    assert_non_null(strstr(r.out, "Each side:"));
+    /* 11 Anglo-Portuguese units, the 2/5th changing (begun in turn 2); the ADC rides. */
+    assert_non_null(strstr(r.out, "Anglo-Portuguese army (Picton's command): 11 units ("));
+    assert_non_null(strstr(r.out, "1 changing formation"));
+    assert_non_null(strstr(r.out, "orders pending: 1 carried by an ADC"));
+    assert_non_null(strstr(r.out, "1 in melee"));
+    assert_non_null(strstr(r.out, "officers out: General of Brigade Graindorge (killed)"));
+    assert_null(strstr(r.out, "hidden")); /* Pack's hidden order is not the public's */
+    cli_run_free(&r);
+    r = run_cli("status", game_path, "--side", "anglo-portuguese", NULL);
+    assert_non_null(strstr(r.out, ", 1 hidden"));
+    cli_run_free(&r);
+    r = run_cli("status", game_path, "--json", NULL);
+    json_t *j = cli_json(&r);
+    json_t *fr = json_array_get(json_object_get(j, "summary"), 1);
+    assert_string_equal(json_string_value(json_object_get(fr, "side")), "french");
+    assert_int_equal(json_integer_value(json_object_get(fr, "units")), 9);
+    assert_int_equal(json_array_size(json_object_get(fr, "officers_out")), 1);
+    json_decref(j);
+    cli_run_free(&r);
+    /* log: 10 actions after start; one order, in turn 1. */
+    r = run_cli("log", game_path, "--kind", "Order", "--json", NULL);
+    j = cli_json(&r);
+    assert_int_equal(json_array_size(j), 1);
+    assert_string_equal(json_string_value(json_array_get(json_object_get(json_array_get(j, 0),
+                                                                         "action"), 0)),
+                        "order");
+    json_decref(j);
+    cli_run_free(&r);
+    r = run_cli("log", game_path, "--last", "2", "--json", NULL);
+    j = cli_json(&r);
+    assert_int_equal(json_array_size(j), 2);
+    assert_string_equal(json_string_value(json_array_get(json_object_get(json_array_get(j, 1),
+                                                                         "action"), 0)),
+                        "next");
+    json_decref(j);
+    cli_run_free(&r);
+    r = run_cli("log", game_path, "--turn", "2", "--kind", "formation", NULL);
+    assert_int_equal(r.code, 0);
+    assert_non_null(strstr(r.out, "> formation br-2-5th attack-column"));
+    assert_null(strstr(r.out, "> order"));
+    cli_run_free(&r);
+    r = run_cli("log", game_path, "--turn", "9", NULL);
+    assert_non_null(strstr(r.out, "No action in the journal matches."));
+    cli_run_free(&r);
+    r = run_cli("log", game_path, "--last", "0", NULL);
+    assert_int_equal(r.code, 2);
+    cli_run_free(&r);
+}
+
+/* explain works on a game file: the battle as it stands (Graindorge killed). */
+static void test_explain_on_game(void **state)
+{
+    (void)state;
+    bussaco_two_turns();
+    /* Mackinnon 60 pas from Picton in the scenario: inside his zone (AIG-O-11).
+     * Moved to (20, 60) cm in the game: out of it, the order goes by ADC (AIG-O-12). */
+    do_action(game_path, "move mackinnon 20 60");
+    cli_run r = run_cli("explain", game_path, "aigles-order", "--from", "picton", "--to",
+                        "mackinnon", "--json", NULL);
+    assert_int_equal(r.code, 0);
+    json_t *j = cli_json(&r);
+    char *rules = json_dumps(json_object_get(j, "rules"), 0);
+    assert_non_null(strstr(rules, "AIG-O-12"));
+    free(rules);
+    json_decref(j);
+    cli_run_free(&r);
+    r = run_cli("explain", "aigles-order", "--from", "picton", "--to", "mackinnon", "--json",
+                NULL);
+    j = cli_json(&r);
+    rules = json_dumps(json_object_get(j, "rules"), 0);
+    assert_null(strstr(rules, "AIG-O-12"));
+    free(rules);
+    json_decref(j);
+    cli_run_free(&r);
+    r = run_cli("help", "explain", NULL);
+    assert_non_null(strstr(r.out, "aigles-order"));
+    assert_non_null(strstr(r.out, "gdb-order"));
+    cli_run_free(&r);
+    r = run_cli("help", "calc", NULL);
+    assert_non_null(strstr(r.out, "gt-pip"));
+    cli_run_free(&r);
+}
+
 /* ---- the map read back ---- */
 
 /* A small XML well-formedness check for the SVG we write: one root, every
@@ -514,6 +605,8 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_show_scenario_hides),
         cmocka_unit_test_teardown(test_game_json, teardown),
         cmocka_unit_test_teardown(test_game_outputs_hide, teardown),
+        cmocka_unit_test_teardown(test_status_summary_and_log_filters, teardown),
+        cmocka_unit_test_teardown(test_explain_on_game, teardown),
         cmocka_unit_test(test_map_scenarios_readable),
         cmocka_unit_test(test_map_labels),
         cmocka_unit_test_teardown(test_game_map_png, teardown),

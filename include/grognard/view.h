@@ -68,4 +68,15 @@ grog_status grog_view_game_svg(const grog_game *g, const grog_seat *seat, char *
 grog_status grog_view_game_svg_with(const grog_game *g, const grog_seat *seat,
                                     const grog_map_options *o, char **out, grog_error *err);
 
+/* A short summary per side, for `status`: units by formation, in melee and
+ * changing formation, the officers out of the battle, orders under way (ADCs
+ * riding, orders being passed) and the hidden orders the seat may see.
+ * JSON: {"sides":[{"side","units","formations":{formation:n},"in_melee",
+ * "changing_formation","officers_out":[{id,name,state}],"orders_under_way",
+ * "adcs_riding","orders_being_passed","hidden_orders"}]}. */
+grog_status grog_view_game_summary_json(const grog_game *g, const grog_seat *seat, char **out,
+                                        grog_error *err);
+grog_status grog_view_game_summary_text(const grog_game *g, const grog_seat *seat, char **out,
+                                        grog_error *err);
+
 #endif

@@ -186,7 +186,7 @@ static int run_aigles_formation(cli *c, int argc, char **argv)
 const cli_command cli_calc_aigles_formation = {
     "aigles-formation",
     run_aigles_formation,
-    N_("Les Aigles: whether a formation change is allowed and its time in half-periodes"),
+    N_("Les Aigles: whether a formation change is allowed and its time in half-périodes"),
     N_("grognard calc aigles-formation --arm ARM --class A|B|C --status S\n"
        "        (--from F --to T | --action half-turn|quarter-turn|pivot|frontage)\n"
        "        [--figures N] [--companies N|--squadrons N|--sections N] [--file-depth N]\n"
@@ -195,7 +195,7 @@ const cli_command cli_calc_aigles_formation = {
     N_("\nThe time comes from the table of AIG-F-26 (a row of its own, either way) or\n"
        "the quickest chain of rows (AIG-F-27), plus 1/2 periode for semi-regular,\n"
        "militia and irregular units (AIG-F-25), and the rules AIG-F-14, -24, -28 to -31.\n"
-       "The value is in half-periodes; the path is the chain of formations; every\n"
+       "The value is in half-périodes; the path is the chain of formations; every\n"
        "term is a modifier with its rule id; the notes are the new formation's\n"
        "named effects (fire, melee, morale). A change the rules forbid exits 1\n"
        "naming the rule (a square needs 6 figures, AIG-F-07, ...).\n\n"
@@ -218,7 +218,7 @@ const cli_command cli_calc_aigles_formation = {
        "                   limbers (AIG-F-17: 3 to 9, 12)\n"
        "  --nation N       france, britain, prussia, late-prussia, austria, russia, ...\n"
        "                   (cavalry column of division: AIG-F-15)\n"
-       "  --move N         the change is made during a move of N half-periodes\n"
+       "  --move N         the change is made during a move of N half-périodes\n"
        "                   (0: halted; AIG-F-14, AIG-F-12)\n"
        "  --can-dismount   cavalry with a dismounted entry (AIG-F-16)\n"
        "  --irregular-formation   an irregular unit whatever its status (AIG-F-23)\n"
@@ -226,5 +226,5 @@ const cli_command cli_calc_aigles_formation = {
        "  --rules FILE     house rules instead of the embedded data/rules/aigles.json\n"
        "  --json           the record as JSON\n\n"
        "Example: grognard calc aigles-formation --arm infantry --class A --status regular\n"
-       "         --from line --to full-square --figures 12   (3 half-periodes)\n"),
+       "         --from line --to full-square --figures 12   (3 half-périodes)\n"),
 };

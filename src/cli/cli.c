@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "grognard/view.h"
 
 static const cli_command *const commands[] = {
     &cli_dice_command,
@@ -199,6 +200,20 @@ int cli_is_game_file(const char *path)
     return n == sizeof head && memcmp(head, magic, sizeof magic) == 0;
 }
 
+grog_status cli_load_battle(const char *source, grog_battle **b, grog_error *err)
+{
+    if (!cli_is_game_file(source))
+        return grog_scenario_load(source, b, err);
+    grog_game *g = NULL;
+    grog_status st = grog_game_open(source, &g, err);
+    if (st != GROG_OK)
+        return st;
+    grog_seat pub = {GROG_SEAT_PUBLIC, NULL};
+    st = grog_view_battle(grog_game_battle(g), &pub, b, err);
+    grog_game_close(g);
+    return st;
+}
+
 int cli_print_explain(cli *c, const grog_explain *e)
 {
     grog_error err;
@@ -227,6 +242,11 @@ static int run_help(cli *c, int argc, char **argv)
         /* grognard help calc NAME, grognard help explain NAME */
         char *sub[] = {argv[2], argv[3], (char *)"--help", NULL};
         return cmd->run(c, 3, sub);
+    }
+    if (cmd == &cli_calc_command || cmd == &cli_explain_command) {
+        /* grognard help calc, grognard help explain: the list of calculators or tests */
+        char *sub[] = {argv[2], (char *)"--help", NULL};
+        return cmd->run(c, 2, sub);
     }
     cli_help(c, cmd, c->out);
     return CLI_EXIT_OK;

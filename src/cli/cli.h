@@ -108,6 +108,11 @@ int cli_choice(cli *c, const char *name, const char *arg, const char *const *nam
  * else (a scenario file or a bundled scenario's name). */
 int cli_is_game_file(const char *path);
 
+/* The battle of source: a game file's as it stands now (the public view:
+ * no hidden orders), else a scenario file or bundled name (NULL: the
+ * default). The caller frees it with grog_battle_destroy. */
+grog_status cli_load_battle(const char *source, grog_battle **b, grog_error *err);
+
 /* Prints an explanation record as text or JSON (per c->json); exit code. */
 int cli_print_explain(cli *c, const grog_explain *e);
 

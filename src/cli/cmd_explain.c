@@ -59,6 +59,10 @@ const cli_command cli_explain_command = {
     cli_cmd_explain,
     N_("work out a rules test from a scenario, with its odds"),
     N_("grognard explain [FILE] NAME [OPTIONS] [--json]"),
-    N_("\nFILE is a scenario (JSON); without it the embedded default scenario is used.\n"
+    N_("\nFILE is a scenario (JSON) or a bundled scenario's name; without it the embedded\n"
+       "default scenario is used. FILE may also be a game file (grognard new): the test\n"
+       "is then worked out on the battle as it stands now (positions, formations,\n"
+       "states); the game's own bookkeeping (command points spent, attempts) is what\n"
+       "'grognard do GAME explain ACTION ...' uses instead.\n"
        "'grognard help explain NAME' shows a test's options.\n"),
 };

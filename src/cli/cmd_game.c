@@ -4,20 +4,25 @@
 #include <jansson.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "cli.h"
 #include "grognard/game.h"
+#include "grognard/view.h"
 
 typedef struct game_opts {
     const char *family, *scenario, *rules, *side;
     long seed;
     int has_seed, referee;
     grog_seat seat; /* from side and referee, once the game is open */
+    long turn, last; /* log: --turn N, --last N (0: all) */
+    const char *kind; /* log: --kind WORD */
 } game_opts;
 
-enum { OPT_FAMILY = 1000, OPT_SCENARIO, OPT_SEED, OPT_RULES, OPT_SIDE, OPT_REFEREE };
+enum { OPT_FAMILY = 1000, OPT_SCENARIO, OPT_SEED, OPT_RULES, OPT_SIDE, OPT_REFEREE, OPT_TURN,
+       OPT_LAST, OPT_KIND };
 
 static int on_opt(cli *c, int id, const char *arg, void *ctx)
 {
@@ -29,6 +34,9 @@ static int on_opt(cli *c, int id, const char *arg, void *ctx)
     case OPT_SIDE: o->side = arg; return 0;
     case OPT_REFEREE: o->referee = 1; return 0;
     case OPT_SEED: o->has_seed = 1; return cli_int(c, "--seed", arg, 0, INT64_MAX, &o->seed);
+    case OPT_TURN: return cli_int(c, "--turn", arg, 1, 1000000, &o->turn);
+    case OPT_LAST: return cli_int(c, "--last", arg, 1, 1000000000, &o->last);
+    case OPT_KIND: o->kind = arg; return 0;
     }
     return CLI_EXIT_USAGE;
 }
@@ -40,6 +48,9 @@ static const struct option opts[] = {
     {"rules", required_argument, NULL, OPT_RULES},
     {"side", required_argument, NULL, OPT_SIDE},
     {"referee", no_argument, NULL, OPT_REFEREE},
+    {"turn", required_argument, NULL, OPT_TURN},
+    {"last", required_argument, NULL, OPT_LAST},
+    {"kind", required_argument, NULL, OPT_KIND},
     {"json", no_argument, NULL, 'j'},
     {"help", no_argument, NULL, 'h'},
     {NULL, 0, NULL, 0},
@@ -86,13 +97,33 @@ static int take_seat(cli *c, grog_game *g, const char *side, int referee, grog_s
     return st == GROG_OK ? 0 : cli_fail_status(c, st, &err);
 }
 
+/* The status, then a short summary per side (view.h). */
 static int show_status(cli *c, grog_game *g, const grog_seat *seat)
 {
     grog_error err;
-    char *text = NULL;
+    char *text = NULL, *summary = NULL;
     grog_status st = c->json ? grog_game_status_json(g, seat, &text, &err)
                              : grog_game_status_text(g, seat, &text, &err);
-    return print_text(c, st, text, &err);
+    if (st == GROG_OK)
+        st = c->json ? grog_view_game_summary_json(g, seat, &summary, &err)
+                     : grog_view_game_summary_text(g, seat, &summary, &err);
+    if (st != GROG_OK) {
+        free(text);
+        return cli_fail_status(c, st, &err);
+    }
+    if (c->json) {
+        json_t *j = json_loads(text, 0, NULL), *sum = json_loads(summary, 0, NULL);
+        free(text);
+        free(summary);
+        json_object_set(j, "summary", json_object_get(sum, "sides"));
+        json_decref(sum);
+        text = json_dumps(j, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+        json_decref(j);
+        return print_text(c, text != NULL ? GROG_OK : GROG_ENOMEM, text, &err);
+    }
+    fputs(text, c->out);
+    free(text);
+    return print_text(c, st, summary, &err);
 }
 
 static int run_new(cli *c, int argc, char **argv)
@@ -239,8 +270,52 @@ static int run_do(cli *c, int argc, char **argv)
     return rc;
 }
 
+/* Whether a journal result passes log's filters (--turn, --kind). */
+static int log_keeps(const game_opts *o, json_t *r)
+{
+    if (o->turn > 0 && json_integer_value(json_object_get(r, "turn")) != o->turn)
+        return 0;
+    const char *word = json_string_value(json_array_get(json_object_get(r, "action"), 0));
+    return o->kind == NULL || (word != NULL && strcasecmp(word, o->kind) == 0);
+}
+
+/* log with --turn, --last or --kind: the seat's journal, filtered, then the
+ * last N of what is left. */
+static int log_filtered(cli *c, grog_game *g, const game_opts *o)
+{
+    grog_error err;
+    char *text = NULL;
+    grog_status st = grog_game_log_json(g, &o->seat, &text, &err);
+    if (st != GROG_OK)
+        return cli_fail_status(c, st, &err);
+    json_t *all = json_loads(text, 0, NULL), *kept = json_array();
+    free(text);
+    size_t i;
+    json_t *r;
+    json_array_foreach(all, i, r) if (log_keeps(o, r)) json_array_append(kept, r);
+    json_decref(all);
+    while (o->last > 0 && json_array_size(kept) > (size_t)o->last)
+        json_array_remove(kept, 0);
+    if (c->json)
+        return print_json(c, kept);
+    int rc = CLI_EXIT_OK;
+    json_array_foreach(kept, i, r) {
+        char *one = json_dumps(r, 0), *out = NULL;
+        st = one != NULL ? grog_game_result_text(one, &o->seat, &out, &err) : GROG_ENOMEM;
+        free(one);
+        if ((rc = print_text(c, st, out, &err)) != CLI_EXIT_OK)
+            break;
+    }
+    if (rc == CLI_EXIT_OK && json_array_size(kept) == 0)
+        fprintf(c->out, "%s\n", _("No action in the journal matches."));
+    json_decref(kept);
+    return rc;
+}
+
 static int log_of(cli *c, grog_game *g, const game_opts *o)
 {
+    if (o->turn > 0 || o->last > 0 || o->kind != NULL)
+        return log_filtered(c, g, o);
     grog_error err;
     char *text = NULL;
     grog_status st = c->json ? grog_game_log_json(g, &o->seat, &text, &err)
@@ -328,10 +403,15 @@ const cli_command cli_do_command = {
 };
 const cli_command cli_log_command = {
     "log", run_log, N_("the journal of a game, as one side may see it"),
-    N_("grognard log GAME [--side S | --referee] [--json]"),
+    N_("grognard log GAME [--side S | --referee] [--turn N] [--last N] [--kind WORD] [--json]"),
     N_("Every action with its events, tests, modifiers, odds and rolls. Without --side,\n"
        "the public view; with --side S, also what only S may see (its hidden orders);\n"
-       "with --referee, everything.\n"),
+       "with --referee, everything.\n\n"
+       "Filters (together: all of them):\n"
+       "  --turn N     the actions done in turn N\n"
+       "  --kind WORD  the actions of one kind: order, adc, formation, event, move, next...\n"
+       "               (the action's first word, any case)\n"
+       "  --last N     the last N actions (after the other filters)\n"),
 };
 const cli_command cli_undo_command = {
     "undo", run_undo, N_("take back the last action"), N_("grognard undo GAME [--json]"),

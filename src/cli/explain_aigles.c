@@ -54,7 +54,7 @@ static int on_opt(cli *c, int id, const char *arg, void *ctx)
 static int load(cli *c, const char *rules_path, grog_battle **b, grog_aigles_rules **r)
 {
     grog_error err;
-    grog_status st = grog_scenario_load(c->scenario, b, &err);
+    grog_status st = cli_load_battle(c->scenario, b, &err);
     if (st != GROG_OK)
         return cli_fail_status(c, st, &err);
     st = grog_aigles_rules_load(rules_path, r, &err);

@@ -82,7 +82,7 @@ static int run_explain_gdb_order(cli *c, int argc, char **argv)
         return cli_fail(c, CLI_EXIT_USAGE, "%s", _("--seed and --roll cannot go together"));
     grog_error err;
     grog_battle *b = NULL;
-    grog_status st = grog_scenario_load(c->scenario, &b, &err);
+    grog_status st = cli_load_battle(c->scenario, &b, &err);
     if (st != GROG_OK)
         return cli_fail_status(c, st, &err);
     grog_gdb_rules *rules = NULL;

@@ -454,3 +454,159 @@ grog_status grog_view_game_svg(const grog_game *g, const grog_seat *seat, char *
 {
     return grog_view_game_svg_with(g, seat, NULL, out, err);
 }
+
+/* ---- a short summary per side, for `status` ---- */
+
+/* Adds one to counter key of object o. */
+static void count_in(json_t *o, const char *key)
+{
+    json_t *v = json_object_get(o, key);
+    json_object_set_new(o, key, json_integer(v != NULL ? json_integer_value(v) + 1 : 1));
+}
+
+static json_t *side_summary(const grog_battle *b, json_t *status, const char *side)
+{
+    json_t *formations = json_object(), *out = json_array();
+    int units = 0, melee = 0, changing = 0, orders = 0, hidden = 0;
+    for (size_t i = 0; i < grog_battle_nunits(b); i++) {
+        const grog_troop *u = grog_battle_unit(b, i);
+        if (strcmp(u->side, side) != 0)
+            continue;
+        units++;
+        count_in(formations, u->formation);
+        melee += (u->flags & GROG_UNIT_IN_MELEE) != 0;
+        hidden += u->pending.kind[0] != '\0';
+        json_t *ch = find_in(status, "formation_changes", "unit", u->id);
+        changing += json_is_object(ch);
+        json_decref(ch);
+    }
+    for (size_t i = 0; i < grog_battle_nofficers(b); i++) {
+        const grog_officer *o = grog_battle_officer(b, i);
+        if (strcmp(o->side, side) != 0)
+            continue;
+        hidden += o->pending.kind[0] != '\0';
+        if (o->state != GROG_OFFICER_ACTIVE)
+            json_array_append_new(out, json_pack("{s:s,s:s,s:s}", "id", o->id, "name", o->name,
+                                                 "state", grog_officer_state_name(o->state)));
+    }
+    size_t k;
+    json_t *e;
+    int riding = 0, passing = 0;
+    json_array_foreach(json_object_get(status, "adcs_riding"), k, e) {
+        const grog_officer *o =
+            grog_battle_officer_by_id(b, json_string_value(json_object_get(e, "adc")));
+        riding += o != NULL && strcmp(o->side, side) == 0;
+    }
+    json_array_foreach(json_object_get(status, "orders_being_passed"), k, e) {
+        const grog_officer *o =
+            grog_battle_officer_by_id(b, json_string_value(json_object_get(e, "giver")));
+        passing += o != NULL && strcmp(o->side, side) == 0;
+    }
+    orders = riding + passing;
+    return json_pack("{s:s,s:i,s:o,s:i,s:i,s:o,s:i,s:i,s:i,s:i}", "side", side, "units", units,
+                     "formations", formations, "in_melee", melee, "changing_formation",
+                     changing, "officers_out", out, "orders_under_way", orders, "adcs_riding",
+                     riding, "orders_being_passed", passing, "hidden_orders", hidden);
+}
+
+static grog_status summary_object(const grog_game *g, const grog_seat *seat, json_t **out,
+                                  grog_error *err)
+{
+    grog_battle *b = NULL;
+    json_t *status = NULL;
+    grog_status st = game_parts(g, seat, &b, &status, err);
+    if (st != GROG_OK)
+        return st;
+    json_t *sides = json_array();
+    for (size_t i = 0; i < grog_battle_nsides(b); i++)
+        json_array_append_new(sides, side_summary(b, status, grog_battle_side(b, i)->id));
+    json_decref(status);
+    grog_battle_destroy(b);
+    *out = sides;
+    return GROG_OK;
+}
+
+grog_status grog_view_game_summary_json(const grog_game *g, const grog_seat *seat, char **out,
+                                        grog_error *err)
+{
+    json_t *sides = NULL;
+    grog_status st = summary_object(g, seat, &sides, err);
+    if (st != GROG_OK)
+        return st;
+    json_t *root = json_pack("{s:o}", "sides", sides);
+    *out = json_dumps(root, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+    json_decref(root);
+    return *out != NULL ? GROG_OK : grog_error_set(err, GROG_ENOMEM, "%s", _("out of memory"));
+}
+
+static void summary_side_text(FILE *f, const grog_battle *b, json_t *s)
+{
+    const grog_side *side = grog_battle_side_by_id(b, json_string_value(json_object_get(s, "side")));
+    int units = (int)json_integer_value(json_object_get(s, "units"));
+    fprintf(f, ngettext("  %s: %d unit", "  %s: %d units", (unsigned long)units),
+            side != NULL ? side->name : "?", units);
+    const char *key;
+    json_t *v;
+    int first = 1;
+    json_object_foreach(json_object_get(s, "formations"), key, v) {
+        fprintf(f, "%s%lld %s", first ? " (" : ", ", (long long)json_integer_value(v), key);
+        first = 0;
+    }
+    fputs(first ? "" : ")", f);
+    int n = (int)json_integer_value(json_object_get(s, "in_melee"));
+    if (n)
+        fprintf(f, _("; %d in melee"), n);
+    n = (int)json_integer_value(json_object_get(s, "changing_formation"));
+    if (n)
+        fprintf(f, ngettext("; %d changing formation", "; %d changing formation",
+                            (unsigned long)n), n);
+    fputc('\n', f);
+    json_t *out = json_object_get(s, "officers_out");
+    fprintf(f, "    %s", _("officers out:"));
+    size_t i;
+    json_array_foreach(out, i, v)
+        fprintf(f, "%s%s (%s)", i ? ", " : " ", json_string_value(json_object_get(v, "name")),
+                _(json_string_value(json_object_get(v, "state"))));
+    fprintf(f, "%s\n", json_array_size(out) ? "" : _(" none"));
+    int riding = (int)json_integer_value(json_object_get(s, "adcs_riding"));
+    int passing = (int)json_integer_value(json_object_get(s, "orders_being_passed"));
+    int hidden = (int)json_integer_value(json_object_get(s, "hidden_orders"));
+    fprintf(f, "    %s", _("orders pending:"));
+    if (riding + passing + hidden == 0)
+        fprintf(f, "%s", _(" none"));
+    if (riding)
+        fprintf(f, ngettext(" %d carried by an ADC", " %d carried by ADCs", (unsigned long)riding),
+                riding);
+    if (passing)
+        fprintf(f, ngettext("%s %d still being passed", "%s %d still being passed",
+                            (unsigned long)passing),
+                riding ? "," : "", passing);
+    if (hidden)
+        fprintf(f, ngettext("%s %d hidden", "%s %d hidden", (unsigned long)hidden),
+                riding || passing ? "," : "", hidden);
+    fputc('\n', f);
+}
+
+grog_status grog_view_game_summary_text(const grog_game *g, const grog_seat *seat, char **out,
+                                        grog_error *err)
+{
+    json_t *sides = NULL;
+    grog_status st = summary_object(g, seat, &sides, err);
+    if (st != GROG_OK)
+        return st;
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    if (f == NULL) {
+        json_decref(sides);
+        return grog_error_set(err, GROG_ENOMEM, "%s", _("out of memory"));
+    }
+    fprintf(f, "%s\n", _("Each side:"));
+    size_t i;
+    json_t *s;
+    json_array_foreach(sides, i, s) summary_side_text(f, grog_game_battle(g), s);
+    fclose(f);
+    json_decref(sides);
+    *out = buf;
+    return GROG_OK;
+}
