@@ -159,6 +159,8 @@ $(BUILD)/bench/%: bench/%.c $(CLI_LIB) $(STATIC)
 
 FUZZ_SECONDS ?= 20
 FUZZERS := $(sort $(wildcard tests/fuzz/fuzz_*.c))
+# The fuzz targets are compiled into this test, which replays their corpora.
+$(BUILD)/tests/test_fuzz_corpus: $(FUZZERS)
 fuzz: deps
 	@scripts/fuzz.sh $(FUZZ_SECONDS) $(FUZZERS)
 

@@ -1,0 +1,290 @@
+/* test_secrets.c — no side's output ever holds another side's hidden words
+ * (issue 11).
+ *
+ * A gdb game of the default scenario with house rules adding two order
+ * words nobody would type by chance: the Anglo-Portuguese C-in-C places
+ * "xylophone-gambit" face down for Pack, the French one "zanzibar-feint" for
+ * Brenier, and both rolls fail (GDB-05), so both stay hidden (GDB-02); the
+ * scenario's own hidden order for Pack ("Advance and engage Brenier's French
+ * brigade") is the Anglo-Portuguese side's too. Then every command of the CLI
+ * is run as the French, as the Anglo-Portuguese and as the public, as text
+ * and as --json, on the game and on a damaged copy of it, and neither
+ * standard output nor standard error may hold a word the viewer may not see.
+ * The referee and each side see their own words (checked first), so the
+ * words are really in the game. */
+#include <sqlite3.h>
+#include <unistd.h>
+
+#include "grognard/game.h"
+#include "testutil.h"
+
+static char path[64], rules[64], damaged[64], script[64];
+
+static const char *const ANGLO[] = {"xylophone", "engage Brenier", NULL};
+static const char *const FRENCH[] = {"zanzibar", NULL};
+static const char *const BOTH[] = {"xylophone", "engage Brenier", "zanzibar", NULL};
+
+typedef struct viewer {
+    const char *side;                 /* NULL: the public */
+    const char *const *forbidden;     /* the words it may not see */
+    const char *cinc, *brigade;       /* its own pieces, to act with */
+    const char *enemy_cinc, *enemy_brigade;
+} viewer;
+
+static const viewer VIEWERS[] = {
+    {"french", ANGLO, "reynier", "brenier", "picton", "pack"},
+    {"anglo-portuguese", FRENCH, "picton", "pack", "reynier", "brenier"},
+    {NULL, BOTH, NULL, NULL, "picton", "pack"},
+};
+
+static void write_text(const char *p, const char *text)
+{
+    FILE *f = fopen(p, "w");
+    assert_non_null(f);
+    fputs(text, f);
+    fclose(f);
+}
+
+/* The embedded gdb rules with the two distinctive order words added. */
+static void write_house_rules(void)
+{
+    size_t len;
+    const char *text = grog_data_embedded("rules/gdb.json", &len);
+    assert_non_null(text);
+    json_t *j = json_loadb(text, len, 0, NULL);
+    assert_non_null(j);
+    json_object_set_new(j, "orders",
+                        json_pack("{s:[{s:s,s:s},{s:s,s:s}]}", "kinds", "id", "xylophone-gambit",
+                                  "help", "a test word", "id", "zanzibar-feint", "help",
+                                  "a test word"));
+    assert_int_equal(json_dump_file(j, rules, 0), 0);
+    json_decref(j);
+}
+
+
+static int setup(void **state)
+{
+    (void)state;
+    int pid = (int)getpid();
+    snprintf(path, sizeof path, "/tmp/grog-test-secrets-%d.grog", pid);
+    snprintf(damaged, sizeof damaged, "/tmp/grog-test-secrets-%d-damaged.grog", pid);
+    snprintf(rules, sizeof rules, "/tmp/grog-test-secrets-%d.json", pid);
+    snprintf(script, sizeof script, "/tmp/grog-test-secrets-%d.script", pid);
+    grog_game_remove(path);
+    grog_game_remove(damaged);
+    write_house_rules();
+    cli_run r = run_cli("new", path, "--family", "gdb", "--seed", "11", "--rules", rules, NULL);
+    assert_int_equal(r.code, 0);
+    cli_run_free(&r);
+    /* Picton (gifted, 35 cm from Pack): 5 - 1 = 4 < 6 fails; Reynier: 5 - 2 = 3 fails. */
+    r = run_cli("do", "--side", "anglo-portuguese", path, "order", "picton", "pack",
+                "xylophone-gambit", "--roll", "5", NULL);
+    assert_int_equal(r.code, 0);
+    assert_non_null(strstr(r.out, "GDB-05"));
+    cli_run_free(&r);
+    r = run_cli("do", "--side", "french", path, "order", "reynier", "brenier", "zanzibar-feint",
+                "--roll", "5", NULL);
+    assert_int_equal(r.code, 0);
+    assert_non_null(strstr(r.out, "GDB-05"));
+    cli_run_free(&r);
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    grog_game_remove(path);
+    grog_game_remove(damaged);
+    unlink(rules);
+    unlink(script);
+    return 0;
+}
+
+/* Fails the test when the output of a command holds a forbidden word. */
+static void clean(const cli_run *r, const char *const *forbidden, const char *what)
+{
+    for (size_t i = 0; forbidden[i] != NULL; i++) {
+        if (strstr(r->out, forbidden[i]) != NULL || strstr(r->err, forbidden[i]) != NULL)
+            fail_msg("%s shows \"%s\":\n--- stdout\n%s\n--- stderr\n%s", what, forbidden[i],
+                     r->out, r->err);
+    }
+}
+
+/* Runs the CLI with argv (NULL-terminated, at most 16) and checks it. */
+static void walk(const viewer *v, const char *const *argv)
+{
+    char what[512] = "grognard";
+    for (size_t i = 0; argv[i] != NULL; i++) {
+        strncat(what, " ", sizeof what - strlen(what) - 1);
+        strncat(what, argv[i], sizeof what - strlen(what) - 1);
+    }
+    const char *a[17] = {NULL};
+    for (size_t i = 0; argv[i] != NULL && i < 16; i++)
+        a[i] = argv[i];
+    cli_run r = run_cli(a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7], a[8], a[9], a[10], a[11],
+                        a[12], a[13], a[14], a[15], NULL);
+    clean(&r, v->forbidden, what);
+    cli_run_free(&r);
+}
+
+/* argv with "--side S" (when the viewer has a side) and "--json" (when
+ * json) inserted after the command's name. */
+#define WALK(v, json, ...)                                                                   \
+    do {                                                                                     \
+        const char *words_[] = {__VA_ARGS__, NULL};                                          \
+        const char *argv_[24];                                                               \
+        size_t n_ = 0;                                                                       \
+        argv_[n_++] = words_[0];                                                             \
+        if ((v)->side != NULL) {                                                             \
+            argv_[n_++] = "--side";                                                          \
+            argv_[n_++] = (v)->side;                                                         \
+        }                                                                                    \
+        if (json)                                                                            \
+            argv_[n_++] = "--json";                                                          \
+        for (size_t k_ = 1; words_[k_] != NULL && n_ < 23; k_++)                            \
+            argv_[n_++] = words_[k_];                                                        \
+        argv_[n_] = NULL;                                                                    \
+        walk((v), argv_);                                                                    \
+    } while (0)
+
+/* The words are in the game: each side and the referee see their own. */
+static void test_own_words_are_seen(void **state)
+{
+    (void)state;
+    cli_run r = run_cli("log", path, "--side", "french", NULL);
+    assert_non_null(strstr(r.out, "zanzibar-feint"));
+    cli_run_free(&r);
+    r = run_cli("log", path, "--side", "anglo-portuguese", NULL);
+    assert_non_null(strstr(r.out, "xylophone-gambit"));
+    cli_run_free(&r);
+    r = run_cli("log", path, "--referee", NULL);
+    assert_non_null(strstr(r.out, "xylophone-gambit"));
+    assert_non_null(strstr(r.out, "zanzibar-feint"));
+    cli_run_free(&r);
+    /* And the checker catches a word. */
+    r = run_cli("log", path, "--referee", NULL);
+    int caught = 0;
+    for (size_t i = 0; BOTH[i] != NULL; i++)
+        caught += strstr(r.out, BOTH[i]) != NULL;
+    assert_true(caught >= 2);
+    cli_run_free(&r);
+}
+
+/* Every command that reads the game, as each viewer, text and JSON. */
+static void walk_readers(const char *game)
+{
+    for (size_t k = 0; k < sizeof VIEWERS / sizeof VIEWERS[0]; k++) {
+        const viewer *v = &VIEWERS[k];
+        for (int json = 0; json <= 1; json++) {
+            WALK(v, json, "status", game);
+            WALK(v, json, "log", game);
+            WALK(v, json, "show", game);
+            WALK(v, json, "map", game, "-o", "-");
+            WALK(v, json, "replay", game);
+            WALK(v, json, "undo", game, "--side-of-nobody");
+            WALK(v, json, "explain", game, "gdb-order");
+        }
+    }
+}
+
+/* Every command that acts, as each side (the public cannot act). */
+static void walk_actors(const char *game)
+{
+    for (size_t k = 0; k < sizeof VIEWERS / sizeof VIEWERS[0]; k++) {
+        const viewer *v = &VIEWERS[k];
+        if (v->side == NULL)
+            continue;
+        for (int json = 0; json <= 1; json++) {
+            /* Refused: the other side's pieces, the public, a bad word,
+             * an action that does not exist. */
+            WALK(v, json, "do", game, "order", v->enemy_cinc, v->enemy_brigade, "attack");
+            WALK(v, json, "do", game, "order", v->enemy_cinc, v->enemy_brigade);
+            WALK(v, json, "do", game, "explain", "order", v->enemy_cinc, v->enemy_brigade,
+                 "attack");
+            WALK(v, json, "do", game, "order", v->cinc, v->brigade, "attaqu\xE9");
+            WALK(v, json, "do", game, "frobnicate", v->enemy_brigade);
+            WALK(v, json, "do", game, "order", v->cinc, v->enemy_brigade, "attack");
+            /* Done: a preview of its own, a note, an order test (already
+             * tried this turn: refused by GDB-01). */
+            WALK(v, json, "do", game, "explain", "order", v->cinc, v->brigade, "attack");
+            WALK(v, json, "do", game, "note", "public", "remark");
+            WALK(v, json, "do", game, "order", v->cinc, v->brigade, "attack", "--roll", "9");
+            WALK(v, json, "do", game, "move", v->enemy_brigade, "10", "10");
+        }
+    }
+}
+
+/* play, scripted, as each viewer. */
+static void walk_play(const char *game)
+{
+    for (size_t k = 0; k < sizeof VIEWERS / sizeof VIEWERS[0]; k++) {
+        const viewer *v = &VIEWERS[k];
+        if (v->side == NULL)
+            continue; /* play without --side is the referee at the table */
+        char text[1024];
+        snprintf(text, sizeof text,
+                 "help\nstatus\nlog\nexplain order %s %s attack\norder %s %s\norder %s %s "
+                 "attack\nnote from the prompt\nfrobnicate\nquit\n",
+                 v->enemy_cinc, v->enemy_brigade, v->enemy_cinc, v->enemy_brigade, v->cinc,
+                 v->brigade);
+        write_text(script, text);
+        assert_non_null(freopen(script, "r", stdin));
+        const char *argv[] = {"play", game, "--side", v->side, NULL};
+        walk(v, argv);
+    }
+}
+
+static void test_no_side_sees_the_others_words(void **state)
+{
+    (void)state;
+    walk_readers(path);
+    walk_actors(path);
+    walk_play(path);
+    walk_readers(path); /* after the actions above */
+    /* undo of the last action (a public note) shows nothing hidden. */
+    cli_run r = run_cli("undo", path, NULL);
+    clean(&r, BOTH, "grognard undo");
+    cli_run_free(&r);
+    r = run_cli("undo", path, "--json", NULL);
+    clean(&r, BOTH, "grognard undo --json");
+    cli_run_free(&r);
+}
+
+/* A copy whose hidden-order actions were edited: every error message, for
+ * every viewer, still keeps the words to their side. */
+static void test_damaged_game_errors_keep_secrets(void **state)
+{
+    (void)state;
+    char *bytes = NULL;
+    size_t len = 0;
+    assert_int_equal(grog_data_read_file(path, &bytes, &len, NULL), GROG_OK);
+    FILE *f = fopen(damaged, "wb");
+    fwrite(bytes, 1, len, f);
+    fclose(f);
+    free(bytes);
+    sqlite3 *db;
+    assert_int_equal(sqlite3_open(damaged, &db), SQLITE_OK);
+    assert_int_equal(sqlite3_exec(db,
+                                  "UPDATE actions SET checks = checks || ';edited', "
+                                  "result = replace(result, 'GDB-05', 'GDB-03') "
+                                  "WHERE words LIKE '%xylophone%' OR words LIKE '%zanzibar%'",
+                                  NULL, NULL, NULL),
+                     SQLITE_OK);
+    sqlite3_close(db);
+    cli_run r = run_cli("replay", damaged, NULL);
+    assert_int_not_equal(r.code, 0); /* the edit is caught */
+    cli_run_free(&r);
+    walk_readers(damaged);
+    walk_actors(damaged);
+    walk_play(damaged);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test_setup_teardown(test_own_words_are_seen, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_no_side_sees_the_others_words, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_damaged_game_errors_keep_secrets, setup, teardown),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
