@@ -531,7 +531,9 @@ static void test_aig_f_12_massing_figures(void **state)
     (void)state;
     grog_aigles_formation_rules *r = rules();
     static const int ranks[] = {1, 2, 3, 4, 5, 6, 7};
-    static const int kept[] = {1, 2, 2, 2, 3, 3, 4};
+    /* the corrected AIG-F-12: the half removed rounds up (7: 4 removed, 3 kept);
+     * two ranks keep two; one rank keeps its one */
+    static const int kept[] = {1, 2, 1, 2, 2, 3, 3};
     for (int i = 0; i < 7; i++) {
         grog_aigles_massing m;
         assert_int_equal(grog_aigles_formation_massing(r, ranks[i], 3, &m, NULL), GROG_OK);
@@ -543,18 +545,18 @@ static void test_aig_f_12_massing_figures(void **state)
     grog_aigles_massing m;
     assert_int_equal(grog_aigles_formation_massing(r, 0, 3, &m, NULL), GROG_EINVAL);
     grog_aigles_formation_rules_destroy(r);
-    /* 7 companies of 3: 4 kept, 3 taken off (9 figures), in the record */
+    /* 7 companies of 3: 3 kept, 4 taken off (12 figures), in the record */
     res a = CALC("--arm", "infantry", "--class", "A", "--status", "regular", "--from",
                  "attack-column", "--to", "mass-column", "--companies", "7", "--figures", "21");
     ASSERT_TIME(a, 1);
-    assert_true(has_note(a.j, "AIG-F-10", "4 kept, 3 taken off (9 figures"));
+    assert_true(has_note(a.j, "AIG-F-10", "3 kept, 4 taken off (12 figures"));
     res_free(&a);
-    /* the other reading: the removed half rounds up, 7 -> 4 taken off */
-    char *p = house_rules("interpretations", "massing_kept_rounds_up", json_false());
+    /* the other reading, as a house rule: the kept half rounds up, 7 -> 3 taken off */
+    char *p = house_rules("interpretations", "massing_kept_rounds_up", json_true());
     grog_aigles_formation_rules *h = NULL;
     assert_int_equal(grog_aigles_formation_rules_load(p, &h, NULL), GROG_OK);
     assert_int_equal(grog_aigles_formation_massing(h, 7, 1, &m, NULL), GROG_OK);
-    assert_int_equal(m.ranks_removed, 4);
+    assert_int_equal(m.ranks_removed, 3);
     assert_int_equal(grog_aigles_formation_massing(h, 2, 1, &m, NULL), GROG_OK);
     assert_int_equal(m.ranks_kept, 2); /* two ranks stay two either way */
     grog_aigles_formation_rules_destroy(h);

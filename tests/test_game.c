@@ -295,6 +295,7 @@ static void test_capture_avance_and_liberation(void **state)
     assert_int_equal(o->state, GROG_OFFICER_PRISONER);
     assert_string_equal(o->held_by, "br-1-45th");
     /* AIG-O-24: freed when his side wins a melee against the unit holding him. */
+    ok(g, "event melee br-1-45th start", NULL);
     ok(g, "event melee br-1-45th lost", "AIG-O-24");
     o = grog_battle_officer_by_id(grog_game_battle(g), "brenier");
     assert_int_equal(o->state, GROG_OFFICER_ACTIVE);
@@ -376,10 +377,14 @@ static void test_aigles_explaining_and_failed_turns(void **state)
 {
     (void)state;
     grog_game *g = new_game(GROG_FAMILY_AIGLES, 1);
-    /* AIG-O-18: a turn spent explaining adds 1 to the command for this order:
-     * Lightburne 2 + 1, 2/58th regular 2: target 5. */
+    /* AIG-O-18: a turn spent explaining adds 1 to the command for this order,
+     * passed the next turn ("au prochain tour"): Lightburne 2 + 1, 2/58th
+     * regular 2: target 5. */
     ok(g, "explaining lightburne br-2-58th attack", "AIG-O-18");
     refused(g, "explaining lightburne br-2-58th attack", GROG_ERULE, "AIG-O-18");
+    refused(g, "order lightburne br-2-58th attack --roll 4", GROG_ERULE, "next turn");
+    next_to(g, "movement-2");
+    ok(g, "next", NULL);
     json_t *r = act(g, "order lightburne br-2-58th attack --roll 4", GROG_OK, "is obeyed");
     json_t *rec = json_object_get(json_array_get(json_object_get(r, "records"), 0), "record");
     assert_int_equal(json_integer_value(json_object_get(rec, "target")), 5);
@@ -450,10 +455,14 @@ static void test_aigles_morale_and_casualties(void **state)
     (void)state;
     grog_game *g = new_game(GROG_FAMILY_AIGLES, 1);
     ok(g, "morale br-1-88th", "AIG-O-04");
+    /* AIG-O-25: Foy stands 36 pas from the 17e Leger: not isolated */
+    refused(g, "event casualties foy 39", GROG_ERULE, "not isolated");
+    ok(g, "move foy 118 60", NULL); /* 18 cm from his nearest unit: isolated */
     ok(g, "event casualties foy 39", NULL);
+    ok(g, "event casualties foy 1", NULL); /* one fire at a time: 1, not 40 */
     assert_int_equal(grog_battle_officer_by_id(grog_game_battle(g), "foy")->state,
                      GROG_OFFICER_ACTIVE); /* 39: not yet */
-    ok(g, "event casualties foy 1", "AIG-O-25"); /* 40: eliminated */
+    ok(g, "event casualties foy 40", "AIG-O-25"); /* 40 in one fire: eliminated */
     assert_int_equal(grog_battle_officer_by_id(grog_game_battle(g), "foy")->state,
                      GROG_OFFICER_KILLED);
     grog_game_close(g);

@@ -356,6 +356,168 @@ static void test_gt_morale_shows_gt04(void **state)
     grog_game_close(g);
 }
 
+
+/* ---- Les Aigles: timing and state ---- */
+
+/* AIG-O-18: the turn spent explaining passes the order "au prochain tour":
+ * no order to that receiver this turn, +1 command the next. */
+static void test_aig_o_18_explaining_counts_next_turn(void **state)
+{
+    (void)state;
+    grog_game *g = game(GROG_FAMILY_AIGLES, NULL);
+    ok(g, "explaining lightburne br-2-58th attack", "from the next turn");
+    refused(g, "order lightburne br-2-58th attack --roll 4", GROG_ERULE, "AIG-O-18");
+    next_to(g, "orders-2");
+    refused(g, "order lightburne br-2-58th attack --roll 4", GROG_ERULE, "AIG-O-18");
+    next_to(g, "movement-2");
+    ok(g, "next", NULL);
+    /* Lightburne 2 + 1 explained, 2/58th regular 2: target 5, roll 4 obeys */
+    ok(g, "order lightburne br-2-58th attack --roll 4", "\"target\": 5");
+    grog_game_close(g);
+}
+
+/* AIG-O-14: a general who joins a melee that began earlier orders the unit
+ * only after a full turn in it, counted from when he joined. */
+static void test_aig_o_14_counts_from_joining(void **state)
+{
+    (void)state;
+    grog_game *g = game(GROG_FAMILY_AIGLES, NULL);
+    ok(g, "event melee br-74th start", NULL); /* turn 1, orders-1; Mackinnon not in contact */
+    next_to(g, "movement-2");
+    ok(g, "next", NULL);
+    next_to(g, "orders-2");                   /* turn 2, second half */
+    ok(g, "move mackinnon 76 92", NULL);      /* edge to edge with the 74th (y 86..90) */
+    refused(g, "order mackinnon br-74th hold --roll 1", GROG_ERULE, "AIG-O-14");
+    next_to(g, "movement-2");
+    ok(g, "next", NULL);                      /* turn 3, first half: half a période in it */
+    refused(g, "order mackinnon br-74th hold --roll 1", GROG_ERULE, "AIG-O-14");
+    next_to(g, "orders-2");                   /* a full période since he joined */
+    ok(g, "order mackinnon br-74th hold --roll 1", "is obeyed");
+    grog_game_close(g);
+}
+
+/* ADC timing (AIG-O-11): an ADC sent in orders-2 on a one-période ride
+ * arrives one période later (after movement-1 of the next turn), as calc
+ * and explain count it, not half a période later. */
+static void test_adc_arrival_matches_the_calculator(void **state)
+{
+    (void)state;
+    grog_game *g = game(GROG_FAMILY_AIGLES, NULL);
+    next_to(g, "orders-2");
+    ok(g, "adc reynier-adc1 merle attack", "1 période");
+    next_to(g, "movement-2");
+    act(g, "next", GROG_OK, "rides on: 1 half-période", "AIG-O-12"); /* ½ période: not yet */
+    ok(g, "next", NULL);                                              /* movement-1 */
+    ok(g, "next", "AIG-O-12");                                        /* 1 période: there */
+    grog_game_close(g);
+}
+
+/* AIG-O-25: isolation from the positions; 40 casualties from one fire,
+ * unless the house rule adds them up. */
+static void test_aig_o_25_isolation_and_one_fire(void **state)
+{
+    (void)state;
+    grog_game *g = game(GROG_FAMILY_AIGLES, NULL);
+    /* Picton stands 30 pas behind the 74th: not isolated */
+    refused(g, "event casualties picton 40", GROG_ERULE, "not isolated");
+    ok(g, "move picton 80 115", NULL); /* 23 cm (230 pas) behind the 74th: isolated */
+    ok(g, "event casualties picton 39", "survives");
+    ok(g, "event casualties picton 1", "survives"); /* 39 + 1: one fire at a time */
+    assert_int_equal(grog_battle_officer_by_id(grog_game_battle(g), "picton")->state,
+                     GROG_OFFICER_ACTIVE);
+    ok(g, "event casualties picton 40", "eliminated");
+    grog_game_close(g);
+    json_t *root = json_loads(grog_data_embedded("rules/aigles.json", NULL), 0, NULL);
+    json_object_set_new(json_object_get(json_object_get(root, "officers"), "fire"),
+                        "casualties_accumulate", json_true());
+    char path[64];
+    snprintf(path, sizeof path, "/tmp/grog-test-acc-%d.json", (int)getpid());
+    assert_int_equal(json_dump_file(root, path, 0), 0);
+    json_decref(root);
+    g = game(GROG_FAMILY_AIGLES, path);
+    ok(g, "move picton 80 115", NULL);
+    ok(g, "event casualties picton 39", "survives");
+    ok(g, "event casualties picton 1", "eliminated"); /* the house rule: 39 + 1 = 40 */
+    grog_game_close(g);
+    remove(path);
+}
+
+/* AIG-F-12: a full square cannot move; AIG-F-03: full square <-> mass
+ * column halted is a change of its own, ½ période. */
+static void test_aig_f_12_and_f_03_squares(void **state)
+{
+    (void)state;
+    grog_game *g = game(GROG_FAMILY_AIGLES, NULL);
+    ok(g, "formation fr-2leger full-square", NULL); /* from its attack column */
+    for (int i = 0; i < 8; i++)
+        ok(g, "next", NULL);
+    assert_string_equal(grog_battle_unit_by_id(grog_game_battle(g), "fr-2leger")->formation,
+                        "full-square");
+    refused(g, "move fr-2leger 40 50", GROG_ERULE, "AIG-F-12");
+    json_t *j = actions(g, "french");
+    assert_false(has_choice(arg(entry(j, "move", NULL), "id"), "fr-2leger"));
+    assert_true(has_choice_by(arg(entry(j, "formation", NULL), "to"), "fr-2leger",
+                              "mass-column"));
+    json_decref(j);
+    ok(g, "formation fr-2leger mass-column", "1 half-p");
+    grog_game_close(g);
+}
+
+/* AIG-O-03: 0 pas edge to edge is contact in calc as in explain. */
+static void test_charisma_at_zero_is_contact(void **state)
+{
+    (void)state;
+    cli_run r = run_cli("calc", "aigles-charisma", "--charisma", "4", "--scale", "25",
+                        "--distance", "0", "--json", NULL);
+    assert_int_equal(r.code, 0);
+    assert_non_null(strstr(r.out, "AIG-O-03"));
+    assert_null(strstr(r.out, "AIG-O-04"));
+    cli_run_free(&r);
+    r = run_cli("calc", "aigles-charisma", "--charisma", "4", "--scale", "25", "--distance",
+                "1", "--json", NULL);
+    assert_non_null(strstr(r.out, "AIG-O-04"));
+    cli_run_free(&r);
+}
+
+/* Events fit the state: a melee result only for a unit in melee; casualties
+ * only for an officer present; the dead give no orders. */
+static void test_events_fit_the_state(void **state)
+{
+    (void)state;
+    grog_game *g = game(GROG_FAMILY_AIGLES, NULL);
+    refused(g, "event melee br-74th won", GROG_EINVAL, "not in melee");
+    ok(g, "event melee br-74th start", NULL);
+    refused(g, "event melee br-74th start", GROG_EINVAL, "already in melee");
+    ok(g, "event melee br-74th won", NULL);
+    ok(g, "event killed lightburne", "AIG-O-26");
+    refused(g, "event casualties lightburne 10", GROG_ERULE, "killed");
+    refused(g, "order lightburne br-2-5th attack", GROG_ERULE, "gives no orders");
+    grog_game_close(g);
+}
+
+/* GT-05, GT-09: in gt a general is never contacted, fired at or killed at
+ * the table (GT-08 is the only harm); gdb has no rule for it: a table event,
+ * not judged by Les Aigles' rules. */
+static void test_capture_and_death_by_family(void **state)
+{
+    (void)state;
+    grog_game *g = game(GROG_FAMILY_GT, NULL);
+    refused(g, "event contact picton fr-2leger", GROG_ERULE, "GT-09");
+    refused(g, "event casualties picton 40", GROG_ERULE, "GT-09");
+    refused(g, "event killed picton", GROG_ERULE, "GT-09");
+    refused(g, "event casualties arnaud 40", GROG_ERULE, "GT-05"); /* attached */
+    act(g, "event casualties arnaud 40", GROG_ERULE, "Arnaud", "general ");
+    refused(g, "event avance picton on", GROG_EINVAL, "Les Aigles");
+    grog_game_close(g);
+    g = game(GROG_FAMILY_GDB, NULL);
+    act(g, "event contact picton fr-2leger", GROG_OK, "table event", "AIG-O-21");
+    act(g, "event casualties brenier 45", GROG_OK, "table event", "AIG-O-25");
+    assert_int_equal(grog_battle_officer_by_id(grog_game_battle(g), "brenier")->state,
+                     GROG_OFFICER_ACTIVE);
+    act(g, "event killed brenier", GROG_OK, "table event", "AIG-O-26");
+    grog_game_close(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -370,6 +532,14 @@ int main(void)
         cmocka_unit_test(test_gt_gift_after_the_roll_refused),
         cmocka_unit_test(test_gt_attached_commander_keeps_unit_pip),
         cmocka_unit_test(test_gt_morale_shows_gt04),
+        cmocka_unit_test(test_aig_o_18_explaining_counts_next_turn),
+        cmocka_unit_test(test_aig_o_14_counts_from_joining),
+        cmocka_unit_test(test_adc_arrival_matches_the_calculator),
+        cmocka_unit_test(test_aig_o_25_isolation_and_one_fire),
+        cmocka_unit_test(test_aig_f_12_and_f_03_squares),
+        cmocka_unit_test(test_charisma_at_zero_is_contact),
+        cmocka_unit_test(test_events_fit_the_state),
+        cmocka_unit_test(test_capture_and_death_by_family),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -361,6 +361,16 @@ grog_status grog_aigles_battle_order_explain(const grog_aigles_rules *r, const g
                                              const grog_aigles_dice *dice, grog_explain **out,
                                              int *obeys, grog_error *err);
 
+/* AIG-O-25: whether officer (an id) is isolated: not attached to a unit and
+ * no unit of his side within fire.isolated_beyond_pas (edge to edge; a
+ * default, the seed does not define "isolated"). *nearest (may be NULL)
+ * gets his side's nearest unit id (NULL: none), *nearest_pas its distance.
+ * An unknown id: 0. */
+int grog_aigles_battle_officer_isolated(const grog_aigles_rules *r, const grog_battle *b,
+                                        const char *officer, const char **nearest,
+                                        double *nearest_pas);
+double grog_aigles_isolated_beyond_pas(const grog_aigles_rules *r);
+
 /* The charisma modifier of unit `unit` from every officer of the battle
  * (prisoners and the dead give nothing). res->from is the index of the
  * officer in the battle, -1 none. */

@@ -317,7 +317,9 @@ static grog_status charisma_record(const grog_aigles_rules *r, const zone_opts *
     double radius;
     grog_status st = grog_aigles_charisma_radius(r, ch, o->scale, &radius, err);
     int bonus = 0;
-    if (st == GROG_OK && !o->contact)
+    /* 0 pas edge to edge is contact (AIG-O-03), as in `explain` and the game */
+    int contact = o->contact || (o->has_distance && o->distance <= 1e-9);
+    if (st == GROG_OK && !contact)
         st = grog_aigles_charisma_bonus(r, ch, o->scale, o->distance, &bonus, err);
     if (st != GROG_OK)
         return st;
@@ -326,7 +328,7 @@ static grog_status charisma_record(const grog_aigles_rules *r, const zone_opts *
     grog_explain *e = grog_explain_create("aigles-charisma", title);
     if (e == NULL)
         return grog_error_set(err, GROG_ENOMEM, "%s", _("out of memory"));
-    if (o->contact) {
+    if (contact) {
         grog_explain_set_range(e, -ch, ch, "morale");
         grog_explain_add_note(e, "AIG-O-03",
                               _("in contact: the officer's player chooses the modifier in this "

@@ -77,6 +77,7 @@ static grog_status act_move(action_ctx *c, int argc, char **argv, grog_error *er
     }
     grog_base *base;
     const char *name;
+    grog_troop *u = NULL;
     grog_officer *o = grog_battle_officer_by_id_mut(c->battle, argv[1]);
     if (o != NULL) {
         if (o->state == GROG_OFFICER_KILLED || o->state == GROG_OFFICER_OUT_OF_COMMISSION)
@@ -84,19 +85,22 @@ static grog_status act_move(action_ctx *c, int argc, char **argv, grog_error *er
                                   grog_officer_state_name(o->state));
         if (o->state == GROG_OFFICER_PRISONER)
             return grog_error_set(err, GROG_ERULE,
-                                  _("AIG-O-23: %s is a prisoner; he moves with the unit holding "
-                                    "him"),
+                                  grog_game_family(c->game) == GROG_FAMILY_AIGLES
+                                      ? _("AIG-O-23: %s is a prisoner; he moves with the unit "
+                                          "holding him")
+                                      : _("%s is a prisoner; he moves with the unit holding him"),
                                   o->name);
         base = &o->base;
         name = o->name;
         c->side = o->side;
     } else {
-        grog_troop *u;
         if ((st = ctx_unit(c, argv[1], &u, err)) != GROG_OK)
             return grog_error_set(err, GROG_ENOTFOUND, _("no officer or unit \"%s\""), argv[1]);
         base = &u->base;
         name = u->name;
         c->side = u->side;
+        if ((st = family_move_check(c, u, err)) != GROG_OK)
+            return st;
     }
     base->centre.x = x;
     base->centre.y = y;
@@ -105,7 +109,16 @@ static grog_status act_move(action_ctx *c, int argc, char **argv, grog_error *er
     ctx_event(c, "", "move", json_pack("{s:s,s:f,s:f,s:f}", "id", argv[1], "x", x, "y", y,
                                        "facing", base->facing),
               _("%s moves to (%.0f, %.0f) mm, facing %.0f."), name, x, y, base->facing);
-    return GROG_OK;
+    if (u != NULL) /* its prisoners go with it (AIG-O-23) */
+        for (size_t i = 0; i < grog_battle_nofficers(c->battle); i++) {
+            grog_officer *p = grog_battle_officer_mut(c->battle, i);
+            if (p->state == GROG_OFFICER_PRISONER && strcmp(p->held_by, u->id) == 0)
+                p->base.centre = u->base.centre;
+        }
+    return family_event(c, "moved", u, u == NULL ? grog_battle_officer_by_id_mut(c->battle,
+                                                                                 argv[1])
+                                                 : NULL,
+                        err);
 }
 
 static grog_status act_attach(action_ctx *c, int argc, char **argv, grog_error *err)
@@ -130,7 +143,7 @@ static grog_status act_attach(action_ctx *c, int argc, char **argv, grog_error *
     ctx_event(c, "", "attach", json_pack("{s:s,s:s}", "officer", argv[1], "unit", argv[2]),
               _("%s attaches himself to %s."), ctx_officer_name(c, argv[1]),
               ctx_unit_name(c, argv[2]));
-    return GROG_OK;
+    return family_event(c, "attached", u, o, err);
 }
 
 static grog_status act_detach(action_ctx *c, int argc, char **argv, grog_error *err)
@@ -227,16 +240,22 @@ static grog_status ev_melee(action_ctx *c, char **a, grog_error *err)
         return st;
     c->side = u->side;
     if (strcmp(a[1], "start") == 0) {
+        if (u->flags & GROG_UNIT_IN_MELEE)
+            return grog_error_set(err, GROG_EINVAL, _("%s is already in melee"), u->name);
         u->flags |= GROG_UNIT_IN_MELEE;
         u->melee_since = c->turn;
         ctx_event(c, "", "melee-start", json_pack("{s:s,s:i}", "unit", a[0], "turn", c->turn),
                   _("%s is in melee."), u->name);
-        return GROG_OK;
+        return family_event(c, "melee-start", u, NULL, err);
     }
     int won = strcmp(a[1], "won") == 0;
     if (!won && strcmp(a[1], "lost") != 0)
         return grog_error_set(err, GROG_EINVAL, _("melee result: start, won or lost, not \"%s\""),
                               a[1]);
+    if (!(u->flags & GROG_UNIT_IN_MELEE))
+        return grog_error_set(err, GROG_EINVAL, _("%s is not in melee (event melee %s start "
+                                                  "first)"),
+                              u->name, u->id);
     u->flags &= ~GROG_UNIT_IN_MELEE;
     ctx_event(c, "", won ? "melee-won" : "melee-lost", json_pack("{s:s}", "unit", a[0]),
               won ? _("%s wins its melee.") : _("%s loses its melee."), u->name);
@@ -252,12 +271,12 @@ static grog_status ev_casualties(action_ctx *c, char **a, grog_error *err)
     grog_officer *o = grog_battle_officer_by_id_mut(c->battle, a[0]);
     if (o != NULL) {
         c->side = o->side;
-        o->casualties += (int)n;
-        ctx_event(c, "", "officer-casualties",
-                  json_pack("{s:s,s:i,s:i}", "officer", a[0], "casualties", (int)n, "total",
-                            o->casualties),
-                  _("%s takes %ld casualties (%d in all)."), o->name, n, o->casualties);
-        return family_event(c, "officer-casualties", NULL, o, err);
+        if (o->state != GROG_OFFICER_ACTIVE) /* only an officer present takes casualties */
+            return grog_error_set(err, GROG_ERULE, _("%s is %s: no fire can reach him"), o->name,
+                                  grog_officer_state_name(o->state));
+        if ((st = family_officer_fired_at(c, o, (int)n, err)) != GROG_OK)
+            return st;
+        return GROG_OK;
     }
     grog_troop *u;
     if ((st = ctx_unit(c, a[0], &u, err)) != GROG_OK)
@@ -321,18 +340,30 @@ static grog_status officer_state(action_ctx *c, const char *id, grog_officer_sta
 static grog_status ev_killed(action_ctx *c, char **a, grog_error *err)
 {
     grog_officer *o;
-    grog_status st = officer_state(c, a[0], GROG_OFFICER_KILLED, &o, err);
+    grog_status st = ctx_officer(c, a[0], &o, err);
+    if (st == GROG_OK)
+        st = family_officer_harm_check(c, o, err);
+    if (st == GROG_OK)
+        st = officer_state(c, a[0], GROG_OFFICER_KILLED, &o, err);
     if (st != GROG_OK)
         return st;
-    ctx_event(c, "", "officer-killed", json_pack("{s:s}", "officer", a[0]),
-              _("AIG-O-26: %s is killed."), o->name);
+    if (grog_game_family(c->game) == GROG_FAMILY_AIGLES)
+        ctx_event(c, "", "officer-killed", json_pack("{s:s}", "officer", a[0]),
+                  _("AIG-O-26: %s is killed."), o->name);
+    else
+        ctx_event(c, "", "officer-killed", json_pack("{s:s}", "officer", a[0]),
+                  _("%s is killed (a table event: these rules have none for it)."), o->name);
     return family_event(c, "officer-killed", NULL, o, err);
 }
 
 static grog_status ev_wounded(action_ctx *c, char **a, grog_error *err)
 {
     grog_officer *o;
-    grog_status st = officer_state(c, a[0], GROG_OFFICER_OUT_OF_COMMISSION, &o, err);
+    grog_status st = ctx_officer(c, a[0], &o, err);
+    if (st == GROG_OK)
+        st = family_officer_harm_check(c, o, err);
+    if (st == GROG_OK)
+        st = officer_state(c, a[0], GROG_OFFICER_OUT_OF_COMMISSION, &o, err);
     if (st != GROG_OK)
         return st;
     ctx_event(c, "", "officer-out", json_pack("{s:s}", "officer", a[0]),
@@ -351,18 +382,23 @@ static grog_status ev_contact(action_ctx *c, char **a, grog_error *err)
     if (strcmp(o->side, u->side) == 0)
         return grog_error_set(err, GROG_EINVAL, _("%s is a friendly unit to %s"), u->name,
                               o->name);
-    if (o->markers & GROG_MARKER_AVANCE)
-        return grog_error_set(err, GROG_ERULE,
-                              _("AIG-O-22: %s carries an Avance marker and may not be contacted"),
-                              o->name);
     if (o->state != GROG_OFFICER_ACTIVE)
         return grog_error_set(err, GROG_EINVAL, _("%s is not active (%s)"), o->name,
                               grog_officer_state_name(o->state));
+    if ((st = family_officer_contact_check(c, o, err)) != GROG_OK)
+        return st;
     o->state = GROG_OFFICER_PRISONER;
     snprintf(o->held_by, sizeof o->held_by, "%s", u->id);
     o->attached_to[0] = '\0';
-    ctx_event(c, "", "officer-captured", json_pack("{s:s,s:s}", "officer", a[0], "unit", a[1]),
-              _("AIG-O-21: %s is contacted by %s and taken prisoner."), o->name, u->name);
+    if (grog_game_family(c->game) == GROG_FAMILY_AIGLES)
+        ctx_event(c, "", "officer-captured",
+                  json_pack("{s:s,s:s}", "officer", a[0], "unit", a[1]),
+                  _("AIG-O-21: %s is contacted by %s and taken prisoner."), o->name, u->name);
+    else
+        ctx_event(c, "", "officer-captured",
+                  json_pack("{s:s,s:s}", "officer", a[0], "unit", a[1]),
+                  _("%s is taken prisoner by %s (a table event: these rules have none for it)."),
+                  o->name, u->name);
     return family_event(c, "officer-captured", u, o, err);
 }
 
@@ -378,12 +414,18 @@ static grog_status ev_freed(action_ctx *c, char **a, grog_error *err)
     o->state = GROG_OFFICER_ACTIVE;
     o->held_by[0] = '\0';
     ctx_event(c, "", "officer-freed", json_pack("{s:s}", "officer", a[0]),
-              _("AIG-O-24: %s is freed and operational again."), o->name);
+              grog_game_family(c->game) == GROG_FAMILY_AIGLES
+                  ? _("AIG-O-24: %s is freed and operational again.")
+                  : _("%s is freed and operational again (a table event)."),
+              o->name);
     return GROG_OK;
 }
 
 static grog_status ev_avance(action_ctx *c, char **a, grog_error *err)
 {
+    if (grog_game_family(c->game) != GROG_FAMILY_AIGLES)
+        return grog_error_set(err, GROG_EINVAL, _("the Avance marker belongs to Les Aigles "
+                                                  "(AIG-O-22); these rules have none"));
     grog_officer *o;
     grog_status st = ctx_officer(c, a[0], &o, err);
     if (st != GROG_OK)

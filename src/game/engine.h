@@ -125,12 +125,25 @@ grog_status family_attach_check(action_ctx *c, const grog_officer *o, const grog
 grog_status family_event(action_ctx *c, const char *type, grog_troop *u, grog_officer *o,
                          grog_error *err);
 
+/* Fire at an officer (event casualties OFFICER N): aigles AIG-O-25 (only
+ * an isolated officer; 40 casualties from one fire unless the house rule
+ * adds them up), gt GT-05/GT-09 (refused), gdb a table event. */
+grog_status family_officer_fired_at(action_ctx *c, grog_officer *o, int n, grog_error *err);
+/* Whether an enemy contact may take o (aigles AIG-O-22; gt GT-05/GT-09: never). */
+grog_status family_officer_contact_check(action_ctx *c, const grog_officer *o, grog_error *err);
+/* Whether a table may kill or wound o (gt GT-09: only GT-08 harms a general). */
+grog_status family_officer_harm_check(action_ctx *c, const grog_officer *o, grog_error *err);
+/* Whether unit u may be moved (aigles AIG-F-12: a square stands). */
+grog_status family_move_check(action_ctx *c, const grog_troop *u, grog_error *err);
+
 /* What each family file exports to family_hooks.c. */
 grog_status family_gt_attach(action_ctx *c, const grog_officer *o, const grog_troop *u,
                              grog_error *err);
 grog_status family_gt_flee(action_ctx *c, grog_troop *u, grog_error *err);
 grog_status family_aigles_event(action_ctx *c, const char *type, grog_troop *u, grog_officer *o,
                                 grog_error *err);
+grog_status family_aigles_fired_at(action_ctx *c, grog_officer *o, int n, grog_error *err);
+grog_status family_gt_target(action_ctx *c, const grog_officer *o, grog_error *err);
 
 /* Runs words (argv[0] the action) in the context (explain uses it). */
 grog_status game_run_words(action_ctx *c, int argc, char **argv, grog_error *err);

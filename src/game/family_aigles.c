@@ -3,11 +3,14 @@
  * Turn = one période in two halves: orders-1, movement-1, orders-2,
  * movement-2. Command points are renewed when a période begins (AIG-O-06).
  * Orders are given in an orders phase; at the end of each half-période,
- * formation changes count down by one half-période; at the end of the
- * période ADCs ride one période's distance, and the failed-turns bonus of
- * orders still being passed grows (AIG-O-19).
+ * formation changes count down by one half-période and ADCs ride half a
+ * période (so that the game and `calc` agree on arrivals); at the end of
+ * the période the failed-turns bonus of orders still being passed grows
+ * (AIG-O-19). A turn spent explaining (AIG-O-18) gives its +1 from the next
+ * turn on.
  *
- * State: per officer his points; per order being passed its attempt
+ * State: per officer his points, his fire casualties (AIG-O-25) and the
+ * melee he is in since when (AIG-O-14); per order being passed its attempt
  * (AIG-O-18..20), keyed by giver and receiver; the ADCs riding; the
  * formation changes under way. Plain arrays, copied whole for an action. */
 #include <math.h>
@@ -43,8 +46,8 @@ typedef struct rider {
     char target[GROG_ID_MAX];
     char kind[GROG_ID_MAX];
     adc_leg leg;
-    int turns;      /* périodes still to ride on this leg */
-    int back_turns; /* the ride back, once the order is passed */
+    int halves;      /* half-périodes still to ride on this leg */
+    int back_halves; /* the ride back, once the order is passed */
 } rider;
 
 typedef struct change {
@@ -52,9 +55,18 @@ typedef struct change {
     grog_aigles_fm_progress p;
 } change;
 
+/* Per officer: the casualties counted toward AIG-O-25 and the melee he is
+ * in (AIG-O-14: since when, in half-périodes). */
+typedef struct officer_state {
+    int fire;
+    int melee_unit; /* unit index, -1 none */
+    int melee_half; /* the half-période he joined it: turn * 2 + (second half) */
+} officer_state;
+
 typedef struct aigles_state {
     size_t nofficers;
     grog_aigles_points *points;
+    officer_state *os;
     attempt *attempts;
     size_t nattempts, capattempts;
     rider *riders;
@@ -108,6 +120,7 @@ static void destroy(void *p)
     if (s == NULL)
         return;
     free(s->points);
+    free(s->os);
     free(s->attempts);
     free(s->riders);
     free(s->changes);
@@ -118,11 +131,14 @@ static grog_status create(const void *rules, const grog_battle *b, void **out, g
 {
     (void)rules;
     aigles_state *s = calloc(1, sizeof *s);
-    if (s == NULL || (s->points = calloc(grog_battle_nofficers(b) + 1, sizeof *s->points)) == NULL) {
+    if (s == NULL || (s->points = calloc(grog_battle_nofficers(b) + 1, sizeof *s->points)) == NULL ||
+        (s->os = calloc(grog_battle_nofficers(b) + 1, sizeof *s->os)) == NULL) {
         destroy(s);
         return grog_error_set(err, GROG_ENOMEM, _("out of memory"));
     }
     s->nofficers = grog_battle_nofficers(b);
+    for (size_t i = 0; i < s->nofficers; i++)
+        s->os[i].melee_unit = -1;
     *out = s;
     return GROG_OK;
 }
@@ -143,13 +159,14 @@ static void *copy(const void *p)
         return NULL;
     *c = *s;
     c->points = dup_array(s->points, s->nofficers, sizeof *s->points);
+    c->os = dup_array(s->os, s->nofficers, sizeof *s->os);
     c->attempts = dup_array(s->attempts, s->nattempts, sizeof *s->attempts);
     c->riders = dup_array(s->riders, s->nriders, sizeof *s->riders);
     c->changes = dup_array(s->changes, s->nchanges, sizeof *s->changes);
     c->capattempts = s->nattempts;
     c->capriders = s->nriders;
     c->capchanges = s->nchanges;
-    if (c->points == NULL || c->attempts == NULL || c->riders == NULL || c->changes == NULL) {
+    if (c->points == NULL || c->os == NULL || c->attempts == NULL || c->riders == NULL || c->changes == NULL) {
         destroy(c);
         return NULL;
     }
@@ -192,6 +209,12 @@ static size_t index_of_officer(const action_ctx *c, const char *id)
     size_t i = 0;
     grog_battle_officer_index(c->battle, id, &i);
     return i;
+}
+
+/* The half-période now: two per turn (orders-1/movement-1, orders-2/movement-2). */
+static int half_now(const action_ctx *c)
+{
+    return c->turn * 2 + (c->phase >= 2);
 }
 
 /* ---- the turn ---- */
@@ -261,15 +284,18 @@ static grog_status ride(action_ctx *c, grog_error *err)
     for (size_t i = 0; i < s->nriders; i++) {
         rider r = s->riders[i];
         const grog_officer *adc = grog_battle_officer(c->battle, r.adc);
-        if (r.turns > 0)
-            r.turns--;
-        if (r.turns > 0) {
-            ctx_event(c, "", "adc-riding", json_pack("{s:s,s:i}", "adc", adc->id, "turns", r.turns),
-                      r.leg == ADC_OUT ? ngettext("%s rides on: %d période to go.",
-                                                            "%s rides on: %d périodes to go.", r.turns)
-                                       : ngettext("%s rides back: %d période to go.",
-                                                  "%s rides back: %d périodes to go.", r.turns),
-                      adc->name, r.turns);
+        if (r.halves > 0)
+            r.halves--;
+        if (r.halves > 0) {
+            ctx_event(c, "", "adc-riding",
+                      json_pack("{s:s,s:i}", "adc", adc->id, "half_periods", r.halves),
+                      r.leg == ADC_OUT ? ngettext("%s rides on: %d half-période to go.",
+                                                  "%s rides on: %d half-périodes to go.",
+                                                  (unsigned long)r.halves)
+                                       : ngettext("%s rides back: %d half-période to go.",
+                                                  "%s rides back: %d half-périodes to go.",
+                                                  (unsigned long)r.halves),
+                      adc->name, r.halves);
             s->riders[keep++] = r;
             continue;
         }
@@ -282,24 +308,28 @@ static grog_status ride(action_ctx *c, grog_error *err)
         if (st != GROG_OK)
             return st;
         r.leg = ADC_BACK;
-        r.turns = r.back_turns;
-        if (r.turns > 0)
+        r.halves = r.back_halves;
+        if (r.halves > 0)
             s->riders[keep++] = r;
     }
     s->nriders = keep;
     return GROG_OK;
 }
 
+/* ADCs ride all the time: each half-période counts, so an ADC sent in
+ * orders-2 on a one-période ride arrives after movement-1 of the next turn,
+ * as `calc` and `explain` count it (one période = two half-périodes). */
 static grog_status leave_phase(action_ctx *c, grog_error *err)
 {
     grog_status st = GROG_OK;
     if (c->phase == 1 || c->phase == 3)
         st = tick_changes(c, err);
+    if (st == GROG_OK && (c->phase == 1 || c->phase == 3))
+        st = ride(c, err);
     if (st == GROG_OK && c->phase == 3) {
         aigles_state *s = c->fstate;
         for (size_t i = 0; i < s->nattempts; i++)
             grog_aigles_attempt_end_turn(&s->attempts[i].a);
-        st = ride(c, err);
     }
     return st;
 }
@@ -355,8 +385,13 @@ static grog_status prepare_order(action_ctx *c, const grog_officer *g, const cha
         o->receiver_name = u->name;
         sit->receiver = u->base;
         sit->receiver_in_melee = (u->flags & GROG_UNIT_IN_MELEE) != 0;
-        if (sit->receiver_in_melee && grog_base_distance(&g->base, &u->base) <= 1.0)
-            sit->giver_melee_turns = c->turn - u->melee_since;
+        /* AIG-O-14: full turns since the general joined this melee */
+        const officer_state *os = &((const aigles_state *)c->fstate)->os[index_of_officer(c, g->id)];
+        size_t ui = 0;
+        grog_battle_unit_index(c->battle, u->id, &ui);
+        if (sit->receiver_in_melee && os->melee_unit == (int)ui &&
+            grog_base_distance(&g->base, &u->base) <= 1.0)
+            sit->giver_melee_turns = (half_now(c) - os->melee_half) / 2;
         return GROG_OK;
     }
     const grog_officer *r = grog_battle_officer_by_id(c->battle, target);
@@ -420,8 +455,15 @@ static grog_status act_order(action_ctx *c, int argc, char **argv, grog_error *e
     aigles_state *s = c->fstate;
     size_t gi = index_of_officer(c, g->id);
     attempt *a = find_attempt(s, gi, argv[2], 0);
-    if (a != NULL && strcmp(a->kind, argv[3]) == 0)
+    if (a != NULL && strcmp(a->kind, argv[3]) == 0) {
+        /* AIG-O-18: the turn spent explaining delays the order to the next turn */
+        if (a->explained_turn == c->turn)
+            return grog_error_set(err, GROG_ERULE,
+                                  _("AIG-O-18: %s spends this turn explaining \"%s\" to %s; he "
+                                    "passes it next turn, with +%d command"),
+                                  g->name, argv[3], o.receiver_name, a->a.explain_turns);
         grog_aigles_attempt_apply(&a->a, &o);
+    }
     grog_aigles_dice dice = {GROG_AIGLES_NO_ROLL, NULL, 0};
     if (!c->explain_only) {
         dice.mode = roll != NULL ? GROG_AIGLES_ENTERED : GROG_AIGLES_RNG;
@@ -503,6 +545,16 @@ static grog_status act_explaining(action_ctx *c, int argc, char **argv, grog_err
     if (st != GROG_OK)
         return st;
     c->side = g->side;
+    if (!grog_role_is_general(g->role) || g->state != GROG_OFFICER_ACTIVE)
+        return grog_error_set(err, GROG_ERULE, _("AIG-O-18: only an active general explains an "
+                                                 "order; %s is %s"),
+                              g->name, g->state != GROG_OFFICER_ACTIVE
+                                           ? grog_officer_state_name(g->state)
+                                           : grog_role_name(g->role));
+    if (!in_orders_phase(c))
+        return grog_error_set(err, GROG_ERULE, _("AIG-O-18: an order is explained in an orders "
+                                                 "phase (now: %s)"),
+                              ctx_phase_id(c));
     aigles_state *s = c->fstate;
     attempt *a = find_attempt(s, index_of_officer(c, g->id), argv[2], 0);
     if (a != NULL && strcmp(a->kind, argv[3]) != 0) {
@@ -523,7 +575,8 @@ static grog_status act_explaining(action_ctx *c, int argc, char **argv, grog_err
     a->explained_turn = c->turn;
     grog_aigles_attempt_explain(&a->a);
     ctx_event(c, "", "explaining", json_pack("{s:s,s:s}", "from", g->id, "to", argv[2]),
-              _("AIG-O-18: %s spends the turn explaining \"%s\" (+%d command for this order)."),
+              _("AIG-O-18: %s spends the turn explaining \"%s\" (+%d command for this order, "
+                "from the next turn)."),
               g->name, argv[3], a->a.explain_turns);
     return GROG_OK;
 }
@@ -633,8 +686,8 @@ static grog_status act_adc(action_ctx *c, int argc, char **argv, grog_error *err
     snprintf(r->target, sizeof r->target, "%s", sub->id);
     snprintf(r->kind, sizeof r->kind, "%s", argv[3]);
     r->leg = ADC_OUT;
-    r->turns = route.turns_out;
-    r->back_turns = route.turns_back;
+    r->halves = 2 * route.turns_out;
+    r->back_halves = 2 * route.turns_back;
     ctx_event(c, "", "adc-sent", json_pack("{s:s,s:s,s:i}", "adc", adc->id, "to", sub->id,
                                            "turns", route.turns_out),
               ngettext("AIG-O-11: %s rides with %s's order \"%s\" for %s: %.0f pas, %d période.",
@@ -644,8 +697,8 @@ static grog_status act_adc(action_ctx *c, int argc, char **argv, grog_error *err
     if (route.turns_out == 0) {
         st = pass_by_adc(c, r, err);
         r->leg = ADC_BACK;
-        r->turns = route.turns_back;
-        if (r->turns == 0)
+        r->halves = 2 * route.turns_back;
+        if (r->halves == 0)
             s->nriders--;
     }
     return st;
@@ -747,35 +800,96 @@ static grog_status act_morale(action_ctx *c, int argc, char **argv, grog_error *
     return st;
 }
 
+/* AIG-O-25: fire at an officer, n casualties in this fire. Only an
+ * isolated officer (from the positions) may be fired at; the casualties
+ * count one fire at a time unless fire.casualties_accumulate. */
+grog_status family_aigles_fired_at(action_ctx *c, grog_officer *o, int n, grog_error *err)
+{
+    const char *near = NULL;
+    double near_pas = -1;
+    if (!grog_aigles_battle_officer_isolated(orules(c), c->battle, o->id, &near, &near_pas)) {
+        if (o->attached_to[0] != '\0')
+            return grog_error_set(err, GROG_ERULE,
+                                  _("AIG-O-25: %s is with %s, not isolated: he may not be fired "
+                                    "at"),
+                                  o->name, ctx_unit_name(c, o->attached_to));
+        return grog_error_set(err, GROG_ERULE,
+                              _("AIG-O-25: %s is not isolated (%s stands %.0f pas from him, "
+                                "within %.0f): he may not be fired at"),
+                              o->name, ctx_unit_name(c, near), near_pas,
+                              grog_aigles_isolated_beyond_pas(orules(c)));
+    }
+    grog_aigles_officer ao = {0, 0, o->role == GROG_ROLE_ADC, -1, o->ratings.aigles_charisma,
+                              o->ratings.aigles_command, GROG_AIGLES_ACTIVE, -1,
+                              (o->markers & GROG_MARKER_AVANCE) != 0, 0, -1};
+    aigles_state *s = c->fstate;
+    size_t oi = index_of_officer(c, o->id);
+    ao.casualties = s->os[oi].fire;
+    int dead = 0;
+    grog_explain *e = grog_explain_create("aigles-fire", _("Les Aigles: fire at an officer"));
+    if (e == NULL)
+        return grog_error_set(err, GROG_ENOMEM, _("out of memory"));
+    grog_explain_add_rule(e, "AIG-O-25");
+    grog_status st = grog_aigles_officer_fired_at(orules(c), &ao, 1, n, &dead, e, err);
+    if (st == GROG_OK)
+        st = ctx_record(c, e, "", err);
+    grog_explain_destroy(e);
+    if (st != GROG_OK)
+        return st;
+    o->casualties += n;
+    s->os[oi].fire = ao.casualties;
+    ctx_event(c, "", "officer-casualties",
+              json_pack("{s:s,s:i,s:i}", "officer", o->id, "casualties", n, "total",
+                        o->casualties),
+              _("%s takes %d casualties (%d in all)."), o->name, n, o->casualties);
+    if (dead) {
+        o->state = GROG_OFFICER_KILLED;
+        o->attached_to[0] = '\0';
+        ctx_event(c, "", "officer-killed", json_pack("{s:s}", "officer", o->id),
+                  _("AIG-O-25: %s falls under fire (%d casualties)."), o->name, n);
+    }
+    return GROG_OK;
+}
+
+/* AIG-O-14: which melee each general is in, and since when. A general joins
+ * a unit's melee when he stands in contact with the unit while it is in
+ * melee (at the melee's start, or when he or it moves there); he leaves it
+ * when out of contact or when the melee ends. */
+static void update_melee_joins(action_ctx *c)
+{
+    aigles_state *s = c->fstate;
+    for (size_t i = 0; i < s->nofficers; i++) {
+        const grog_officer *o = grog_battle_officer(c->battle, i);
+        officer_state *os = &s->os[i];
+        if (os->melee_unit >= 0) {
+            const grog_troop *u = grog_battle_unit(c->battle, (size_t)os->melee_unit);
+            if (o->state == GROG_OFFICER_ACTIVE && (u->flags & GROG_UNIT_IN_MELEE) &&
+                grog_base_distance(&o->base, &u->base) <= 1.0)
+                continue;
+            os->melee_unit = -1;
+        }
+        if (o->state != GROG_OFFICER_ACTIVE || !grog_role_is_general(o->role))
+            continue;
+        for (size_t k = 0; k < grog_battle_nunits(c->battle); k++) {
+            const grog_troop *u = grog_battle_unit(c->battle, k);
+            if ((u->flags & GROG_UNIT_IN_MELEE) && strcmp(u->side, o->side) == 0 &&
+                grog_base_distance(&o->base, &u->base) <= 1.0) {
+                os->melee_unit = (int)k;
+                os->melee_half = half_now(c);
+                break;
+            }
+        }
+    }
+}
+
 grog_status family_aigles_event(action_ctx *c, const char *type, grog_troop *u, grog_officer *o,
                                 grog_error *err)
 {
-    if (strcmp(type, "officer-casualties") == 0 && o != NULL &&
-        o->state == GROG_OFFICER_ACTIVE) {
-        grog_aigles_officer ao = {0, 0, o->role == GROG_ROLE_ADC, -1,
-                                  o->ratings.aigles_charisma, o->ratings.aigles_command,
-                                  GROG_AIGLES_ACTIVE, -1, (o->markers & GROG_MARKER_AVANCE) != 0,
-                                  0, -1};
-        int dead = 0;
-        grog_explain *e = grog_explain_create("aigles-fire", _("Les Aigles: fire at an officer"));
-        if (e == NULL)
-            return grog_error_set(err, GROG_ENOMEM, _("out of memory"));
-        grog_status st = grog_aigles_officer_fired_at(orules(c), &ao, 1, o->casualties, &dead, e,
-                                                      err);
-        if (st == GROG_OK)
-            st = ctx_record(c, e, "", err);
-        grog_explain_destroy(e);
-        if (st != GROG_OK)
-            return st;
-        if (dead) {
-            o->state = GROG_OFFICER_KILLED;
-            o->attached_to[0] = '\0';
-            ctx_event(c, "", "officer-killed", json_pack("{s:s}", "officer", o->id),
-                      _("AIG-O-25: %s falls under fire (%d casualties)."), o->name,
-                      o->casualties);
-        }
-        return GROG_OK;
-    }
+    (void)o;
+    (void)err;
+    if (strcmp(type, "moved") == 0 || strcmp(type, "attached") == 0 ||
+        strncmp(type, "melee-", 6) == 0)
+        update_melee_joins(c);
     if (strcmp(type, "melee-lost") == 0 && u != NULL) {
         /* AIG-O-24: the enemy won the melee against u: the officers u holds are freed. */
         for (size_t i = 0; i < grog_battle_nofficers(c->battle); i++) {
@@ -1105,9 +1219,10 @@ static void status(const void *rules, const grog_battle *b, const void *state, c
     }
     for (size_t i = 0; i < s->nriders; i++) {
         snprintf(line, sizeof line,
-                 ngettext("%s riding %s: %d période", "%s riding %s: %d périodes", s->riders[i].turns),
+                 ngettext("%s riding %s: %d half-période", "%s riding %s: %d half-périodes",
+                          (unsigned long)s->riders[i].halves),
                  grog_battle_officer(b, s->riders[i].adc)->name,
-                 s->riders[i].leg == ADC_OUT ? _("out") : _("back"), s->riders[i].turns);
+                 s->riders[i].leg == ADC_OUT ? _("out") : _("back"), s->riders[i].halves);
         json_array_append_new(pending, json_string(line));
     }
     for (size_t i = 0; i < s->nattempts; i++) {

@@ -650,6 +650,20 @@ grog_status family_gt_attach(action_ctx *c, const grog_officer *o, const grog_tr
     return st;
 }
 
+grog_status family_gt_target(action_ctx *c, const grog_officer *o, grog_error *err)
+{
+    size_t gi = officer_index(c->battle, o->id);
+    grog_gt_officer g;
+    fill_officer(c, gi, &g);
+    grog_status st = grog_gt_target_general(&g, err);
+    if (st != GROG_OK) {
+        size_t ui = 0;
+        name_pieces(err, c->battle, (int)gi,
+                    grog_battle_unit_index(c->battle, o->attached_to, &ui) ? (int)ui : -1);
+    }
+    return st;
+}
+
 grog_status family_gt_flee(action_ctx *c, grog_troop *u, grog_error *err)
 {
     size_t ui = 0, att[4];
@@ -691,6 +705,9 @@ static grog_status act_order(action_ctx *c, int argc, char **argv, grog_error *e
     if (st != GROG_OK)
         return st;
     c->side = g->side;
+    if (g->state != GROG_OFFICER_ACTIVE)
+        return grog_error_set(err, GROG_ERULE, _("%s is %s and gives no orders"), g->name,
+                              grog_officer_state_name(g->state));
     grog_order *ord = NULL;
     grog_troop *u = grog_battle_unit_by_id_mut(c->battle, argv[2]);
     grog_officer *o = grog_battle_officer_by_id_mut(c->battle, argv[2]);

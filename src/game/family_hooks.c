@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "engine.h"
+#include "i18n.h"
 
 
 grog_status family_attach_check(action_ctx *c, const grog_officer *o, const grog_troop *u,
@@ -28,4 +29,63 @@ grog_status family_event(action_ctx *c, const char *type, grog_troop *u, grog_of
     default:
         return GROG_OK;
     }
+}
+
+grog_status family_officer_fired_at(action_ctx *c, grog_officer *o, int n, grog_error *err)
+{
+    int before = o->casualties;
+    switch (grog_game_family(c->game)) {
+    case GROG_FAMILY_AIGLES:
+        return family_aigles_fired_at(c, o, n, err);
+    case GROG_FAMILY_GT:
+        return family_gt_target(c, o, err);
+    default:
+        o->casualties += n;
+        ctx_event(c, "", "officer-casualties",
+                  json_pack("{s:s,s:i,s:i}", "officer", o->id, "casualties", n, "total",
+                            o->casualties),
+                  _("%s takes %d casualties (%d in all; a table event: these rules have no "
+                    "fire at officers)."),
+                  o->name, n, before + n);
+        return GROG_OK;
+    }
+}
+
+grog_status family_officer_contact_check(action_ctx *c, const grog_officer *o, grog_error *err)
+{
+    switch (grog_game_family(c->game)) {
+    case GROG_FAMILY_AIGLES:
+        if (o->markers & GROG_MARKER_AVANCE)
+            return grog_error_set(err, GROG_ERULE,
+                                  _("AIG-O-22: %s carries an Avance marker and may not be "
+                                    "contacted"),
+                                  o->name);
+        return GROG_OK;
+    case GROG_FAMILY_GT:
+        return family_gt_target(c, o, err);
+    default:
+        return GROG_OK;
+    }
+}
+
+grog_status family_officer_harm_check(action_ctx *c, const grog_officer *o, grog_error *err)
+{
+    if (grog_game_family(c->game) != GROG_FAMILY_GT)
+        return GROG_OK;
+    return grog_error_set(err, GROG_ERULE,
+                          _("GT-09: GT-08 (his unit flees, a die shows 1) is the only way %s "
+                            "comes to harm"),
+                          o->name);
+}
+
+grog_status family_move_check(action_ctx *c, const grog_troop *u, grog_error *err)
+{
+    if (grog_game_family(c->game) != GROG_FAMILY_AIGLES)
+        return GROG_OK;
+    if (strcmp(u->formation, "full-square") == 0 || strcmp(u->formation, "mass-square") == 0)
+        return grog_error_set(err, GROG_ERULE,
+                              _("AIG-F-12: %s is in %s: a square cannot move (change its "
+                                "formation first)"),
+                              u->name, u->formation);
+    return GROG_OK;
 }

@@ -29,6 +29,7 @@ static const char *const default_names[AIGLES_NDEF] = {
     "command_points.adc_dispatch_cost",
     "measure.contact_tolerance_mm",
     "fire.casualties_accumulate",
+    "fire.isolated_beyond_pas",
 };
 
 /* The loader's state: the parsed file and the rules being filled. */
@@ -281,7 +282,8 @@ static grog_status load_charisma(loader *l, json_t *sec)
 static grog_status load_adc_fire(loader *l, json_t *sec)
 {
     static const char *const akeys[] = {"speed_pas_per_periode", NULL};
-    static const char *const fkeys[] = {"casualties_to_eliminate", "casualties_accumulate", NULL};
+    static const char *const fkeys[] = {"casualties_to_eliminate", "casualties_accumulate",
+                                        "isolated_beyond_pas", NULL};
     json_t *o;
     grog_status st = child(l, sec, P, "adc", akeys, &o);
     if (st == GROG_OK)
@@ -294,6 +296,10 @@ static grog_status load_adc_fire(loader *l, json_t *sec)
     if (st == GROG_OK)
         st = grog_rulesdata_bool(&l->d, o, P ".fire", "casualties_accumulate",
                                  &l->r->fire_accumulate, l->err);
+    l->r->fire_isolated_pas = 50; /* older house-rules files do not give it */
+    if (st == GROG_OK && json_object_get(o, "isolated_beyond_pas") != NULL)
+        st = grog_rulesdata_number(&l->d, o, P ".fire", "isolated_beyond_pas", 0, 100000,
+                                   &l->r->fire_isolated_pas, l->err);
     return st;
 }
 

@@ -22,6 +22,7 @@ enum {
     AIGLES_DEF_ADC_DISPATCH,
     AIGLES_DEF_CONTACT_TOL,
     AIGLES_DEF_ACCUMULATE,
+    AIGLES_DEF_ISOLATED,
     AIGLES_NDEF
 };
 
@@ -55,6 +56,7 @@ struct grog_aigles_rules {
     double adc_speed[AIGLES_NSCALE];
     int fire_casualties;
     int fire_accumulate;
+    double fire_isolated_pas; /* AIG-O-25: no friendly unit nearer than this */
     int is_default[AIGLES_NDEF];
     char default_note[AIGLES_NDEF][256];
 };

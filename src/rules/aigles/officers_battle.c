@@ -284,3 +284,39 @@ grog_status grog_aigles_battle_morale(const grog_aigles_rules *r, const grog_bat
     free(inf);
     return st;
 }
+
+/* AIG-O-25: isolated when not attached to a unit and no unit of his side
+ * stands within fire.isolated_beyond_pas (edge to edge). */
+int grog_aigles_battle_officer_isolated(const grog_aigles_rules *r, const grog_battle *b,
+                                        const char *officer, const char **nearest,
+                                        double *nearest_pas)
+{
+    const grog_officer *o = grog_battle_officer_by_id(b, officer);
+    if (nearest != NULL)
+        *nearest = NULL;
+    if (o == NULL)
+        return 0;
+    double mpp = aigles_mm_per_pas(r, grog_battle_table(b)->scale.mm_per_pas);
+    double best = -1;
+    for (size_t i = 0; i < grog_battle_nunits(b); i++) {
+        const grog_troop *u = grog_battle_unit(b, i);
+        if (strcmp(u->side, o->side) != 0)
+            continue;
+        double d = grog_base_distance(&o->base, &u->base) / mpp;
+        if (best < 0 || d < best) {
+            best = d;
+            if (nearest != NULL)
+                *nearest = u->id;
+        }
+    }
+    if (nearest_pas != NULL)
+        *nearest_pas = best;
+    if (o->attached_to[0] != '\0')
+        return 0;
+    return best < 0 || best > r->fire_isolated_pas + AIGLES_EPS_MM;
+}
+
+double grog_aigles_isolated_beyond_pas(const grog_aigles_rules *r)
+{
+    return r->fire_isolated_pas;
+}
