@@ -1163,11 +1163,12 @@ static void status_detail(const grog_battle *b, const aigles_state *s, json_t *o
     for (size_t i = 0; i < s->nriders; i++) {
         const rider *r = &s->riders[i];
         json_array_append_new(
-            adcs, json_pack("{s:s,s:s,s:s,s:s,s:s,s:i,s:i}", "adc",
+            adcs, json_pack("{s:s,s:s,s:s,s:s,s:s,s:i,s:i,s:i,s:i}", "adc",
                             grog_battle_officer(b, r->adc)->id, "general",
                             grog_battle_officer(b, r->general)->id, "target", r->target, "order",
                             r->kind, "leg", r->leg == ADC_OUT ? "out" : "back", "periods",
-                            r->turns, "back_periods", r->back_turns));
+                            (r->halves + 1) / 2, "back_periods", (r->back_halves + 1) / 2,
+                            "half_periods", r->halves, "back_half_periods", r->back_halves));
     }
     for (size_t i = 0; i < s->nattempts; i++)
         json_array_append_new(
