@@ -162,7 +162,7 @@ FUZZERS := $(sort $(wildcard tests/fuzz/fuzz_*.c))
 # The fuzz targets are compiled into this test, which replays their corpora.
 $(BUILD)/tests/test_fuzz_corpus: $(FUZZERS)
 fuzz: deps
-	@scripts/fuzz.sh $(FUZZ_SECONDS) $(FUZZERS)
+	@FUZZ_LIB_SRC="$(LIB_SRC)" scripts/fuzz.sh $(FUZZ_SECONDS) $(FUZZERS)
 
 install: all
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR) $(DESTDIR)$(INCDIR)/grognard \

@@ -54,7 +54,9 @@ flags="-g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefine
  -D_POSIX_C_SOURCE=200809L -DGROG_LOCALEDIR=\"/usr/share/locale\" -Iinclude -Isrc -Isrc/core -Isrc/io \
  $(pkg-config --cflags jansson sqlite3)"
 libs="$(pkg-config --libs jansson sqlite3) -lm"
-lib_src=$(ls src/core/*.c src/model/*.c src/rules/*/*.c src/game/*.c src/io/*.c 2>/dev/null)
+# The library's sources: the Makefile passes its LIB_SRC; by hand, the same folders.
+lib_src=${FUZZ_LIB_SRC:-$(ls src/core/*.c src/model/*.c src/rules/*/*.c src/game/*.c src/io/*.c \
+    src/view/*.c 2>/dev/null)}
 
 status=0
 for target in "$@"; do

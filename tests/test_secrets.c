@@ -4,9 +4,8 @@
  * A gdb game of the default scenario with house rules adding two order
  * words nobody would type by chance: the Anglo-Portuguese C-in-C places
  * "xylophone-gambit" face down for Pack, the French one "zanzibar-feint" for
- * Brenier, and both rolls fail (GDB-05), so both stay hidden (GDB-02); the
- * scenario's own hidden order for Pack ("Advance and engage Brenier's French
- * brigade") is the Anglo-Portuguese side's too. Then every command of the CLI
+ * Brenier, and both rolls fail (GDB-05), so both stay hidden (GDB-02); a
+ * scenario's own hidden order is checked the same way. Then every command of the CLI
  * is run as the French, as the Anglo-Portuguese and as the public, as text
  * and as --json, on the game and on a damaged copy of it, and neither
  * standard output nor standard error may hold a word the viewer may not see.
@@ -20,9 +19,9 @@
 
 static char path[64], rules[64], damaged[64], script[64];
 
-static const char *const ANGLO[] = {"xylophone", "engage Brenier", NULL};
+static const char *const ANGLO[] = {"xylophone", NULL};
 static const char *const FRENCH[] = {"zanzibar", NULL};
-static const char *const BOTH[] = {"xylophone", "engage Brenier", "zanzibar", NULL};
+static const char *const BOTH[] = {"xylophone", "zanzibar", NULL};
 
 typedef struct viewer {
     const char *side;                 /* NULL: the public */
@@ -170,6 +169,53 @@ static void test_own_words_are_seen(void **state)
     cli_run_free(&r);
 }
 
+/* Before any action a scenario's own hidden order (Pack's, here with a word of
+ * the house rules) is the Anglo-Portuguese side's: the referee sees it, the
+ * French and the public never. */
+static void test_scenario_hidden_order(void **state)
+{
+    (void)state;
+    char fresh[80], scen[80];
+    snprintf(fresh, sizeof fresh, "%s.fresh", path);
+    snprintf(scen, sizeof scen, "%s.json", path);
+    grog_game_remove(fresh);
+    json_t *j = json_loads(grog_data_embedded("scenarios/bussaco-1810.json", NULL), 0, NULL);
+    assert_non_null(j);
+    size_t i;
+    json_t *o;
+    int hidden = 0;
+    json_array_foreach(json_object_get(j, "orders"), i, o) {
+        if (json_is_true(json_object_get(o, "hidden"))) {
+            json_object_set_new(o, "kind", json_string("xylophone-gambit"));
+            json_object_set_new(o, "text", json_string("xylophone text"));
+            hidden++;
+        }
+    }
+    assert_int_equal(hidden, 1);
+    assert_int_equal(json_dump_file(j, scen, 0), 0);
+    json_decref(j);
+    cli_run r = run_cli("new", fresh, "--family", "gdb", "--seed", "2", "--scenario", scen,
+                        "--rules", rules, NULL);
+    assert_int_equal(r.code, 0);
+    cli_run_free(&r);
+    r = run_cli("show", fresh, "--referee", NULL);
+    assert_non_null(strstr(r.out, "xylophone"));
+    cli_run_free(&r);
+    const viewer french = {"french", ANGLO, NULL, NULL, NULL, NULL};
+    const viewer public = {NULL, ANGLO, NULL, NULL, NULL, NULL};
+    for (int json = 0; json <= 1; json++) {
+        for (int k = 0; k < 2; k++) {
+            const viewer *v = k == 0 ? &french : &public;
+            WALK(v, json, "show", fresh);
+            WALK(v, json, "status", fresh);
+            WALK(v, json, "log", fresh);
+            WALK(v, json, "map", fresh, "-o", "-");
+        }
+    }
+    grog_game_remove(fresh);
+    unlink(scen);
+}
+
 /* Every command that reads the game, as each viewer, text and JSON. */
 static void walk_readers(const char *game)
 {
@@ -180,10 +226,20 @@ static void walk_readers(const char *game)
             WALK(v, json, "log", game);
             WALK(v, json, "show", game);
             WALK(v, json, "map", game, "-o", "-");
-            WALK(v, json, "replay", game);
-            WALK(v, json, "undo", game, "--side-of-nobody");
-            WALK(v, json, "explain", game, "gdb-order");
+            WALK(v, json, "log", game, "--kind", "order", "--last", "3");
+            WALK(v, json, "log", game, "--turn", "1");
+            WALK(v, json, "map", game, "-o", "-", "--overlays", "all");
         }
+    }
+    /* The commands with no seat: what they print is for anyone. */
+    const viewer *public = &VIEWERS[2];
+    for (int json = 0; json <= 1; json++) {
+        WALK(public, json, "replay", game);
+        WALK(public, json, "explain", game, "gdb-order", "--cinc", "picton", "--brigade", "pack");
+        WALK(public, json, "explain", game, "gdb-order", "--cinc", "reynier", "--brigade",
+             "brenier", "--roll", "7");
+        WALK(public, json, "undo", "/nonexistent/game.grog");
+        WALK(public, json, "do", game);
     }
 }
 
@@ -283,6 +339,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(test_own_words_are_seen, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_scenario_hidden_order, setup, teardown),
         cmocka_unit_test_setup_teardown(test_no_side_sees_the_others_words, setup, teardown),
         cmocka_unit_test_setup_teardown(test_damaged_game_errors_keep_secrets, setup, teardown),
     };
