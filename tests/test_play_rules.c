@@ -518,6 +518,55 @@ static void test_capture_and_death_by_family(void **state)
     grog_game_close(g);
 }
 
+/* ---- rolls made at the table ---- */
+
+/* AIG-O-12: an arriving ADC's tests, made during next, take dice entered
+ * with next --roll ADC=D,D (Reynier command 3 + Merle 3: obeys on < 6). */
+static void test_adc_tests_rolled_at_the_table(void **state)
+{
+    (void)state;
+    grog_game *g = game(GROG_FAMILY_AIGLES, NULL);
+    refused(g, "next --roll reynier-adc1=3", GROG_EINVAL, "no roll left");
+    next_to(g, "orders-2");
+    ok(g, "adc reynier-adc1 merle attack", NULL);
+    next_to(g, "movement-2");
+    ok(g, "next", NULL);
+    next_to(g, "movement-1");
+    json_t *j = actions(g, "french");
+    json_t *rolls = json_object_get(entry(j, "next", NULL), "rolls");
+    assert_int_equal(json_array_size(rolls), 1);
+    assert_string_equal(json_string_value(json_object_get(json_array_get(rolls, 0), "who")),
+                        "reynier-adc1");
+    assert_int_equal(json_integer_value(json_object_get(json_array_get(rolls, 0), "count")), 2);
+    json_decref(j);
+    refused(g, "next --roll reynier-adc1=7", GROG_EINVAL, "faces 1 to 6");
+    refused(g, "next --roll reynier-adc1=6,6,6", GROG_EINVAL, "no roll left");
+    ok(g, "next --roll reynier-adc1=6,6", "fails to pass");
+    assert_int_equal(grog_game_replay(g, NULL, NULL), GROG_OK);
+    grog_game_close(g);
+}
+
+/* GT-14: a corps that has not rolled when the PIP phase ends rolls then;
+ * its dice may be entered with next --roll CORPS=D,...; GT-08's die with
+ * event flees UNIT --roll D. */
+static void test_gt_rolls_at_the_table(void **state)
+{
+    (void)state;
+    grog_game *g = game(GROG_FAMILY_GT, NULL);
+    json_t *j = actions(g, "anglo-portuguese");
+    json_t *rolls = json_object_get(entry(j, "next", NULL), "rolls");
+    assert_string_equal(json_string_value(json_object_get(json_array_get(rolls, 0), "who")),
+                        "picton");
+    json_decref(j);
+    refused(g, "next --roll picton=6", GROG_EINVAL, "rolls 4 dice");
+    /* plan by rank: 6, 5, 4, 3 to Lightburne (bad: 5), Mackinnon (great: 6), ... */
+    ok(g, "next --roll picton=6,5,4,3", "Mackinnon gets 6 PIPs (die 5)");
+    refused(g, "event flees fr-2leger --roll 1", GROG_EINVAL, "no roll left");
+    ok(g, "event flees fr-31leger --roll 1", "GT-08: General of Brigade Arnaud is out of "
+                                             "commission");
+    grog_game_close(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -540,6 +589,8 @@ int main(void)
         cmocka_unit_test(test_charisma_at_zero_is_contact),
         cmocka_unit_test(test_events_fit_the_state),
         cmocka_unit_test(test_capture_and_death_by_family),
+        cmocka_unit_test(test_adc_tests_rolled_at_the_table),
+        cmocka_unit_test(test_gt_rolls_at_the_table),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -9,6 +9,7 @@
 
 #include "engine.h"
 #include "i18n.h"
+#include "table_rolls.h"
 
 static grog_status usage(grog_error *err, const char *text)
 {
@@ -27,12 +28,32 @@ static grog_status act_start(action_ctx *c, int argc, char **argv, grog_error *e
     return game_enter_first_phase(c, err);
 }
 
+/* Takes every "--roll V" of argv into t. */
+static grog_status take_rolls(int *argc, char **argv, table_rolls *t, grog_error *err)
+{
+    const char *v;
+    memset(t, 0, sizeof *t);
+    while ((v = ctx_take_option(argc, argv, "--roll")) != NULL) {
+        grog_status st = table_rolls_add(t, v, 6, err);
+        if (st != GROG_OK)
+            return st;
+    }
+    return GROG_OK;
+}
+
 static grog_status act_next(action_ctx *c, int argc, char **argv, grog_error *err)
 {
-    (void)argv;
+    table_rolls t;
+    grog_status st = take_rolls(&argc, argv, &t, err);
+    if (st != GROG_OK)
+        return st;
     if (argc != 1)
-        return usage(err, "next");
-    grog_status st = game_next_phase(c, err);
+        return usage(err, "next [--roll WHO=D,D...]");
+    c->rolls = &t;
+    st = game_next_phase(c, err);
+    if (st == GROG_OK)
+        st = table_rolls_all_used(&t, "next", err);
+    c->rolls = NULL;
     if (st != GROG_OK)
         return st;
     ctx_event(c, "", "phase", json_pack("{s:i,s:s}", "turn", c->turn, "phase", ctx_phase_id(c)),
@@ -444,10 +465,12 @@ static grog_status ev_avance(action_ctx *c, char **a, grog_error *err)
     return GROG_OK;
 }
 
+static grog_status run_event(action_ctx *c, int argc, char **argv, grog_error *err);
+
 static const event_def events[] = {
     {"melee", "event melee UNIT start|won|lost", 2, ev_melee},
     {"casualties", "event casualties UNIT|OFFICER N", 2, ev_casualties},
-    {"flees", "event flees UNIT", 1, ev_flees},
+    {"flees", "event flees UNIT [--roll D] (GT-08's die, in gt)", 1, ev_flees},
     {"routs", "event routs UNIT", 1, ev_routs},
     {"rallies", "event rallies UNIT", 1, ev_rallies},
     {"disorder", "event disorder UNIT", 1, ev_disorder},
@@ -460,6 +483,20 @@ static const event_def events[] = {
 };
 
 static grog_status act_event(action_ctx *c, int argc, char **argv, grog_error *err)
+{
+    table_rolls t;
+    grog_status st = take_rolls(&argc, argv, &t, err);
+    if (st != GROG_OK)
+        return st;
+    c->rolls = &t;
+    st = run_event(c, argc, argv, err);
+    if (st == GROG_OK)
+        st = table_rolls_all_used(&t, "event", err);
+    c->rolls = NULL;
+    return st;
+}
+
+static grog_status run_event(action_ctx *c, int argc, char **argv, grog_error *err)
 {
     if (argc < 2)
         return usage(err, "event KIND ... (melee, casualties, flees, routs, rallies, disorder, "
@@ -476,7 +513,10 @@ static grog_status act_event(action_ctx *c, int argc, char **argv, grog_error *e
 
 const action_def grog_game_common_actions[] = {
     {"start", N_("start (made when the game is created)"), act_start},
-    {"next", N_("next: end this phase and begin the next"), act_next},
+    {"next", N_("next [--roll WHO=D,D...]: end this phase and begin the next (the dice of "
+                "the rolls it makes, entered at the table: an arriving ADC's tests, a corps' "
+                "PIP dice)"),
+     act_next},
     {"move", N_("move ID X Y [FACING]: an officer or unit now stands there (table units)"),
      act_move},
     {"attach", N_("attach GENERAL UNIT: the general joins the unit"), act_attach},

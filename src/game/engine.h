@@ -34,6 +34,8 @@ typedef struct action_ctx {
     int explain_only;    /* `explain`: roll nothing, change nothing, journal nothing */
     int secret_from;     /* > 0: the action's words from this index on are hidden
                             from the other sides (GDB-02: the new order) */
+    struct table_rolls *rolls; /* dice entered for the action's own rolls (next,
+                                  event flees: table_rolls.h), or NULL */
 } action_ctx;
 
 /* An action word and its procedure. argv[0] is the word. */
@@ -194,6 +196,11 @@ void legal_choice(json_t *arg, const char *value);
 void legal_choice_by(json_t *arg, const char *key, const char *value);
 json_t *legal_option(json_t *action, const char *name, const char *kind);
 void legal_roll(json_t *action, const char *dice, const char *option, const char *what);
+/* A roll the action (words0 [words1]) makes by itself, which the table may
+ * enter with --roll WHO=D,D... (table_rolls.h): added to the entry's
+ * "rolls": [{"who","dice","count","what"}]. */
+void legal_table_roll(json_t *actions, const char *words0, const char *words1, const char *who,
+                      int count, const char *what);
 /* Whether side may act with a piece of piece_side (referee: any). */
 int legal_mine(const legal_ctx *l, const char *piece_side);
 /* Drops an entry whose required argument has no choice. */

@@ -22,6 +22,7 @@
 #include "grognard/aigles_formation.h"
 #include "i18n.h"
 #include "order_kinds.h"
+#include "table_rolls.h"
 
 static const char *const phases[] = {"orders-1", "movement-1", "orders-2", "movement-2"};
 
@@ -603,6 +604,11 @@ static grog_status pass_by_adc(action_ctx *c, rider *r, grog_error *err)
     int attempts = adc->ratings.aigles_command;
     for (int k = 0; k < attempts; k++) {
         grog_aigles_dice dice = {GROG_AIGLES_RNG, c->rng, 0};
+        int v;
+        if (table_rolls_take(c->rolls, adc->id, &v)) { /* next --roll ADC=D,... */
+            dice.mode = GROG_AIGLES_ENTERED;
+            dice.entered = v;
+        }
         grog_explain *e = NULL;
         int obeys = 0;
         grog_status st = grog_aigles_order_test(orules(c), &o, &dice, &e, &obeys, err);
@@ -1113,6 +1119,12 @@ static void legal_aigles(const legal_ctx *l, json_t *out)
     const grog_battle *b = l->battle;
     if (l->phase == 0 || l->phase == 2)
         legal_orders(l, r, s, out);
+    for (size_t i = 0; (l->phase == 1 || l->phase == 3) && i < s->nriders; i++) {
+        const grog_officer *adc = grog_battle_officer(b, s->riders[i].adc);
+        if (s->riders[i].leg == ADC_OUT && s->riders[i].halves == 1 && legal_mine(l, adc->side))
+            legal_table_roll(out, "next", NULL, adc->id, adc->ratings.aigles_command,
+                             _("the arriving ADC's order tests, one die per attempt (AIG-O-12)"));
+    }
     legal_formations(l, r, s, out);
     json_t *m = legal_arg(legal_action(out, "morale",
                                        _("the charisma modifier the unit gets, and from whom "

@@ -19,6 +19,7 @@
 #include "grognard/gt.h"
 #include "i18n.h"
 #include "order_kinds.h"
+#include "table_rolls.h"
 
 static const char *const phases[] = {"pip", "movement", "combat"};
 
@@ -296,9 +297,19 @@ static grog_status leave_phase(action_ctx *c, grog_error *err)
         return GROG_OK;
     for (size_t i = 0; i < s->n; i++) {
         size_t div[GROG_GT_MAX_DIVISIONS];
-        if (s->o[i].rolled || corps_divisions(c->battle, s, i, div) == 0)
+        int nd = corps_divisions(c->battle, s, i, div);
+        if (s->o[i].rolled || nd == 0)
             continue;
-        grog_status st = roll_corps(c, i, NULL, err);
+        /* next --roll CORPS=D,D...: the corps' dice rolled at the table */
+        int entered[GROG_GT_MAX_DIVISIONS], k = 0;
+        const char *cid = grog_battle_officer(c->battle, i)->id;
+        while (k < nd && table_rolls_take(c->rolls, cid, &entered[k]))
+            k++;
+        if (k > 0 && k < nd)
+            return grog_error_set(err, GROG_EINVAL, _("next --roll %s: this corps rolls %d dice, "
+                                                      "not %d"),
+                                  cid, nd, k);
+        grog_status st = roll_corps(c, i, k > 0 ? entered : NULL, err);
         if (st != GROG_OK)
             return st;
     }
@@ -674,7 +685,9 @@ grog_status family_gt_flee(action_ctx *c, grog_troop *u, grog_error *err)
         fill_officer(c, att[k], &g);
         grog_gt_unit gu = {(int)ui, u->base, (int)att[k], (u->flags & GROG_UNIT_ROUTED) != 0};
         grog_explain *e = NULL;
-        grog_status st = grog_gt_flee(R(c), &g, &gu, c->rng, NULL, &e, err);
+        int die; /* event flees UNIT --roll D: GT-08's die rolled at the table */
+        int entered = table_rolls_take(c->rolls, grog_battle_officer(c->battle, att[k])->id, &die);
+        grog_status st = grog_gt_flee(R(c), &g, &gu, c->rng, entered ? &die : NULL, &e, err);
         if (st != GROG_OK)
             return st;
         st = ctx_record(c, e, "", err);
@@ -891,8 +904,25 @@ static void legal_gt(const legal_ctx *l, json_t *out)
     const gt_rules *r = l->rules;
     const gt_state *s = l->fstate;
     const grog_battle *b = l->battle;
-    if (strcmp(l->phase_id, "pip") == 0)
+    if (strcmp(l->phase_id, "pip") == 0) {
         legal_pip_phase(l, r, s, out);
+        for (size_t i = 0; i < s->n; i++) {
+            size_t div[GROG_GT_MAX_DIVISIONS];
+            int nd = corps_divisions(b, s, i, div);
+            const grog_officer *o = grog_battle_officer(b, i);
+            if (nd > 0 && !s->o[i].rolled && legal_mine(l, o->side))
+                legal_table_roll(out, "next", NULL, o->id, nd,
+                                 _("the corps' PIP dice, rolled when the phase ends (GT-14)"));
+        }
+    }
+    for (size_t u = 0; u < grog_battle_nunits(b); u++) {
+        size_t att[2];
+        const grog_troop *t = grog_battle_unit(b, u);
+        if (legal_mine(l, t->side) && !(t->flags & GROG_UNIT_FLEEING) &&
+            grog_battle_attached_officers(b, u, att, 2) > 0)
+            legal_table_roll(out, "event", "flees", grog_battle_officer(b, att[0])->id, 1,
+                             _("GT-08: the attached general's die when his unit flees"));
+    }
     if (strcmp(l->phase_id, "movement") == 0)
         legal_spend(l, r, s, out);
     json_t *a = legal_action(out, "order", _("write down an order (no test in these rules)"));

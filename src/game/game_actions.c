@@ -74,6 +74,29 @@ void legal_roll(json_t *action, const char *dice, const char *option, const char
                         json_pack("{s:s,s:s,s:s}", "dice", dice, "option", option, "what", what));
 }
 
+void legal_table_roll(json_t *actions, const char *words0, const char *words1, const char *who,
+                      int count, const char *what)
+{
+    size_t i;
+    json_t *a;
+    json_array_foreach(actions, i, a) {
+        json_t *w = json_object_get(a, "words");
+        if (strcmp(json_string_value(json_array_get(w, 0)), words0) != 0 ||
+            (words1 != NULL && (json_array_size(w) < 2 ||
+                                strcmp(json_string_value(json_array_get(w, 1)), words1) != 0)))
+            continue;
+        json_t *rolls = json_object_get(a, "rolls");
+        if (rolls == NULL) {
+            rolls = json_array();
+            json_object_set_new(a, "rolls", rolls);
+            legal_option(a, "--roll", "table-rolls");
+        }
+        json_array_append_new(rolls, json_pack("{s:s,s:s,s:i,s:s}", "who", who, "dice", "1d6",
+                                               "count", count, "what", what));
+        return;
+    }
+}
+
 int legal_mine(const legal_ctx *l, const char *piece_side)
 {
     return l->side == NULL || strcmp(l->side, piece_side) == 0;
