@@ -402,4 +402,42 @@ grog_status grog_unit_flag_parse(const char *text, grog_unit_flag *out, grog_err
 const char *grog_marker_name(grog_marker v);
 grog_status grog_marker_parse(const char *text, grog_marker *out, grog_error *err);
 
+/* ---- terrain (drawn on the map; no rule reads it yet) ---- */
+
+/* The kinds of terrain a scenario may draw. Areas (polygons): "wood",
+ * "town", "hill"; lines: "ridge" (the crest line), "road", "river". */
+typedef enum grog_terrain_kind {
+    GROG_TERRAIN_RIDGE = 0, /* "ridge" */
+    GROG_TERRAIN_HILL,      /* "hill" */
+    GROG_TERRAIN_WOOD,      /* "wood" */
+    GROG_TERRAIN_TOWN,      /* "town" */
+    GROG_TERRAIN_ROAD,      /* "road" */
+    GROG_TERRAIN_RIVER,     /* "river" */
+    GROG_TERRAIN_KIND_COUNT
+} grog_terrain_kind;
+
+#define GROG_TERRAIN_MAX_POINTS 1000 /* points of one feature */
+#define GROG_TERRAIN_MAX 1000        /* features of one battle */
+
+/* One feature: an area (its outline, closed by the map) or a line, in mm. */
+typedef struct grog_terrain {
+    grog_terrain_kind kind;
+    char name[GROG_NAME_MAX];  /* "Bossu wood", may be "" */
+    size_t npoints;
+    const grog_point *points;  /* owned by the battle (adding copies them) */
+} grog_terrain;
+
+const char *grog_terrain_kind_name(grog_terrain_kind v);
+grog_status grog_terrain_kind_parse(const char *text, grog_terrain_kind *out, grog_error *err);
+/* 1 for the kinds drawn as areas (wood, town, hill), 0 for lines. */
+int grog_terrain_kind_is_area(grog_terrain_kind v);
+
+size_t grog_battle_nterrain(const grog_battle *b);
+/* By index, NULL when out of range; valid until the next add or destroy. */
+const grog_terrain *grog_battle_terrain(const grog_battle *b, size_t i);
+/* Copies t and its points. GROG_EINVAL: an unknown kind, fewer than 2 points
+ * (3 for an area), more than GROG_TERRAIN_MAX_POINTS, a point not finite,
+ * more than GROG_TERRAIN_MAX features. */
+grog_status grog_battle_add_terrain(grog_battle *b, const grog_terrain *t, grog_error *err);
+
 #endif

@@ -789,6 +789,89 @@ static void rd_orders(reader *r, json_t *root)
     }
 }
 
+/* "terrain": [{"kind", "name", "points": [[x, y], ...]}], points in the
+ * file's unit (grog_battle_add_terrain checks the counts). */
+static void rd_terrain_one(reader *r, json_t *t, const char *path)
+{
+    static const char *const keys[] = {"kind", "name", "points", NULL};
+    known_keys(r, t, path, keys);
+    grog_terrain f;
+    memset(&f, 0, sizeof f);
+    char kind[GROG_ID_MAX] = "";
+    int ok = rd_string(r, t, path, "kind", 1, kind, sizeof kind);
+    char full[PATH_LEN];
+    if (ok && grog_terrain_kind_parse(kind, &f.kind, NULL) != GROG_OK) {
+        grog_error e;
+        grog_terrain_kind_parse(kind, &f.kind, &e);
+        join(full, path, "kind");
+        report(r, full, "%s", e.message);
+        ok = 0;
+    }
+    rd_string(r, t, path, "name", 0, f.name, sizeof f.name);
+    json_t *pts = rd_child(r, t, path, "points", 1, JSON_ARRAY, full);
+    if (pts == NULL || !ok)
+        return;
+    size_t n = json_array_size(pts);
+    if (n > GROG_TERRAIN_MAX_POINTS) {
+        report(r, full, _("at most %d points, not %zu"), GROG_TERRAIN_MAX_POINTS, n);
+        return;
+    }
+    grog_point *p = calloc(n + 1, sizeof *p);
+    if (p == NULL) {
+        r->oom = 1;
+        return;
+    }
+    size_t i;
+    json_t *v;
+    json_array_foreach(pts, i, v) {
+        char at[PATH_LEN];
+        indexed(at, full, i);
+        if (!json_is_array(v) || json_array_size(v) != 2 || !json_is_number(json_array_get(v, 0)) ||
+            !json_is_number(json_array_get(v, 1))) {
+            report(r, at, "%s", _("expected a point [x, y]"));
+            ok = 0;
+            continue;
+        }
+        double x = json_number_value(json_array_get(v, 0)), y = json_number_value(json_array_get(v, 1));
+        if (!isfinite(x) || !isfinite(y) || fabs(x) >= 1e9 || fabs(y) >= 1e9) {
+            report(r, at, "%s", _("out of range"));
+            ok = 0;
+            continue;
+        }
+        p[i].x = to_mm(r, x);
+        p[i].y = to_mm(r, y);
+    }
+    f.npoints = n;
+    f.points = p;
+    grog_error e;
+    grog_status st = ok ? grog_battle_add_terrain(r->b, &f, &e) : GROG_OK;
+    if (st == GROG_ENOMEM)
+        r->oom = 1;
+    else if (st != GROG_OK)
+        report(r, full, "%s", e.message);
+    free(p);
+}
+
+static void rd_terrain(reader *r, json_t *root)
+{
+    char full[PATH_LEN];
+    json_t *arr = rd_child(r, root, "", "terrain", 0, JSON_ARRAY, full);
+    size_t i;
+    json_t *t;
+    if (arr != NULL && json_array_size(arr) > GROG_TERRAIN_MAX) {
+        report(r, full, _("at most %d terrain features"), GROG_TERRAIN_MAX);
+        return;
+    }
+    json_array_foreach(arr, i, t) {
+        char path[PATH_LEN];
+        snprintf(path, sizeof path, "terrain[%zu]", i);
+        if (!json_is_object(t))
+            report(r, path, _("expected an object, found %s"), type_name(t));
+        else
+            rd_terrain_one(r, t, path);
+    }
+}
+
 /* ---- mapping the model's check back to JSON paths ---- */
 
 static void on_check(void *ctx, const char *kind, size_t index, const char *field,
@@ -858,7 +941,7 @@ static json_t *array_of(json_t *root, const char *key)
 static void read_root(reader *r, json_t *root)
 {
     static const char *const keys[] = {"format", "meta", "table", "sides", "officers", "units",
-                                       "orders", NULL};
+                                       "orders", "terrain", NULL};
     known_keys(r, root, "", keys);
     int version = 1;
     if (rd_int(r, root, "", "format", 0, &version) && version != 1)
@@ -890,6 +973,7 @@ static void read_root(reader *r, json_t *root)
     if (offs != NULL)
         rd_officer_units(r, offs);
     rd_orders(r, root);
+    rd_terrain(r, root);
     if (!r->oom)
         grog_battle_check(r->b, on_check, r);
 }

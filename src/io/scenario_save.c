@@ -180,6 +180,23 @@ static void order_json(json_t *arr, const char *to, const grog_order *o, int hid
 }
 
 /* NULL when out of memory. */
+static json_t *terrain_json(const grog_battle *b)
+{
+    json_t *arr = json_array();
+    for (size_t i = 0; i < grog_battle_nterrain(b); i++) {
+        const grog_terrain *t = grog_battle_terrain(b, i);
+        json_t *j = json_pack("{s:s}", "kind", grog_terrain_kind_name(t->kind));
+        set_str_opt(j, "name", t->name);
+        json_t *pts = json_array();
+        for (size_t k = 0; k < t->npoints; k++)
+            json_array_append_new(pts, json_pack("[o,o]", len(b, t->points[k].x),
+                                                 len(b, t->points[k].y)));
+        set(j, "points", pts);
+        json_array_append_new(arr, j);
+    }
+    return arr;
+}
+
 static json_t *battle_json(const grog_battle *b)
 {
     grog_hierarchy *h = NULL;
@@ -214,6 +231,8 @@ static json_t *battle_json(const grog_battle *b)
     set(root, "officers", offs);
     set(root, "units", units);
     set(root, "orders", orders);
+    if (grog_battle_nterrain(b) > 0)
+        set(root, "terrain", terrain_json(b));
     grog_hierarchy_destroy(h);
     return root;
 }

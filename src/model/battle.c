@@ -36,6 +36,7 @@ struct grog_battle {
     size_t nunits, capunits;
     slot *slots;
     size_t nslots; /* a power of two, or 0 */
+    grog_terrain_list *terrain; /* terrain.c; NULL when none */
 };
 
 /* ---- strings ---- */
@@ -209,7 +210,18 @@ void grog_battle_destroy(grog_battle *b)
     free(b->officers);
     free(b->units);
     free(b->slots);
+    grog_terrain_list_free(b->terrain);
     free(b);
+}
+
+grog_terrain_list **grog_battle_terrain_list(grog_battle *b)
+{
+    return &b->terrain;
+}
+
+const grog_terrain_list *grog_battle_terrain_list_const(const grog_battle *b)
+{
+    return b->terrain;
 }
 
 const grog_table *grog_battle_table(const grog_battle *b)
@@ -284,7 +296,7 @@ grog_battle *grog_battle_clone(const grog_battle *b)
     c->nsides = c->capsides = b->nsides;
     c->nofficers = c->capofficers = b->nofficers;
     c->nunits = c->capunits = b->nunits;
-    if (!index_rebuild(c, total_ids(c)))
+    if (!index_rebuild(c, total_ids(c)) || !grog_terrain_list_clone(b->terrain, &c->terrain))
         goto fail;
     return c;
 fail:
@@ -663,5 +675,7 @@ int grog_battle_equal(const grog_battle *a, const grog_battle *c, char *why, siz
     for (size_t i = 0; i < a->nunits; i++)
         if (!unit_equal(&a->units[i], &c->units[i]))
             return why_set(why, whylen, "unit", a->units[i].id);
+    if (!grog_terrain_list_equal(a->terrain, c->terrain))
+        return why_set(why, whylen, "terrain", "");
     return 1;
 }

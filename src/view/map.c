@@ -456,6 +456,107 @@ static void charisma_rings(map *m, const grog_officer *of, int c)
     }
 }
 
+/* ---- terrain, under everything ---- */
+
+static const struct terrain_style {
+    const char *fill, *stroke;
+    const char *legend; /* N_() */
+} terrain_styles[GROG_TERRAIN_KIND_COUNT] = {
+    [GROG_TERRAIN_RIDGE] = {"none", "#a0784a", N_("ridge (its crest line)")},
+    [GROG_TERRAIN_HILL] = {"#e9dcb8", "#c2a878", N_("hill, high ground")},
+    [GROG_TERRAIN_WOOD] = {"url(#wood)", "#4f7f3f", N_("wood")},
+    [GROG_TERRAIN_TOWN] = {"url(#town)", "#6b5544", N_("town, village, farm")},
+    [GROG_TERRAIN_ROAD] = {"none", "#8c7b5a", N_("road")},
+    [GROG_TERRAIN_RIVER] = {"none", "#4a8bd0", N_("river, stream")},
+};
+
+static void points_attr(map *m, const grog_terrain *t)
+{
+    for (size_t k = 0; k < t->npoints; k++)
+        out(&m->s, "%s%.2f,%.2f", k ? " " : "", t->points[k].x, sy(m, t->points[k].y));
+}
+
+static void draw_terrain_one(map *m, const grog_terrain *t)
+{
+    const struct terrain_style *st = &terrain_styles[t->kind];
+    const char *kind = grog_terrain_kind_name(t->kind);
+    double w = m->W / 1500.0 + 0.5;
+    if (grog_terrain_kind_is_area(t->kind)) {
+        out(&m->s, "<polygon class=\"terrain %s\" points=\"", kind);
+        points_attr(m, t);
+        out(&m->s, "\" fill=\"%s\" stroke=\"%s\" stroke-width=\"%.2f\"><title>", st->fill,
+            st->stroke, w * 1.5);
+        esc(&m->s, t->name[0] ? t->name : _(st->legend));
+        out(&m->s, "</title></polygon>\n");
+        return;
+    }
+    /* Lines: a ridge is a broad band with its crest; a road a pale track with
+     * dark edges; a river a blue line. */
+    double band = t->kind == GROG_TERRAIN_RIDGE ? m->W / 35.0
+                  : t->kind == GROG_TERRAIN_ROAD ? m->W / 160.0
+                                                 : m->W / 200.0;
+    const char *under = t->kind == GROG_TERRAIN_RIDGE  ? "#d9c39a"
+                        : t->kind == GROG_TERRAIN_ROAD ? st->stroke
+                                                       : "#4a8bd0";
+    out(&m->s, "<g class=\"terrain %s\"><title>", kind);
+    esc(&m->s, t->name[0] ? t->name : _(st->legend));
+    out(&m->s, "</title><polyline points=\"");
+    points_attr(m, t);
+    out(&m->s, "\" fill=\"none\" stroke=\"%s\" stroke-width=\"%.2f\" stroke-linecap=\"round\" "
+               "stroke-linejoin=\"round\"%s/>",
+        under, band, t->kind == GROG_TERRAIN_RIDGE ? " stroke-opacity=\"0.7\"" : "");
+    if (t->kind != GROG_TERRAIN_RIVER) {
+        out(&m->s, "<polyline points=\"");
+        points_attr(m, t);
+        out(&m->s, "\" fill=\"none\" stroke=\"%s\" stroke-width=\"%.2f\" stroke-linecap=\"round\" "
+                   "stroke-linejoin=\"round\"%s/>",
+            t->kind == GROG_TERRAIN_RIDGE ? st->stroke : "#f3e8c8",
+            t->kind == GROG_TERRAIN_RIDGE ? w * 2 : band * 0.6,
+            t->kind == GROG_TERRAIN_RIDGE ? " stroke-dasharray=\"8,4\"" : "");
+    }
+    out(&m->s, "</g>\n");
+}
+
+/* Areas first (hills, then woods and towns), then lines (ridges, rivers, roads). */
+static void draw_terrain(map *m)
+{
+    static const grog_terrain_kind order[] = {GROG_TERRAIN_HILL, GROG_TERRAIN_WOOD,
+                                              GROG_TERRAIN_TOWN, GROG_TERRAIN_RIDGE,
+                                              GROG_TERRAIN_RIVER, GROG_TERRAIN_ROAD};
+    size_t n = grog_battle_nterrain(m->b);
+    if (n == 0)
+        return;
+    out(&m->s, "<g id=\"terrain\" clip-path=\"url(#table-clip)\">\n");
+    for (size_t k = 0; k < sizeof order / sizeof order[0]; k++)
+        for (size_t i = 0; i < n; i++) {
+            const grog_terrain *t = grog_battle_terrain(m->b, i);
+            if (t->kind == order[k])
+                draw_terrain_one(m, t);
+        }
+    out(&m->s, "</g>\n");
+}
+
+/* The sheet point where a feature's name goes: an area's centre of its
+ * points, a line's middle point. */
+static box terrain_anchor(const map *m, const grog_terrain *t)
+{
+    double x = 0, y = 0;
+    if (grog_terrain_kind_is_area(t->kind)) {
+        for (size_t k = 0; k < t->npoints; k++) {
+            x += t->points[k].x;
+            y += t->points[k].y;
+        }
+        x /= (double)t->npoints;
+        y /= (double)t->npoints;
+    } else {
+        const grog_point *a = &t->points[(t->npoints - 1) / 2], *b = &t->points[t->npoints / 2];
+        x = (a->x + b->x) / 2;
+        y = (a->y + b->y) / 2;
+    }
+    box r = {x, sy(m, y), x, sy(m, y)};
+    return r;
+}
+
 /* Zones and radii, clipped to the table (#table-clip). */
 static void draw_overlays(map *m)
 {
@@ -636,6 +737,14 @@ static void draw_labels(map *m)
     for (size_t i = 0; i < no; i++)
         if (!grog_role_is_general(grog_battle_officer(m->b, i)->role))
             officer_label(m, i);
+    out(&m->s, "</g>\n<g id=\"terrain-labels\" font-style=\"italic\" fill=\"#5a4a2a\">\n");
+    for (size_t i = 0; i < grog_battle_nterrain(m->b); i++) {
+        const grog_terrain *t = grog_battle_terrain(m->b, i);
+        if (t->name[0] == '\0')
+            continue;
+        box at = terrain_anchor(m, t);
+        label(m, "terrain", &at, m->unit_font, t->name, NULL, "terrain-label", 1);
+    }
     out(&m->s, "</g>\n");
 }
 
@@ -744,10 +853,27 @@ static void officers_out(const map *m, char *text, size_t size)
     }
 }
 
+static const char *legend_note(void)
+{
+    return _("Bases to scale, the thick edge is the front. White bases are officers, a "
+             "dashed line joins each to his superior. A red outline: routed, broken or "
+             "fleeing; a dashed outline: disordered; a red cross: in melee.");
+}
+
+static int terrain_present(const map *m, grog_terrain_kind k)
+{
+    for (size_t i = 0; i < grog_battle_nterrain(m->b); i++)
+        if (grog_battle_terrain(m->b, i)->kind == k)
+            return 1;
+    return 0;
+}
+
 /* The legend's rows, counted the way draw_legend draws them. */
 static int legend_rows(const map *m, size_t chars)
 {
-    int rows = (int)grog_battle_nsides(m->b) + 2; /* sides, notes (two rows at least) */
+    int rows = (int)grog_battle_nsides(m->b) + (int)(glyphs(legend_note()) / (chars * 3 / 4)) + 1;
+    for (int k = 0; k < GROG_TERRAIN_KIND_COUNT; k++)
+        rows += terrain_present(m, (grog_terrain_kind)k);
     for (size_t k = 0; k < sizeof legend_keys / sizeof legend_keys[0]; k++)
         rows += (m->o->overlays & legend_keys[k].bit) != 0;
     char text[2048];
@@ -813,11 +939,27 @@ static void draw_legend(map *m, double top)
         out(&m->s, "</text>\n");
         y += row;
     }
-    snprintf(text, sizeof text,
-             _("Bases to scale, the thick edge is the front. White bases are officers, a "
-               "dashed line joins each to his superior. A red outline: routed, broken or "
-               "fleeing; a dashed outline: disordered; a red cross: in melee."));
-    y += row * wrap_lines(m, 0, y, row, "legend-note", text, chars);
+    for (int k = 0; k < GROG_TERRAIN_KIND_COUNT; k++) {
+        if (!terrain_present(m, (grog_terrain_kind)k))
+            continue;
+        const struct terrain_style *st = &terrain_styles[k];
+        if (grog_terrain_kind_is_area((grog_terrain_kind)k))
+            out(&m->s,
+                "<rect x=\"0\" y=\"%.2f\" width=\"%.2f\" height=\"%.2f\" fill=\"%s\" "
+                "stroke=\"%s\" stroke-width=\"%.2f\"/>",
+                y - f * 0.8, f * 1.6, f * 0.9, st->fill, st->stroke, f * 0.08);
+        else
+            out(&m->s,
+                "<line x1=\"0\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\" stroke=\"%s\" "
+                "stroke-width=\"%.2f\"/>",
+                y - f * 0.35, f * 1.6, y - f * 0.35,
+                k == GROG_TERRAIN_RIDGE ? "#c8a97e" : st->stroke, f * 0.4);
+        out(&m->s, "<text class=\"legend-terrain\" x=\"%.2f\" y=\"%.2f\">", f * 2.2, y);
+        esc(&m->s, _(st->legend));
+        out(&m->s, "</text>\n");
+        y += row;
+    }
+    y += row * wrap_lines(m, 0, y, row, "legend-note", legend_note(), chars);
     officers_out(m, text, sizeof text);
     if (text[0]) {
         char line[2200];
@@ -897,12 +1039,27 @@ grog_status grog_map_svg(const grog_battle *b, const grog_map_options *o, char *
         esc(&m.s, o->subtitle);
         out(&m.s, "</text>\n");
     }
+    double cell = m.W / 90.0;
     out(&m.s, "<defs><clipPath id=\"table-clip\"><rect x=\"0\" y=\"0\" width=\"%.2f\" "
-              "height=\"%.2f\"/></clipPath></defs>\n",
+              "height=\"%.2f\"/></clipPath>\n",
         m.W, m.D);
+    out(&m.s,
+        "<pattern id=\"wood\" width=\"%.2f\" height=\"%.2f\" patternUnits=\"userSpaceOnUse\">"
+        "<rect width=\"%.2f\" height=\"%.2f\" fill=\"#b5d3a0\"/><circle cx=\"%.2f\" cy=\"%.2f\" "
+        "r=\"%.2f\" fill=\"#7fae6a\"/><circle cx=\"%.2f\" cy=\"%.2f\" r=\"%.2f\" "
+        "fill=\"#7fae6a\"/></pattern>\n",
+        cell, cell, cell, cell, cell * 0.25, cell * 0.3, cell * 0.2, cell * 0.75, cell * 0.75,
+        cell * 0.2);
+    out(&m.s,
+        "<pattern id=\"town\" width=\"%.2f\" height=\"%.2f\" patternUnits=\"userSpaceOnUse\">"
+        "<rect width=\"%.2f\" height=\"%.2f\" fill=\"#d8c8b4\"/><rect x=\"%.2f\" y=\"%.2f\" "
+        "width=\"%.2f\" height=\"%.2f\" fill=\"#9c8068\"/></pattern></defs>\n",
+        cell * 0.8, cell * 0.8, cell * 0.8, cell * 0.8, cell * 0.15, cell * 0.15, cell * 0.4,
+        cell * 0.3);
     out(&m.s, "<rect id=\"table\" x=\"0\" y=\"0\" width=\"%.2f\" height=\"%.2f\" "
               "fill=\"#eef3e2\" stroke=\"#555\"/>\n",
         m.W, m.D);
+    draw_terrain(&m);
     draw_overlays(&m);
     draw_links(&m);
     draw_units(&m);
