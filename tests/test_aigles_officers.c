@@ -1405,7 +1405,10 @@ static void test_cli_explain_order_and_morale(void **state)
                   NULL);
     j = run_json(&run, 1); /* AIG-O-10: 150 pas, out of the 100 pas zone */
     assert_non_null(strstr(run.err, "AIG-O-10"));
-    assert_true(json_is_null(json_object_get(j, "outcome")));
+    /* A refusal with --json: one document, the error and the record (docs/json.md). */
+    assert_string_equal(json_string_value(json_object_get(json_object_get(j, "error"), "rule")),
+                        "AIG-O-10");
+    assert_true(json_is_null(json_object_get(json_object_get(j, "record"), "outcome")));
     json_decref(j);
     cli_run_free(&run);
     run = run_cli("explain", path, "aigles-order", "--from", "ney", "--to", "marchand",

@@ -1,9 +1,12 @@
 /* cli.c — dispatch, help, and the helpers every command shares. */
+#include <ctype.h>
 #include <errno.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include <jansson.h>
 
 #include "cli.h"
 #include "grognard/view.h"
@@ -63,6 +66,17 @@ void cli_help(cli *c, const cli_command *cmd, FILE *f)
     fprintf(f, "%s\n\n%s", _(cmd->summary), _(cmd->help));
 }
 
+/* The error document's code for an exit code (when no status says more). */
+static const char *exit_code_name(int code)
+{
+    switch (code) {
+    case CLI_EXIT_USAGE: return "usage";
+    case CLI_EXIT_IO: return "io";
+    case CLI_EXIT_INTERNAL: return "internal";
+    default: return "bad-input";
+    }
+}
+
 int cli_fail(cli *c, int code, const char *fmt, ...)
 {
     va_list ap;
@@ -70,10 +84,33 @@ int cli_fail(cli *c, int code, const char *fmt, ...)
     va_start(ap, fmt);
     vfprintf(c->err, fmt, ap);
     va_end(ap);
+    va_start(ap, fmt);
+    vsnprintf(c->err_message, sizeof c->err_message, fmt, ap);
+    va_end(ap);
+    if (!c->failed && c->err_code[0] == '\0')
+        snprintf(c->err_code, sizeof c->err_code, "%s", exit_code_name(code));
+    c->failed = 1;
     fputc('\n', c->err);
     if (code == CLI_EXIT_USAGE && c->command != NULL)
         fprintf(c->err, _("Try 'grognard help %s'.\n"), c->command);
     return code;
+}
+
+/* The error document's code of a library status. */
+static const char *status_code_name(grog_status st)
+{
+    switch (st) {
+    case GROG_EINVAL: return "bad-input";
+    case GROG_ENOMEM: return "internal";
+    case GROG_EIO: return "io";
+    case GROG_EFORMAT: return "format";
+    case GROG_ENOTFOUND: return "not-found";
+    case GROG_ERULE: return "refused";
+    case GROG_ERANGE: return "range";
+    case GROG_EBUSY: return "busy";
+    case GROG_EDENIED: return "denied";
+    default: return "internal";
+    }
 }
 
 int cli_fail_status(cli *c, grog_status st, const grog_error *err)
@@ -86,8 +123,58 @@ int cli_fail_status(cli *c, grog_status st, const grog_error *err)
     case GROG_ENOMEM: code = CLI_EXIT_INTERNAL; break;
     default: code = CLI_EXIT_INPUT; break;
     }
+    if (!c->failed)
+        snprintf(c->err_code, sizeof c->err_code, "%s", status_code_name(st));
     return cli_fail(c, code, "%s", err != NULL && err->message[0] ? err->message
                                                                   : grog_status_name(st));
+}
+
+/* The first rule id in a message ("AIG-O-11", "GDB-04", "GT-10"), or NULL. */
+static json_t *rule_of(const char *m)
+{
+    for (const char *p = m; *p; p++) {
+        if (p != m && (isalnum((unsigned char)p[-1]) || p[-1] == '-'))
+            continue;
+        const char *q = p;
+        while (*q >= 'A' && *q <= 'Z')
+            q++;
+        if (q - p < 2 || q - p > 4 || *q != '-')
+            continue;
+        q++;
+        if (*q >= 'A' && *q <= 'Z' && q[1] == '-')
+            q += 2;
+        const char *d = q;
+        while (*q >= '0' && *q <= '9')
+            q++;
+        if (q - d >= 2 && q - d <= 3 && !isalnum((unsigned char)*q))
+            return json_stringn(p, (size_t)(q - p));
+    }
+    return json_null();
+}
+
+/* --json, when the command ends: the held record, the error document, or both. */
+static void finish_json(cli *c)
+{
+    json_t *doc = NULL;
+    if (c->failed) {
+        json_t *e = json_object();
+        json_object_set_new(e, "code", json_string(c->err_code));
+        json_object_set_new(e, "message", json_string(c->err_message));
+        json_object_set_new(e, "rule", rule_of(c->err_message));
+        doc = json_pack("{s:o}", "error", e);
+        json_t *rec = c->held_record != NULL ? json_loads(c->held_record, 0, NULL) : NULL;
+        if (rec != NULL)
+            json_object_set_new(doc, "record", rec);
+    } else if (c->held_record != NULL) {
+        fprintf(c->out, "%s\n", c->held_record);
+    }
+    if (doc != NULL) {
+        char *s = json_dumps(doc, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+        if (s != NULL)
+            fprintf(c->out, "%s\n", s);
+        free(s);
+        json_decref(doc);
+    }
 }
 
 int cli_options(cli *c, const cli_command *cmd, int argc, char **argv,
@@ -221,9 +308,12 @@ int cli_print_explain(cli *c, const grog_explain *e)
     grog_status st = c->json ? grog_explain_to_json(e, &s, &err) : grog_explain_to_text(e, &s, &err);
     if (st != GROG_OK)
         return cli_fail_status(c, st, &err);
+    if (c->json) { /* held: printed when the command ends (finish_json) */
+        free(c->held_record);
+        c->held_record = s;
+        return CLI_EXIT_OK;
+    }
     fputs(s, c->out);
-    if (c->json)
-        fputc('\n', c->out);
     free(s);
     return CLI_EXIT_OK;
 }
@@ -254,7 +344,7 @@ static int run_help(cli *c, int argc, char **argv)
 
 static int run_command_line(int argc, char **argv, FILE *out, FILE *err, FILE *raw_out)
 {
-    cli c = {out, err, 0, NULL, NULL, "", raw_out};
+    cli c = {out, err, 0, NULL, NULL, "", raw_out, NULL, 0, "", "", 0};
     if (argc < 2) {
         print_usage(&c, err);
         return CLI_EXIT_USAGE;
@@ -279,7 +369,15 @@ static int run_command_line(int argc, char **argv, FILE *out, FILE *err, FILE *r
         return CLI_EXIT_USAGE;
     }
     c.command = cmd->name;
-    return cmd->run(&c, argc - 1, argv + 1);
+    /* --json anywhere (even before a usage error is found) asks for JSON errors. */
+    for (int i = 2; i < argc; i++)
+        if (strcmp(argv[i], "--json") == 0)
+            c.json = 1;
+    int rc = cmd->run(&c, argc - 1, argv + 1);
+    if (c.json)
+        finish_json(&c);
+    free(c.held_record);
+    return rc;
 }
 
 /* Everything printed goes through the terminal escaper (cli_escape.c). */

@@ -36,6 +36,13 @@ typedef struct cli {
     const char *scenario; /* `grognard explain FILE ...`: FILE, or NULL for the default */
     char command_buf[64]; /* holds "calc NAME", "explain NAME" for `command` */
     FILE *raw_out;        /* the stream under c->out (stdout in the program): for isatty */
+    /* --json: a record printed by cli_print_explain is held until the command
+     * ends, so that a refusal prints one document {"error", "record"}. */
+    char *held_record;
+    int failed;                   /* cli_fail was called */
+    char err_code[24];            /* "usage", "bad-input", "refused", ... */
+    char err_message[GROG_ERROR_MAX];
+    int brief;                    /* --brief: one line per test */
 } cli;
 
 typedef struct cli_command {
@@ -87,7 +94,8 @@ FILE *cli_escape_stream(FILE *under);
 void cli_help(cli *c, const cli_command *cmd, FILE *f);
 
 /* Error and usage messages on c->err, prefixed "grognard COMMAND: ";
- * return the exit code passed in. */
+ * return the exit code passed in. With --json the command also prints, when
+ * it ends, {"error": {"code", "message", "rule"}} on c->out (docs/json.md). */
 int cli_fail(cli *c, int code, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 3, 4)))

@@ -355,9 +355,8 @@ static int replay_of(cli *c, grog_game *g, const game_opts *o)
     grog_error err;
     size_t n = 0;
     grog_status st = grog_game_replay(g, &n, &err);
-    if (c->json)
-        print_json(c, json_pack("{s:b,s:I,s:s}", "identical", st == GROG_OK, "actions",
-                                (json_int_t)n, "message", st == GROG_OK ? "" : err.message));
+    if (c->json && st == GROG_OK) /* a failure: the error document (cli_fail) */
+        print_json(c, json_pack("{s:b,s:I}", "identical", 1, "actions", (json_int_t)n));
     if (st != GROG_OK)
         return cli_fail_status(c, st, &err);
     if (!c->json)

