@@ -567,6 +567,64 @@ static void test_gt_rolls_at_the_table(void **state)
     grog_game_close(g);
 }
 
+/* ---- every bundled scenario plays under every family ---- */
+
+static grog_game *scenario_game(grog_family f, const char *scenario)
+{
+    grog_game_options o = {f, scenario, 1815, NULL};
+    grog_game *g = NULL;
+    grog_error err;
+    if (grog_game_create_memory(&o, &g, &err) != GROG_OK)
+        fail_msg("create %s under %s: %s", scenario, grog_family_name(f), err.message);
+    return g;
+}
+
+/* The moments each scenario's description advertises, played under each
+ * family: Bussaco, Picton sends Pack against Brenier with the order already
+ * face down; Quatre Bras, Ney's wing attacks, Kellermann's charge face down
+ * (Guiton's brigade), Picton's division comes up. */
+static void test_bundled_scenarios_play_under_every_family(void **state)
+{
+    (void)state;
+    grog_game *g = scenario_game(GROG_FAMILY_AIGLES, "bussaco-1810");
+    refused(g, "order picton pack attack", GROG_ERULE, "AIG-O-11"); /* 350 pas: beyond */
+    ok(g, "adc picton-adc1 pack attack", "AIG-O-11");
+    ok(g, "order brenier fr-2leger attack --roll 1", "is obeyed");
+    grog_game_close(g);
+    g = scenario_game(GROG_FAMILY_GDB, "bussaco-1810");
+    ok(g, "order picton pack --roll 5", "GDB-05"); /* the seed's example: 5 - 1 = 4 < 6 */
+    grog_game_close(g);
+    g = scenario_game(GROG_FAMILY_GT, "bussaco-1810");
+    ok(g, "pips picton --dice 4,4,4,4", "PIPs");
+    ok(g, "order picton pack attack", NULL);
+    grog_game_close(g);
+
+    g = scenario_game(GROG_FAMILY_AIGLES, "quatre-bras-1815");
+    ok(g, "order kellermann guiton attack --roll 1", "is obeyed");
+    ok(g, "adc heymes reille attack", "AIG-O-11");
+    ok(g, "adc gordon picton defend", "AIG-O-11"); /* Picton comes up: 347 pas, an ADC */
+    grog_game_close(g);
+    g = scenario_game(GROG_FAMILY_GDB, "quatre-bras-1815");
+    char *text = NULL;
+    grog_seat french;
+    grog_game_seat(g, "armee-du-nord", 0, &french, NULL);
+    assert_int_equal(grog_game_status_json(g, &french, &text, NULL), GROG_OK);
+    assert_non_null(strstr(text, "\"pending_order\": \"attack\"")); /* face down, GDB-02 */
+    free(text);
+    /* GDB-06: Ney rolls again for the face-down charge: 12 reveals it (GDB-03) */
+    ok(g, "order ney guiton --roll 12", "GDB-03");
+    assert_string_equal(grog_battle_officer_by_id(grog_game_battle(g), "guiton")->order.kind,
+                        "attack");
+    ok(g, "order wellington bylandt defend --roll 12", NULL);
+    grog_game_close(g);
+    g = scenario_game(GROG_FAMILY_GT, "quatre-bras-1815");
+    ok(g, "pips reille --dice 3,4,5", "PIPs");
+    ok(g, "order kellermann guiton attack", NULL);
+    ok(g, "next --roll wellington=2,2", NULL);
+    ok(g, "spend picton move br-28th", "Picton spends"); /* great: die 2 + 1 */
+    grog_game_close(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -591,6 +649,7 @@ int main(void)
         cmocka_unit_test(test_capture_and_death_by_family),
         cmocka_unit_test(test_adc_tests_rolled_at_the_table),
         cmocka_unit_test(test_gt_rolls_at_the_table),
+        cmocka_unit_test(test_bundled_scenarios_play_under_every_family),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
