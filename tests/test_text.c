@@ -400,6 +400,12 @@ static void test_svg_well_formed_for_any_name(void **state)
     snprintf(o->name, sizeof o->name, "%s", HOSTILE);
     grog_troop *u = grog_battle_unit_by_id_mut(b, "u1");
     snprintf(u->name, sizeof u->name, "%s", HOSTILE);
+    grog_side *side = grog_battle_side_mut(b, 0);
+    snprintf(side->name, sizeof side->name, "%s", HOSTILE);
+    snprintf(side->colour, sizeof side->colour, "%s", "#f\"/><x");
+    grog_officer *dead = grog_battle_officer_by_id_mut(b, "cf");
+    snprintf(dead->name, sizeof dead->name, "%s", HOSTILE);
+    dead->state = GROG_OFFICER_KILLED;
     grog_meta m = *grog_battle_meta(b);
     m.name = HOSTILE;
     assert_int_equal(grog_battle_set_meta(b, &m, &err), GROG_OK);

@@ -139,12 +139,24 @@ grog_status grog_map_options_from_rules(grog_map_options *o, const grog_table *t
 static const char *const palette[] = {"#1f4e9c", "#b22222", "#2e8b57", "#8b6914", "#6a3d9a",
                                       "#e08000"};
 
+/* Whether c is "#rrggbb": only such a colour goes into an attribute (a
+ * battle built by a program may hold anything; the scenario reader checks). */
+static int hex_colour(const char *c)
+{
+    if (strlen(c) != 7 || c[0] != '#')
+        return 0;
+    for (size_t k = 1; k < 7; k++)
+        if (strchr("0123456789abcdefABCDEF", c[k]) == NULL)
+            return 0;
+    return 1;
+}
+
 const char *grog_map_side_colour(const grog_battle *b, size_t i)
 {
     const grog_side *s = grog_battle_side(b, i);
     if (s == NULL)
         return "#777777";
-    return s->colour[0] ? s->colour : palette[i % (sizeof palette / sizeof palette[0])];
+    return hex_colour(s->colour) ? s->colour : palette[i % (sizeof palette / sizeof palette[0])];
 }
 
 /* The nearest common name of a "#rrggbb" colour, for the legend. */
