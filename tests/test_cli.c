@@ -73,8 +73,9 @@ static void test_dice_json_2d6(void **state)
     json_t *dist = json_object_get(j, "distribution");
     json_t *seven = json_array_get(dist, 5);
     assert_int_equal(json_integer_value(json_object_get(seven, "value")), 7);
-    assert_string_equal(json_string_value(json_object_get(json_object_get(seven, "eq"), "exact")),
-                        "6/36");
+    /* The record's distribution entry: value, p, exact (P(=)); count, ge, le beside. */
+    assert_string_equal(json_string_value(json_object_get(seven, "exact")), "6/36");
+    assert_int_equal(json_integer_value(json_object_get(seven, "count")), 6);
     assert_string_equal(json_string_value(json_object_get(json_object_get(seven, "ge"), "exact")),
                         "21/36");
     json_t *t = json_object_get(j, "target");
@@ -82,7 +83,10 @@ static void test_dice_json_2d6(void **state)
                         "15/36");
     assert_string_equal(json_string_value(json_object_get(json_object_get(t, "<="), "exact")),
                         "21/36");
-    assert_null(json_object_get(j, "roll"));
+    /* No --seed: rolled with a fresh seed, which is printed. */
+    assert_true(json_is_integer(json_object_get(j, "roll")));
+    assert_true(json_is_integer(json_object_get(j, "seed")));
+    assert_int_equal(json_array_size(json_object_get(j, "faces")), 2);
     json_decref(j);
     cli_run_free(&r);
 }
@@ -95,8 +99,7 @@ static void test_dice_seed_is_reproducible(void **state)
     assert_int_equal(a.code, 0);
     assert_string_equal(a.out, b.out);
     json_t *j = cli_json(&a);
-    json_t *roll = json_object_get(j, "roll");
-    assert_int_equal(json_array_size(json_object_get(roll, "faces")), 3);
+    assert_int_equal(json_array_size(json_object_get(j, "faces")), 3);
     assert_int_equal(json_integer_value(json_object_get(j, "seed")), 7);
     json_decref(j);
     cli_run_free(&a);
@@ -109,9 +112,10 @@ static void test_dice_entered_roll(void **state)
     cli_run r = run_cli("dice", "2d6-1", "--roll", "12", "--json", NULL);
     assert_int_equal(r.code, 0);
     json_t *j = cli_json(&r);
-    json_t *roll = json_object_get(j, "roll");
-    assert_int_equal(json_integer_value(json_object_get(roll, "total")), 11);
-    assert_true(json_is_true(json_object_get(roll, "entered")));
+    assert_int_equal(json_integer_value(json_object_get(j, "roll")), 12);
+    assert_int_equal(json_integer_value(json_object_get(j, "modified_roll")), 11);
+    assert_true(json_is_true(json_object_get(j, "entered")));
+    assert_true(json_is_null(json_object_get(j, "seed")));
     json_decref(j);
     cli_run_free(&r);
     r = run_cli("dice", "2d6", "--roll", "13", NULL);

@@ -77,10 +77,79 @@ static void test_json_errors(void **state)
     cli_run_free(&r);
 }
 
+/* do GAME --side S ... works as do --side S GAME ... */
+static void test_options_after_the_game(void **state)
+{
+    (void)state;
+    new_game();
+    /* As the French, Picton is not theirs: refused either way round (GROG_EDENIED). */
+    cli_run a = run_cli("do", game_path, "--side", "french", "order", "picton", "mackinnon",
+                        "attack", NULL);
+    cli_run b = run_cli("do", "--side", "french", game_path, "order", "picton", "mackinnon",
+                        "attack", NULL);
+    assert_int_equal(a.code, 1);
+    assert_int_equal(b.code, 1);
+    assert_string_equal(a.err, b.err);
+    cli_run_free(&a);
+    cli_run_free(&b);
+    /* As the Anglo-Portuguese, with --json after the game file. */
+    a = run_cli("do", game_path, "--json", "--side", "anglo-portuguese", "order", "picton",
+                "mackinnon", "attack", "--roll", "2", NULL);
+    assert_int_equal(a.code, 0);
+    json_t *j = cli_json(&a);
+    assert_string_equal(json_string_value(json_array_get(json_object_get(j, "action"), 0)),
+                        "order");
+    json_decref(j);
+    cli_run_free(&a);
+    /* An unknown option between the file and the action is a usage error. */
+    a = run_cli("do", game_path, "--sied", "french", "next", NULL);
+    assert_int_equal(a.code, 2);
+    cli_run_free(&a);
+    /* status and log take options on either side too (getopt). */
+    a = run_cli("status", game_path, "--side", "french", NULL);
+    b = run_cli("status", "--side", "french", game_path, NULL);
+    assert_int_equal(a.code, 0);
+    assert_string_equal(a.out, b.out);
+    cli_run_free(&a);
+    cli_run_free(&b);
+}
+
+/* dice without --seed rolls with a fresh seed and prints it; that seed
+ * rolls the same again. */
+static void test_dice_fresh_seed(void **state)
+{
+    (void)state;
+    cli_run r = run_cli("dice", "3d6", "--json", NULL);
+    assert_int_equal(r.code, 0);
+    json_t *j = cli_json(&r);
+    json_int_t seed = json_integer_value(json_object_get(j, "seed"));
+    json_int_t roll = json_integer_value(json_object_get(j, "roll"));
+    assert_true(roll >= 3 && roll <= 18);
+    json_decref(j);
+    cli_run_free(&r);
+    char s[32];
+    snprintf(s, sizeof s, "%lld", (long long)seed);
+    r = run_cli("dice", "3d6", "--seed", s, "--json", NULL);
+    j = cli_json(&r);
+    assert_int_equal(json_integer_value(json_object_get(j, "roll")), roll);
+    json_decref(j);
+    cli_run_free(&r);
+    r = run_cli("dice", "2d6", NULL);
+    assert_non_null(strstr(r.out, "roll: "));
+    assert_non_null(strstr(r.out, "; seed "));
+    cli_run_free(&r);
+    /* An entered roll has no seed. */
+    r = run_cli("dice", "2d6", "--roll", "7", NULL);
+    assert_null(strstr(r.out, "seed"));
+    cli_run_free(&r);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_teardown(test_json_errors, teardown),
+        cmocka_unit_test_teardown(test_options_after_the_game, teardown),
+        cmocka_unit_test(test_dice_fresh_seed),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

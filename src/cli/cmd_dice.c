@@ -3,6 +3,8 @@
 #include <jansson.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "cli.h"
 
@@ -48,33 +50,42 @@ static void print_json(cli *c, const grog_dice *d, const grog_dist *dist, const 
     if (grog_dist_mean_exact(dist, &num, &den))
         json_object_set_new(root, "mean_exact",
                             json_pack("{s:I,s:I}", "num", (json_int_t)num, "den", (json_int_t)den));
+    else
+        json_object_set_new(root, "mean_exact", json_null());
+    /* Each entry is the record's distribution entry {value, p, exact} (P(=)),
+     * with the count and P(>=), P(<=) beside it (docs/json.md). */
     json_t *rows = json_array();
     for (int v = grog_dist_min(dist); v <= grog_dist_max(dist); v++) {
-        json_t *row = json_pack("{s:i,s:I}", "value", v, "count",
-                                (json_int_t)grog_dist_count(dist, v));
-        json_object_set_new(row, "eq", jprob(grog_dist_p(dist, GROG_CMP_EQ, v)));
+        json_t *row = jprob(grog_dist_p(dist, GROG_CMP_EQ, v));
+        json_object_set_new(row, "value", json_integer(v));
+        json_object_set_new(row, "count", json_integer((json_int_t)grog_dist_count(dist, v)));
         json_object_set_new(row, "ge", jprob(grog_dist_p(dist, GROG_CMP_GE, v)));
         json_object_set_new(row, "le", jprob(grog_dist_p(dist, GROG_CMP_LE, v)));
         json_array_append_new(rows, row);
     }
     json_object_set_new(root, "distribution", rows);
+    json_t *t = json_null();
     if (o->has_target) {
-        json_t *t = json_object();
+        t = json_object();
         json_object_set_new(t, "value", json_integer(o->target));
         for (int k = GROG_CMP_LT; k <= GROG_CMP_GT; k++)
             json_object_set_new(t, grog_cmp_symbol((grog_cmp)k),
                                 jprob(grog_dist_p(dist, (grog_cmp)k, (int)o->target)));
-        json_object_set_new(root, "target", t);
     }
-    if (roll != NULL) {
-        json_t *faces = json_array();
-        for (int i = 0; i < roll->nfaces; i++)
-            json_array_append_new(faces, json_integer(roll->faces[i]));
-        json_object_set_new(root, "roll",
-                            json_pack("{s:o,s:i,s:i,s:b}", "faces", faces, "natural", roll->natural,
-                                      "total", roll->total, "entered", roll->entered));
-        json_object_set_new(root, "seed", o->has_seed ? json_integer(o->seed) : json_null());
-    }
+    json_object_set_new(root, "target", t);
+    /* The roll as in a record: roll (the kept dice), faces, entered,
+     * modified_roll (with the modifier), seed; all null without a roll. */
+    json_t *faces = json_array();
+    for (int i = 0; roll != NULL && i < roll->nfaces; i++)
+        json_array_append_new(faces, json_integer(roll->faces[i]));
+    json_object_set_new(root, "roll", roll != NULL ? json_integer(roll->natural) : json_null());
+    json_object_set_new(root, "faces", faces);
+    json_object_set_new(root, "entered", roll != NULL ? json_boolean(roll->entered) : json_null());
+    json_object_set_new(root, "modified_roll",
+                        roll != NULL ? json_integer(roll->total) : json_null());
+    json_object_set_new(root, "seed", roll != NULL && !roll->entered
+                                          ? json_integer(o->seed)
+                                          : json_null());
     char *s = json_dumps(root, JSON_INDENT(2) | JSON_REAL_PRECISION(10));
     if (s != NULL) {
         fprintf(c->out, "%s\n", s);
@@ -162,6 +173,14 @@ int cli_cmd_dice(cli *c, int argc, char **argv)
         return cli_fail_status(c, st, &err);
     grog_roll roll;
     grog_roll *rollp = NULL;
+    if (!o.has_seed && !o.has_roll) {
+        /* No seed: a fresh one from the clock, printed so the roll can be made again. */
+        struct timespec ts;
+        clock_gettime(CLOCK_REALTIME, &ts);
+        o.seed = (long)((((uint64_t)ts.tv_sec * 1000000007u) ^ (uint64_t)ts.tv_nsec ^
+                         ((uint64_t)getpid() << 32)) & INT64_MAX);
+        o.has_seed = 1;
+    }
     if (o.has_seed) {
         grog_rng *rng = grog_rng_create((uint64_t)o.seed);
         if (rng == NULL) {
@@ -200,10 +219,13 @@ const cli_command cli_dice_command = {
        "Options:\n"
        "  --target T    also print P(X < T), P(X <= T), P(X = T), P(X >= T), P(X > T)\n"
        "  --seed N      roll the dice with the seeded generator (0 to 2^63-1);\n"
-       "                the same seed always gives the same roll\n"
+       "                the same seed always gives the same roll. Without --seed\n"
+       "                or --roll the dice are rolled with a fresh seed, printed\n"
        "  --roll VALUE  a roll made at the table: the total of the kept dice,\n"
        "                before the modifier (checked against what the dice can show)\n"
        "  --json        one JSON document: dice, outcomes, min, max, mean,\n"
-       "                distribution [{value, count, eq, ge, le}], target, roll\n\n"
+       "                mean_exact, distribution [{value, p, exact, count, ge, le}],\n"
+       "                target, roll, faces, entered, modified_roll, seed\n"
+       "                (docs/json.md)\n\n"
        "Example: grognard dice 2d6 --target 7   (P(= 7) is 6/36)\n"),
 };

@@ -219,32 +219,40 @@ int cli_game_show_result(cli *c, const char *result, const grog_seat *seat)
 
 static int run_do(cli *c, int argc, char **argv)
 {
-    /* grognard do [--json] [--side S] GAME WORDS... [--json]: the action's
-     * own options (--roll) are not the command's, so only leading options
-     * and --json anywhere are taken here. */
+    /* grognard do [OPTIONS] GAME [OPTIONS] WORDS... : the command's options
+     * go before or after GAME, up to the action's first word; the action's
+     * own options (--roll) follow its words. --json and --brief anywhere. */
     int i = 1, referee = 0;
-    const char *side = NULL;
-    for (; i < argc && argv[i][0] == '-'; i++) {
-        if (strcmp(argv[i], "--json") == 0)
+    const char *side = NULL, *file = NULL;
+    for (; i < argc; i++) {
+        const char *a = argv[i];
+        if (a[0] != '-') {
+            if (file != NULL)
+                break; /* the action's first word */
+            file = a;
+        } else if (strcmp(a, "--json") == 0 || strcmp(a, "-j") == 0)
             c->json = 1;
-        else if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+        else if (strcmp(a, "--brief") == 0)
+            c->brief = 1;
+        else if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
             cli_help(c, &cli_do_command, c->out);
             return CLI_EXIT_OK;
-        } else if (strcmp(argv[i], "--side") == 0 && i + 1 < argc)
+        } else if (strcmp(a, "--side") == 0 && i + 1 < argc)
             side = argv[++i];
-        else if (strcmp(argv[i], "--referee") == 0)
+        else if (strcmp(a, "--referee") == 0)
             referee = 1;
         else
-            return cli_fail(c, CLI_EXIT_USAGE, _("unknown option '%s'"), argv[i]);
+            return cli_fail(c, CLI_EXIT_USAGE, _("unknown option '%s'"), a);
     }
-    if (i + 1 >= argc)
+    if (file == NULL || i >= argc)
         return cli_fail(c, CLI_EXIT_USAGE, "%s", _("expected a game file and an action"));
-    const char *file = argv[i++];
     const char *words[128];
     int n = 0;
     for (; i < argc && n < 127; i++) {
         if (strcmp(argv[i], "--json") == 0)
             c->json = 1;
+        else if (strcmp(argv[i], "--brief") == 0)
+            c->brief = 1;
         else
             words[n++] = argv[i];
     }
@@ -391,7 +399,8 @@ const cli_command cli_status_command = {
 };
 const cli_command cli_do_command = {
     "do", run_do, N_("do one action in a game"),
-    N_("grognard do [--side S | --referee] GAME ACTION [ARGS...] [--json]"),
+    N_("grognard do [--side S | --referee] GAME [--side S | --referee] ACTION [ARGS...]\n"
+       "            [--brief] [--json]"),
     N_("Checks the action against the rules and, if it is allowed, resolves it (rolling\n"
        "with the game's generator, or with the dice given by --roll) and writes it to the\n"
        "journal. A refused action changes nothing and names its rule (exit 1).\n"
