@@ -1,27 +1,59 @@
 /* jsonpos.c — a tolerant JSON scanner that tracks the path of each value.
  *
- * The scanner walks the text once, keeping the current path in a buffer;
- * when the path of a value (or of an object key) equals the one sought it
- * records the position and stops. It never allocates and never reads past
- * the terminating NUL; malformed text simply ends the walk. */
+ * The scanner walks the text once, keeping the current path in a buffer and
+ * a hash of it (extended by each new key or index, never recomputed from the
+ * start); every key and value whose path is one of those sought has its
+ * position recorded, the first time only. Finding one path stops as soon as
+ * its answer is known; finding many (grog_jsonpos_find_keys) is one walk for
+ * all of them, so reporting n problems of a file costs one pass, not n.
+ * It never reads past the terminating NUL; malformed text simply ends the
+ * walk, as does nesting deeper than MAX_DEPTH. Paths longer than the buffer
+ * are truncated, and so are keys longer than 127 bytes. */
+#include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "jsonpos.h"
 
 #define PATH_MAX_LEN 512
 #define MAX_DEPTH 256
+#define FNV_BASIS 1469598103934665603ULL
+#define FNV_PRIME 1099511628211ULL
+
+/* One path sought, and where it was seen. */
+typedef struct wanted {
+    const char *path;
+    uint64_t hash;
+    int key_found, key_line, key_col;
+    int val_found, val_line, val_col;
+} wanted;
 
 typedef struct scan {
     const char *p;
     int line, col;
-    const char *target;
-    int want_key;
     char path[PATH_MAX_LEN];
     size_t len;
-    int found, fline, fcol;
+    uint64_t hash; /* of path[0..len) */
     int depth;
+    wanted *w;
+    size_t nw;
+    size_t *slots; /* open addressing over w, by hash; NONE empty */
+    size_t nslots; /* a power of two */
+    int stop_on;   /* 1: stop when w[0]'s key is found, 2: its value; 0 never */
+    int stopped;
 } scan;
+
+#define NONE SIZE_MAX
+
+static uint64_t hash_more(uint64_t h, const char *s, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        h ^= (unsigned char)s[i];
+        h *= FNV_PRIME;
+    }
+    return h;
+}
 
 static void advance(scan *s)
 {
@@ -40,16 +72,41 @@ static void skip_ws(scan *s)
         advance(s);
 }
 
-static int at_target(const scan *s)
+/* The wanted entry for the current path, or NULL. */
+static wanted *lookup(const scan *s)
 {
-    return strcmp(s->path, s->target) == 0;
+    size_t mask = s->nslots - 1;
+    for (size_t i = (size_t)s->hash & mask;; i = (i + 1) & mask) {
+        size_t k = s->slots[i];
+        if (k == NONE)
+            return NULL;
+        if (s->w[k].hash == s->hash && strcmp(s->w[k].path, s->path) == 0)
+            return &s->w[k];
+    }
 }
 
-static void mark(scan *s)
+static void seen_key(scan *s, int line, int col)
 {
-    s->found = 1;
-    s->fline = s->line;
-    s->fcol = s->col;
+    wanted *w = lookup(s);
+    if (w == NULL || w->key_found)
+        return;
+    w->key_found = 1;
+    w->key_line = line;
+    w->key_col = col;
+    if (s->stop_on == 1)
+        s->stopped = 1;
+}
+
+static void seen_value(scan *s)
+{
+    wanted *w = lookup(s);
+    if (w == NULL || w->val_found)
+        return;
+    w->val_found = 1;
+    w->val_line = s->line;
+    w->val_col = s->col;
+    if (s->stop_on == 2)
+        s->stopped = 1;
 }
 
 /* Copies a string token's raw contents into buf (escapes kept as-is except
@@ -78,11 +135,30 @@ static int read_string(scan *s, char *buf, size_t size)
     return 1;
 }
 
+/* Sets the path to base + sep + part (truncated to the buffer) and its
+ * hash to base_hash extended by the new part. */
+static void path_set(scan *s, size_t base, uint64_t base_hash, const char *sep, const char *part)
+{
+    int w = snprintf(s->path + base, sizeof s->path - base, "%s%s", sep, part);
+    s->len = base + (w > 0 ? (size_t)w : 0);
+    if (s->len >= sizeof s->path)
+        s->len = sizeof s->path - 1;
+    s->hash = hash_more(base_hash, s->path + base, s->len - base);
+}
+
+static void path_reset(scan *s, size_t base, uint64_t base_hash)
+{
+    s->len = base;
+    s->path[base] = '\0';
+    s->hash = base_hash;
+}
+
 static int scan_value(scan *s);
 
 static int scan_object(scan *s)
 {
     size_t base = s->len;
+    uint64_t base_hash = s->hash;
     advance(s);
     skip_ws(s);
     if (*s->p == '}') {
@@ -97,24 +173,17 @@ static int scan_object(scan *s)
         char key[128];
         if (!read_string(s, key, sizeof key))
             return 0;
-        int w = snprintf(s->path + base, sizeof s->path - base, "%s%s", base ? "." : "", key);
-        s->len = base + (w > 0 ? (size_t)w : 0);
-        if (s->len >= sizeof s->path)
-            s->len = sizeof s->path - 1;
-        if (s->want_key && at_target(s)) {
-            s->found = 1;
-            s->fline = kline;
-            s->fcol = kcol;
+        path_set(s, base, base_hash, base ? "." : "", key);
+        seen_key(s, kline, kcol);
+        if (s->stopped)
             return 0;
-        }
         skip_ws(s);
         if (*s->p != ':')
             return 0;
         advance(s);
-        if (!scan_value(s) || s->found)
+        if (!scan_value(s) || s->stopped)
             return 0;
-        s->len = base;
-        s->path[base] = '\0';
+        path_reset(s, base, base_hash);
         skip_ws(s);
         if (*s->p == ',') {
             advance(s);
@@ -131,6 +200,7 @@ static int scan_object(scan *s)
 static int scan_array(scan *s)
 {
     size_t base = s->len;
+    uint64_t base_hash = s->hash;
     advance(s);
     skip_ws(s);
     if (*s->p == ']') {
@@ -138,14 +208,12 @@ static int scan_array(scan *s)
         return 1;
     }
     for (int i = 0;; i++) {
-        int w = snprintf(s->path + base, sizeof s->path - base, "[%d]", i);
-        s->len = base + (w > 0 ? (size_t)w : 0);
-        if (s->len >= sizeof s->path)
-            s->len = sizeof s->path - 1;
-        if (!scan_value(s) || s->found)
+        char num[24];
+        snprintf(num, sizeof num, "[%d]", i);
+        path_set(s, base, base_hash, "", num);
+        if (!scan_value(s) || s->stopped)
             return 0;
-        s->len = base;
-        s->path[base] = '\0';
+        path_reset(s, base, base_hash);
         skip_ws(s);
         if (*s->p == ',') {
             advance(s);
@@ -162,10 +230,9 @@ static int scan_array(scan *s)
 static int scan_value(scan *s)
 {
     skip_ws(s);
-    if (!s->want_key && at_target(s)) {
-        mark(s);
+    seen_value(s);
+    if (s->stopped)
         return 0;
-    }
     if (++s->depth > MAX_DEPTH)
         return 0;
     int ok;
@@ -186,20 +253,50 @@ static int scan_value(scan *s)
     return ok;
 }
 
-static int find(const char *text, const char *path, int want_key, int *line, int *column)
+/* Walks text once for the n paths of w; slots is scratch for the table:
+ * nslots entries, a power of two greater than n. */
+static void walk(const char *text, wanted *w, size_t n, size_t *slots, size_t nslots,
+                 int stop_on)
 {
     scan s;
     memset(&s, 0, sizeof s);
     s.p = text;
     s.line = 1;
     s.col = 1;
-    s.target = path;
-    s.want_key = want_key;
+    s.hash = FNV_BASIS;
+    s.w = w;
+    s.nw = n;
+    s.slots = slots;
+    s.nslots = nslots;
+    s.stop_on = stop_on;
+    for (size_t i = 0; i < nslots; i++)
+        slots[i] = NONE;
+    for (size_t k = 0; k < n; k++) {
+        w[k].hash = hash_more(FNV_BASIS, w[k].path, strlen(w[k].path));
+        size_t i = (size_t)w[k].hash & (nslots - 1);
+        while (slots[i] != NONE)
+            i = (i + 1) & (nslots - 1);
+        slots[i] = k;
+    }
     scan_value(&s);
-    if (!s.found)
+}
+
+static int find(const char *text, const char *path, int want_key, int *line, int *column)
+{
+    wanted w;
+    memset(&w, 0, sizeof w);
+    w.path = path;
+    size_t slots[2];
+    walk(text, &w, 1, slots, 2, want_key ? 1 : 2);
+    if (want_key && w.key_found) {
+        *line = w.key_line;
+        *column = w.key_col;
+        return 1;
+    }
+    if (!w.val_found)
         return 0;
-    *line = s.fline;
-    *column = s.fcol;
+    *line = w.val_line;
+    *column = w.val_col;
     return 1;
 }
 
@@ -210,7 +307,44 @@ int grog_jsonpos_find(const char *text, const char *path, int *line, int *column
 
 int grog_jsonpos_find_key(const char *text, const char *path, int *line, int *column)
 {
-    return find(text, path, 1, line, column) || find(text, path, 0, line, column);
+    return find(text, path, 1, line, column);
+}
+
+int grog_jsonpos_find_keys(const char *text, const char *const *paths, size_t n, int *found,
+                           int *line, int *column)
+{
+    size_t nslots = 2;
+    while (nslots < 2 * n + 1)
+        nslots *= 2;
+    wanted *w = calloc(n ? n : 1, sizeof *w);
+    size_t *slots = malloc(nslots * sizeof *slots);
+    if (w == NULL || slots == NULL) {
+        free(w);
+        free(slots);
+        return 0;
+    }
+    for (size_t k = 0; k < n; k++)
+        w[k].path = paths[k];
+    walk(text, w, n, slots, nslots, 0);
+    /* A path sought twice: the first entry holds the answer (lookup stops
+     * there), the others copy it. */
+    for (size_t k = 0; k < n; k++) {
+        const wanted *src = &w[k];
+        for (size_t i = (size_t)w[k].hash & (nslots - 1); slots[i] != NONE;
+             i = (i + 1) & (nslots - 1))
+            if (strcmp(w[slots[i]].path, w[k].path) == 0) {
+                src = &w[slots[i]];
+                break;
+            }
+        found[k] = src->key_found || src->val_found;
+        line[k] = src->key_found ? src->key_line : src->val_line;
+        column[k] = src->key_found ? src->key_col : src->val_col;
+        if (!found[k])
+            line[k] = column[k] = 0;
+    }
+    free(w);
+    free(slots);
+    return 1;
 }
 
 grog_status grog_jsonpos_verror(grog_error *err, grog_status status, const char *label,

@@ -8,6 +8,7 @@
 #define GROG_JSONPOS_H
 
 #include <stdarg.h>
+#include <stddef.h>
 
 #include "grognard/error.h"
 
@@ -18,6 +19,12 @@ int grog_jsonpos_find(const char *text, const char *path, int *line, int *column
 /* The same for the key of the last path element (for unknown keys); falls
  * back to the value's position. */
 int grog_jsonpos_find_key(const char *text, const char *path, int *line, int *column);
+
+/* grog_jsonpos_find_key for n paths in one walk of the text: found[k],
+ * line[k], column[k] as it would give for paths[k] (0, 0, 0 when not found).
+ * 0 when out of memory (nothing filled). */
+int grog_jsonpos_find_keys(const char *text, const char *const *paths, size_t n, int *found,
+                           int *line, int *column);
 
 /* Sets err to "FILE:LINE:COLUMN: PATH: message" (FILE:1:1 when the path is
  * not found) and returns status. label names the file ("rules/gdb.json"). */

@@ -6,9 +6,11 @@
  * the battle, then runs the model's full check (grog_battle_check) and maps
  * each of its problems back to the JSON path it came from. Only when no
  * problem was found is the battle handed to the caller; otherwise it is
- * freed, so a bad file changes nothing. Each problem costs one scan of the
- * text to find its line and column (jsonpos.h); the number reported is
- * capped (GROG_SCENARIO_MAX_PROBLEMS). */
+ * freed, so a bad file changes nothing. Problems are kept with their JSON
+ * path until the end, then placed (line and column) by one walk of the text
+ * for all of them (jsonpos.h), so a file with many problems costs one scan
+ * more, not one per problem; the number reported is capped
+ * (GROG_SCENARIO_MAX_PROBLEMS). */
 #include <jansson.h>
 #include <math.h>
 #include <stdarg.h>
@@ -32,6 +34,12 @@ typedef struct origin {
     long parent_officer, slot; /* unit: officers[parent_officer].units[slot], or -1 */
 } origin;
 
+/* A problem found, not yet placed in the text. */
+typedef struct found {
+    char path[PATH_LEN];
+    char msg[512];
+} found;
+
 typedef struct reader {
     const char *text;
     const char *label;
@@ -43,25 +51,117 @@ typedef struct reader {
     /* per officer / unit added (by battle index): where it came from */
     long *side_json, *officer_json, *unit_json; /* index in the JSON arrays */
     origin *officer_origin, *unit_origin;
+    found *found;   /* problems in the order found, placed by place_all */
+    size_t nfound, capfound;
 } reader;
 
 /* ---- problems ---- */
 
+/* The place of a path is that of the path itself, else of its parent, and
+ * so on ("officers[3].x", "officers[3]", "officers"); 1:1 when none is in
+ * the text. Cuts p to its parent: 0 when it has none. */
+static int parent_path(char *p)
+{
+    char *dot = strrchr(p, '.'), *br = strrchr(p, '[');
+    char *cut = dot > br ? dot : br;
+    if (cut == NULL)
+        return 0;
+    *cut = '\0';
+    return 1;
+}
+
+/* One problem placed by itself: a walk per candidate path. */
 static void locate(const reader *r, const char *path, int *line, int *col)
 {
     char p[PATH_LEN];
     snprintf(p, sizeof p, "%s", path);
     *line = 1;
     *col = 1;
-    for (;;) {
+    do {
         if (grog_jsonpos_find_key(r->text, p, line, col))
             return;
-        char *dot = strrchr(p, '.'), *br = strrchr(p, '[');
-        char *cut = dot > br ? dot : br;
-        if (cut == NULL)
-            return;
-        *cut = '\0';
+    } while (parent_path(p));
+}
+
+/* Every problem's candidate paths, placed in one walk; 0 when out of memory. */
+static int place_batch(const reader *r, int *line, int *col)
+{
+    size_t n = 0, cap = r->nfound * 4 + 1;
+    char (*cand)[PATH_LEN] = malloc(cap * sizeof *cand);
+    size_t *first = malloc((r->nfound + 1) * sizeof *first);
+    const char **paths = NULL;
+    int *hit = NULL, *cl = NULL, *cc = NULL, ok = 0;
+    if (cand == NULL || first == NULL)
+        goto done;
+    for (size_t k = 0; k < r->nfound; k++) {
+        first[k] = n;
+        char p[PATH_LEN];
+        snprintf(p, sizeof p, "%s", r->found[k].path);
+        do {
+            if (n == cap) {
+                void *m = realloc(cand, 2 * cap * sizeof *cand);
+                if (m == NULL)
+                    goto done;
+                cand = m;
+                cap *= 2;
+            }
+            memcpy(cand[n++], p, PATH_LEN);
+        } while (parent_path(p));
     }
+    first[r->nfound] = n;
+    paths = malloc(n * sizeof *paths);
+    hit = malloc(n * sizeof *hit);
+    cl = malloc(n * sizeof *cl);
+    cc = malloc(n * sizeof *cc);
+    if (paths == NULL || hit == NULL || cl == NULL || cc == NULL)
+        goto done;
+    for (size_t i = 0; i < n; i++)
+        paths[i] = cand[i];
+    if (!grog_jsonpos_find_keys(r->text, paths, n, hit, cl, cc))
+        goto done;
+    for (size_t k = 0; k < r->nfound; k++) {
+        line[k] = col[k] = 1;
+        for (size_t i = first[k]; i < first[k + 1]; i++)
+            if (hit[i]) {
+                line[k] = cl[i];
+                col[k] = cc[i];
+                break;
+            }
+    }
+    ok = 1;
+done:
+    free(cand);
+    free(first);
+    free(paths);
+    free(hit);
+    free(cl);
+    free(cc);
+    return ok;
+}
+
+/* Adds every problem found to the list, with its line and column. */
+static void place_all(reader *r)
+{
+    if (r->nfound == 0)
+        return;
+    int *line = malloc(r->nfound * sizeof *line), *col = malloc(r->nfound * sizeof *col);
+    int batch = line != NULL && col != NULL && place_batch(r, line, col);
+    for (size_t k = 0; k < r->nfound && !r->oom; k++) {
+        int l, c;
+        if (batch) {
+            l = line[k];
+            c = col[k];
+        } else {
+            locate(r, r->found[k].path, &l, &c);
+        }
+        if (!grog_problems_add(r->problems, r->label, l, c, r->found[k].path, r->found[k].msg))
+            r->oom = 1;
+    }
+    free(line);
+    free(col);
+    free(r->found);
+    r->found = NULL;
+    r->nfound = r->capfound = 0;
 }
 
 #if defined(__GNUC__)
@@ -83,10 +183,19 @@ static void report(reader *r, const char *path, const char *fmt, ...)
                  GROG_SCENARIO_MAX_PROBLEMS);
         path = "";
     }
-    int line, col;
-    locate(r, path, &line, &col);
-    if (!grog_problems_add(r->problems, r->label, line, col, path, msg))
-        r->oom = 1;
+    if (r->nfound == r->capfound) {
+        size_t cap = r->capfound ? 2 * r->capfound : 16;
+        found *m = realloc(r->found, cap * sizeof *m);
+        if (m == NULL) {
+            r->oom = 1;
+            return;
+        }
+        r->found = m;
+        r->capfound = cap;
+    }
+    found *f = &r->found[r->nfound++];
+    snprintf(f->path, sizeof f->path, "%s", path);
+    snprintf(f->msg, sizeof f->msg, "%s", msg);
 }
 
 /* out = a + sep + b, truncated to PATH_LEN (written by hand: the paths
@@ -980,6 +1089,7 @@ static void read_root(reader *r, json_t *root)
 
 static grog_status finish(reader *r, size_t first, grog_error *err)
 {
+    place_all(r);
     if (r->oom)
         return grog_error_set(err, GROG_ENOMEM, _("out of memory"));
     size_t n = grog_problems_count(r->problems) - first;
