@@ -106,7 +106,9 @@ double grog_base_point_distance(const grog_base *b, grog_point p)
  * 0 when it is turned otherwise. */
 static int axis_extents(const grog_base *b, double *hx, double *hy)
 {
-    double f = grog_facing_normalise(b->facing);
+    double f = b->facing; /* already in [0, 360) is the usual case: no fmod */
+    if (!(f >= 0 && f < 360))
+        f = grog_facing_normalise(f);
     if (f == 0 || f == 180) {
         *hx = b->width / 2;
         *hy = b->depth / 2;

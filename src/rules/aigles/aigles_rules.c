@@ -492,7 +492,9 @@ grog_status grog_aigles_zone(const grog_aigles_rules *r, int command, int figure
     int s = aigles_scale_index(figure_mm, err);
     if (s < 0)
         return GROG_EINVAL;
-    grog_status st = aigles_check_rating(r, _("command"), command, err);
+    grog_status st = GROG_OK;
+    if (!aigles_rating_ok(r, command)) /* the message only when needed: a hot path */
+        st = aigles_check_rating(r, _("command"), command, err);
     if (st != GROG_OK)
         return st;
     *pas = r->has_zone[s][command] && !r->contact[s][command] ? r->zone[s][command] : 0;
@@ -506,7 +508,9 @@ grog_status grog_aigles_charisma_radius(const grog_aigles_rules *r, int charisma
     int s = aigles_scale_index(figure_mm, err);
     if (s < 0)
         return GROG_EINVAL;
-    grog_status st = aigles_check_rating(r, _("charisma"), charisma, err);
+    grog_status st = GROG_OK;
+    if (!aigles_rating_ok(r, charisma)) /* the message only when needed: a hot path */
+        st = aigles_check_rating(r, _("charisma"), charisma, err);
     if (st != GROG_OK)
         return st;
     int first = charisma + r->first_bonus_offset;
@@ -526,7 +530,9 @@ grog_status grog_aigles_charisma_bonus(const grog_aigles_rules *r, int charisma,
     int s = aigles_scale_index(figure_mm, err);
     if (s < 0)
         return GROG_EINVAL;
-    grog_status st = aigles_check_rating(r, _("charisma"), charisma, err);
+    grog_status st = GROG_OK;
+    if (!aigles_rating_ok(r, charisma)) /* the message only when needed: a hot path */
+        st = aigles_check_rating(r, _("charisma"), charisma, err);
     if (st != GROG_OK)
         return st;
     if (!(distance_pas >= 0) || !isfinite(distance_pas))

@@ -104,6 +104,8 @@ grog_status grog_aigles_morale_modifier(const grog_aigles_rules *r, const grog_b
     if (!(mm_per_pas >= 0) || !isfinite(mm_per_pas))
         return grog_error_set(err, GROG_EINVAL, _("millimetres per pas must be 0 or more"));
     for (size_t i = 0; i < n; i++) {
+        if (aigles_rating_ok(r, officers[i].charisma))
+            continue;
         grog_status st = aigles_check_rating(r, _("charisma"), officers[i].charisma, err);
         if (st != GROG_OK)
             return st;

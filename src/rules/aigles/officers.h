@@ -66,6 +66,12 @@ int aigles_scale_index(int figure_mm, grog_error *err);
 /* GROG_EINVAL unless lo <= v <= hi (the rules' rating range for ratings). */
 grog_status aigles_check_rating(const grog_aigles_rules *r, const char *what, int v,
                                 grog_error *err);
+/* 1 when v is within the rating range: the test alone, for hot paths that
+ * build the message (through _()) only when it fails. */
+static inline int aigles_rating_ok(const grog_aigles_rules *r, int v)
+{
+    return v >= r->rating_min && v <= r->rating_max;
+}
 /* Adds the default `which` to e (when it is a default and e is not NULL). */
 void aigles_note_default(const grog_aigles_rules *r, int which, const char *value,
                          grog_explain *e);
