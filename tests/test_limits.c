@@ -366,6 +366,37 @@ static void test_cli_never_prints_raw_escapes(void **state)
     unlink(script);
 }
 
+/* A line longer than any action, at the play prompt, is refused whole:
+ * never cut into an action that is journaled and a rest read as another. */
+static void test_play_long_line_refused(void **state)
+{
+    (void)state;
+    cli_run r = run_cli("new", path, "--family", "gt", "--seed", "3", NULL);
+    cli_run_free(&r);
+    char script[96];
+    snprintf(script, sizeof script, "%s.script", path);
+    FILE *f = fopen(script, "w");
+    for (int len = 5000; len <= 20000; len += 15000) {
+        fputs("note", f);
+        for (int i = 0; i < len / 10; i++)
+            fputs(" abcdefghi", f);
+        fputs("\n", f);
+    }
+    fputs("note short\nquit\n", f);
+    fclose(f);
+    assert_non_null(freopen(script, "r", stdin));
+    r = run_cli("play", path, NULL);
+    assert_int_equal(r.code, 0);
+    assert_non_null(strstr(r.out, "refused: action too long"));
+    assert_null(strstr(r.out, "unknown action"));
+    cli_run_free(&r);
+    unlink(script);
+    grog_game *g = NULL;
+    assert_int_equal(grog_game_open(path, &g, NULL), GROG_OK);
+    assert_int_equal(grog_game_action_count(g), 2); /* start and the short note */
+    grog_game_close(g);
+}
+
 /* Text stored in an edited game reaches log, status and play escaped. */
 static void test_edited_game_text_escaped(void **state)
 {
@@ -432,6 +463,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_scenario_text_refused, setup, teardown),
         cmocka_unit_test_setup_teardown(test_cli_never_prints_raw_escapes, setup, teardown),
         cmocka_unit_test_setup_teardown(test_edited_game_text_escaped, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_play_long_line_refused, setup, teardown),
         cmocka_unit_test_setup_teardown(test_escape_stream_split_writes, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -82,10 +82,18 @@ static char *read_line(int tty, const char *prompt)
 {
     if (tty)
         return readline(prompt);
-    char buf[4096];
+    /* Twice the longest action: a longer line is cut here, the rest of it
+     * skipped, and the cut line refused as too long; never read as two. */
+    char buf[2 * GROG_ACTION_MAX];
     if (fgets(buf, sizeof buf, stdin) == NULL)
         return NULL;
-    buf[strcspn(buf, "\n")] = '\0';
+    size_t n = strcspn(buf, "\n");
+    if (buf[n] != '\n' && n == sizeof buf - 1) {
+        int ch;
+        while ((ch = getchar()) != EOF && ch != '\n')
+            ;
+    }
+    buf[n] = '\0';
     return strdup(buf);
 }
 
