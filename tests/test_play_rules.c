@@ -625,6 +625,123 @@ static void test_bundled_scenarios_play_under_every_family(void **state)
     grog_game_close(g);
 }
 
+/* ---- the unit card ---- */
+
+static json_t *card(grog_game *g, const char *side, const char *unit)
+{
+    grog_seat seat;
+    int referee = strcmp(side, "#ref") == 0;
+    grog_game_seat(g, referee || side[0] == '\0' ? NULL : side, referee, &seat, NULL);
+    char *text = NULL;
+    assert_int_equal(grog_game_unit_card_json(g, &seat, unit, &text, NULL), GROG_OK);
+    json_t *j = json_loads(text, 0, NULL);
+    free(text);
+    assert_non_null(j);
+    return j;
+}
+
+static int card_has_rule(json_t *c, const char *rule, const char *fragment)
+{
+    size_t i;
+    json_t *n;
+    json_array_foreach(json_object_get(c, "rules"), i, n) {
+        if (strcmp(json_string_value(json_object_get(n, "rule")), rule) == 0 &&
+            (fragment == NULL || strstr(json_string_value(json_object_get(n, "text")), fragment)))
+            return 1;
+    }
+    return 0;
+}
+
+/* The card: formation and its effects (AIG-F-04 for a line), the charisma
+ * bonus and from whom (AIG-O-04: Picton, 30 pas, +3), the reaction value
+ * (AIG-O-15: veteran 3), the pending change, the square that cannot move. */
+static void test_unit_card_aigles(void **state)
+{
+    (void)state;
+    grog_game *g = game(GROG_FAMILY_AIGLES, NULL);
+    json_t *c = card(g, "", "br-74th");
+    assert_string_equal(json_string_value(json_object_get(c, "formation")), "line");
+    assert_int_equal(json_integer_value(json_object_get(c, "reaction")), 3);
+    assert_true(card_has_rule(c, "AIG-F-04", "roundshot"));
+    json_t *m = json_object_get(c, "morale");
+    assert_int_equal(json_integer_value(json_object_get(m, "modifier_total")), 3);
+    char *mt = json_dumps(m, 0);
+    assert_non_null(strstr(mt, "Picton"));
+    free(mt);
+    assert_true(json_is_true(json_object_get(c, "may_move")));
+    json_decref(c);
+    ok(g, "formation br-74th attack-column", NULL);
+    c = card(g, "", "br-74th");
+    json_t *ch = json_object_get(c, "formation_change");
+    assert_string_equal(json_string_value(json_object_get(ch, "to")), "attack-column");
+    assert_int_equal(json_integer_value(json_object_get(ch, "remaining")), 2);
+    json_decref(c);
+    c = card(g, "", "pt-4th-cacadores");
+    assert_true(card_has_rule(c, "AIG-F-21", "160 pas"));
+    json_decref(c);
+    char *text = NULL;
+    grog_error err;
+    assert_int_equal(grog_game_unit_card_json(g, NULL, "nope", &text, &err), GROG_ENOTFOUND);
+    assert_non_null(strstr(err.message, "nope"));
+    grog_game_close(g);
+}
+
+/* gt: GT-04 on the card of a unit with a general; gdb: the brigade's
+ * face-down order only for its own side (GDB-02). */
+static void test_unit_card_gt_and_gdb(void **state)
+{
+    (void)state;
+    grog_game *g = game(GROG_FAMILY_GT, NULL);
+    json_t *c = card(g, "", "fr-31leger");
+    assert_int_equal(json_integer_value(json_object_get(c, "morale_modifier")), 1);
+    assert_true(card_has_rule(c, "GT-04", "Arnaud"));
+    json_decref(c);
+    grog_game_close(g);
+    g = game(GROG_FAMILY_GDB, NULL);
+    c = card(g, "anglo-portuguese", "pt-1st");
+    assert_string_equal(json_string_value(json_object_get(json_object_get(c, "brigade"),
+                                                          "face_down")),
+                        "attack");
+    json_decref(c);
+    static const char *const blind[] = {"french", ""};
+    for (size_t i = 0; i < 2; i++) {
+        c = card(g, blind[i], "pt-1st");
+        char *all = json_dumps(c, 0);
+        assert_null(strstr(all, "attack"));
+        free(all);
+        json_decref(c);
+    }
+    grog_game_close(g);
+}
+
+static void test_unit_card_cli(void **state)
+{
+    (void)state;
+    char path[64];
+    snprintf(path, sizeof path, "/tmp/grog-test-card-%d.grog", (int)getpid());
+    grog_game_remove(path);
+    cli_run r = run_cli("new", path, "--family", "aigles", NULL);
+    assert_int_equal(r.code, 0);
+    cli_run_free(&r);
+    r = run_cli("explain", path, "unit", "br-74th", NULL);
+    assert_int_equal(r.code, 0);
+    assert_non_null(strstr(r.out, "AIG-O-15"));
+    cli_run_free(&r);
+    r = run_cli("explain", path, "unit", "br-74th", "--json", NULL);
+    assert_int_equal(r.code, 0);
+    json_t *j = cli_json(&r);
+    assert_int_equal(json_integer_value(json_object_get(j, "reaction")), 3);
+    json_decref(j);
+    cli_run_free(&r);
+    r = run_cli("explain", path, "unit", "nope", NULL);
+    assert_int_equal(r.code, 1);
+    cli_run_free(&r);
+    r = run_cli("explain", path, "unit", "br-74th", "--side", "prussia", NULL);
+    assert_int_equal(r.code, 1);
+    cli_run_free(&r);
+    grog_game_remove(path);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -650,6 +767,9 @@ int main(void)
         cmocka_unit_test(test_adc_tests_rolled_at_the_table),
         cmocka_unit_test(test_gt_rolls_at_the_table),
         cmocka_unit_test(test_bundled_scenarios_play_under_every_family),
+        cmocka_unit_test(test_unit_card_aigles),
+        cmocka_unit_test(test_unit_card_gt_and_gdb),
+        cmocka_unit_test(test_unit_card_cli),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

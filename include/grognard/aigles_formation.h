@@ -177,6 +177,13 @@ grog_status grog_aigles_formation_change(const grog_aigles_formation_rules *r,
                                          const grog_aigles_fm_change *c, int *half_periods,
                                          grog_explain **out, grog_error *err);
 
+/* The named effects of standing in formation f (fire, melee, morale: its
+ * spacing, depth and own effects, AIG-F-01..24) for unit u, added to e as
+ * notes with their rule ids. */
+grog_status grog_aigles_formation_effects(const grog_aigles_formation_rules *r,
+                                          const grog_aigles_fm_unit *u, grog_aigles_formation f,
+                                          grog_explain *e, grog_error *err);
+
 /* ---- a change in progress ---- */
 
 /* The engine starts a change with the time worked out above and counts it

@@ -150,6 +150,18 @@ grog_status grog_game_result_text(const char *result_json, const grog_seat *seat
 grog_status grog_game_actions_json(const grog_game *g, const grog_seat *seat, char **out,
                                    grog_error *err);
 
+/* Everything the rules say about unit `id` now, as seat may see it (the
+ * public and the other side never see its face-down order): who it is, its
+ * formation and that formation's effects, states, commander, attached
+ * generals, prisoners, order, and per family the charisma bonus and from
+ * whom, the reaction value, orders being passed to it, pending changes
+ * (aigles), the attached general's morale (gt), the brigade's order (gdb).
+ * JSON keys: docs/game.md "The unit card". GROG_ENOTFOUND for an unknown id. */
+grog_status grog_game_unit_card_json(const grog_game *g, const grog_seat *seat, const char *id,
+                                     char **out, grog_error *err);
+grog_status grog_game_unit_card_text(const grog_game *g, const grog_seat *seat, const char *id,
+                                     char **out, grog_error *err);
+
 /* The action words this game knows (the common ones, then its family's) and
  * a line of help for each, for help and completion; NULL past the end. */
 const char *grog_game_action_name(const grog_game *g, size_t i);

@@ -1,6 +1,7 @@
 /* cmd_explain.c — `grognard explain [FILE] NAME ...`: a rules test worked out
  * from a scenario (the embedded default when FILE is not given): whether it
  * may be made now, and if so its target, modifiers and exact odds. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
@@ -28,6 +29,48 @@ static void list(FILE *f)
     fprintf(f, "%s", _(cli_explain_command.help));
 }
 
+/* `explain GAME unit ID [--side S | --referee] [--json]`: the unit card
+ * (grog_game_unit_card_json/_text). */
+static int unit_card(cli *c, int argc, char **argv)
+{
+    const char *side = NULL, *id = NULL;
+    int referee = 0;
+    for (int i = 3; i < argc; i++) {
+        if (strcmp(argv[i], "--side") == 0 && i + 1 < argc)
+            side = argv[++i];
+        else if (strcmp(argv[i], "--referee") == 0)
+            referee = 1;
+        else if (strcmp(argv[i], "--json") == 0)
+            c->json = 1;
+        else if (id == NULL && argv[i][0] != '-')
+            id = argv[i];
+        else
+            return cli_fail(c, CLI_EXIT_USAGE, _("explain GAME unit ID [--side S | --referee] "
+                                                 "[--json]: unexpected '%s'"),
+                            argv[i]);
+    }
+    if (id == NULL)
+        return cli_fail(c, CLI_EXIT_USAGE, _("explain GAME unit ID: which unit?"));
+    snprintf(c->command_buf, sizeof c->command_buf, "explain unit");
+    c->command = c->command_buf;
+    grog_game *g = NULL;
+    grog_error err;
+    grog_seat seat;
+    char *out = NULL;
+    grog_status st = grog_game_open(argv[1], &g, &err);
+    if (st == GROG_OK)
+        st = grog_game_seat(g, side, referee, &seat, &err);
+    if (st == GROG_OK)
+        st = c->json ? grog_game_unit_card_json(g, &seat, id, &out, &err)
+                     : grog_game_unit_card_text(g, &seat, id, &out, &err);
+    grog_game_close(g);
+    if (st != GROG_OK)
+        return cli_fail_status(c, st, &err);
+    fprintf(c->out, "%s%s", out, c->json ? "\n" : "");
+    free(out);
+    return CLI_EXIT_OK;
+}
+
 /* argv[0] is "explain"; argv[1] is FILE or NAME. The sub-command receives
  * argv starting at NAME, with FILE (or NULL) passed through the environment
  * of the cli: c->scenario. */
@@ -41,6 +84,8 @@ int cli_cmd_explain(cli *c, int argc, char **argv)
         list(c->out);
         return CLI_EXIT_OK;
     }
+    if (argc >= 3 && strcmp(argv[2], "unit") == 0 && cli_is_game_file(argv[1]))
+        return unit_card(c, argc, argv);
     int at = 1;
     const cli_command *sub = find(argv[1]);
     if (sub == NULL && argc >= 3 && (sub = find(argv[2])) != NULL) {
@@ -64,5 +109,8 @@ const cli_command cli_explain_command = {
        "is then worked out on the battle as it stands now (positions, formations,\n"
        "states); the game's own bookkeeping (command points spent, attempts) is what\n"
        "'grognard do GAME explain ACTION ...' uses instead.\n"
-       "'grognard help explain NAME' shows a test's options.\n"),
+       "'grognard help explain NAME' shows a test's options.\n"
+       "'grognard explain GAME unit ID [--side S | --referee] [--json]': the unit card,\n"
+       "everything the rules say about the unit now (formation and its effects, charisma,\n"
+       "order and reaction, pending changes), as that seat may see it.\n"),
 };

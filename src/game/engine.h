@@ -88,6 +88,9 @@ typedef struct family_ops {
     void (*legal)(const legal_ctx *l, json_t *actions);
     /* The family's order words (data/rules/<family>.json "orders"). */
     const struct order_kinds *(*order_kinds)(const void *rules);
+    /* What the family's rules say about unit u now, added to its card
+     * (unit_card.c): card_note() for a rule's text, other keys as needed. */
+    void (*unit_card)(const legal_ctx *l, const grog_troop *u, json_t *card);
 } family_ops;
 
 extern const family_ops grog_family_aigles_ops;
@@ -196,6 +199,11 @@ void legal_choice(json_t *arg, const char *value);
 void legal_choice_by(json_t *arg, const char *key, const char *value);
 json_t *legal_option(json_t *action, const char *name, const char *kind);
 void legal_roll(json_t *action, const char *dice, const char *option, const char *what);
+/* The unit card (unit_card.c): a rule's text on the card; an explanation
+ * record as JSON (json null when it cannot be made). */
+void card_note(json_t *card, const char *rule, const char *text);
+json_t *card_record(const grog_explain *e);
+
 /* A roll the action (words0 [words1]) makes by itself, which the table may
  * enter with --roll WHO=D,D... (table_rolls.h): added to the entry's
  * "rolls": [{"who","dice","count","what"}]. */

@@ -1195,6 +1195,87 @@ static void status_detail(const grog_battle *b, const aigles_state *s, json_t *o
     json_object_set_new(out, "orders_being_passed", attempts);
 }
 
+/* ---- the unit card ---- */
+
+static void card_formation(const aigles_rules *r, const grog_battle *b, const grog_troop *u,
+                           json_t *card)
+{
+    grog_aigles_formation f;
+    if (grog_aigles_formation_of_troop(u, &f, NULL) != GROG_OK)
+        return;
+    grog_aigles_fm_unit fu = grog_aigles_fm_unit_of_troop(u, grog_battle_side_by_id(b, u->side));
+    grog_explain *e = grog_explain_create("aigles-formation-effects", _("formation effects"));
+    if (e == NULL)
+        return;
+    if (grog_aigles_formation_effects(r->formations, &fu, f, e, NULL) == GROG_OK) {
+        json_t *rec = card_record(e);
+        size_t i;
+        json_t *n;
+        json_array_foreach(json_object_get(rec, "notes"), i, n)
+            card_note(card, json_string_value(json_object_get(n, "rule")),
+                      json_string_value(json_object_get(n, "text")));
+        json_decref(rec);
+    }
+    grog_explain_destroy(e);
+    int square = f == GROG_AIGLES_FM_FULL_SQUARE || f == GROG_AIGLES_FM_MASS_SQUARE;
+    json_object_set_new(card, "may_move", json_boolean(!square));
+    if (square)
+        card_note(card, "AIG-F-12", _("a full or mass square cannot move"));
+    if (u->flags & GROG_UNIT_UNFORMED)
+        card_note(card, "AIG-F-20", _("without formation: counts as dispersed for crossing "
+                                      "terrain"));
+}
+
+static void unit_card(const legal_ctx *l, const grog_troop *u, json_t *card)
+{
+    const aigles_rules *r = l->rules;
+    const aigles_state *s = l->fstate;
+    const grog_battle *b = l->battle;
+    size_t ui = 0;
+    grog_battle_unit_index(b, u->id, &ui);
+    card_formation(r, b, u, card);
+    grog_aigles_status st;
+    int reaction;
+    if (grog_aigles_status_parse(grog_unit_status_name(u->status), &st, NULL) == GROG_OK &&
+        grog_aigles_reaction(r->officers, st, &reaction, NULL) == GROG_OK)
+        json_object_set_new(card, "reaction", json_integer(reaction));
+    grog_aigles_morale res;
+    grog_explain *e = NULL;
+    if (grog_aigles_battle_morale(r->officers, b, u->id, &res, &e, NULL) == GROG_OK)
+        json_object_set_new(card, "morale", card_record(e));
+    grog_explain_destroy(e);
+    json_t *ch = json_null();
+    for (size_t i = 0; i < s->nchanges; i++)
+        if (s->changes[i].unit == ui)
+            ch = json_pack("{s:s,s:s,s:i}", "from",
+                           grog_aigles_formation_name(s->changes[i].p.from), "to",
+                           grog_aigles_formation_name(s->changes[i].p.to), "remaining",
+                           s->changes[i].p.remaining);
+    json_object_set_new(card, "formation_change", ch);
+    json_t *passing = json_array();
+    for (size_t i = 0; i < s->nattempts; i++)
+        if (strcmp(s->attempts[i].receiver, u->id) == 0)
+            json_array_append_new(passing,
+                                  json_pack("{s:s,s:s,s:i,s:i}", "giver",
+                                            grog_battle_officer(b, s->attempts[i].giver)->id,
+                                            "order", s->attempts[i].kind, "explain_turns",
+                                            s->attempts[i].a.explain_turns, "failed_turns",
+                                            s->attempts[i].a.failed_turns));
+    json_object_set_new(card, "orders_being_passed", passing);
+    json_t *gens = json_array();
+    int now = l->turn * 2 + (l->phase >= 2);
+    for (size_t i = 0; i < s->nofficers; i++)
+        if (s->os[i].melee_unit == (int)ui)
+            json_array_append_new(gens, json_pack("{s:s,s:s,s:i}", "id",
+                                                  grog_battle_officer(b, i)->id, "name",
+                                                  grog_battle_officer(b, i)->name, "half_periods",
+                                                  now - s->os[i].melee_half));
+    json_object_set_new(card, "melee_generals", gens);
+    if (json_array_size(json_object_get(card, "prisoners")) > 0)
+        card_note(card, "AIG-O-23", _("its prisoners move with it, at the column speed of the "
+                                      "fastest unit holding them"));
+}
+
 static void status(const void *rules, const grog_battle *b, const void *state, const char *side,
                    json_t *out)
 {
@@ -1253,5 +1334,5 @@ static void status(const void *rules, const grog_battle *b, const void *state, c
 const family_ops grog_family_aigles_ops = {
     GROG_FAMILY_AIGLES, phases, 4, load_rules, free_rules, create, copy, destroy,
     enter_phase, leave_phase, actions, sizeof actions / sizeof actions[0], status,
-    legal_aigles, kinds_of,
+    legal_aigles, kinds_of, unit_card,
 };

@@ -320,6 +320,27 @@ static void legal_gdb(const legal_ctx *l, json_t *out)
     }
 }
 
+/* The unit follows its brigade's order (GDB-02: a face-down one only for
+ * its own side). */
+static void unit_card(const legal_ctx *l, const grog_troop *u, json_t *card)
+{
+    const grog_officer *o = grog_battle_officer_by_id(l->battle, u->parent);
+    if (o == NULL || o->role != GROG_ROLE_BRIGADE)
+        return;
+    int own = l->side == NULL || strcmp(l->side, o->side) == 0;
+    json_t *b = json_pack("{s:s,s:s,s:s?,s:b}", "id", o->id, "name", o->name, "order",
+                          o->order.kind[0] ? o->order.kind : NULL, "broken", o->brigade_broken);
+    if (o->pending.kind[0] != '\0')
+        json_object_set_new(b, "face_down", own ? json_string(o->pending.kind) : json_string("?"));
+    json_object_set_new(card, "brigade", b);
+    char text[256];
+    snprintf(text, sizeof text, _("the unit follows the order of %s's brigade: %s"), o->name,
+             o->order.kind[0] ? o->order.kind : _("none"));
+    card_note(card, "GDB-02", text);
+    if (o->brigade_broken)
+        card_note(card, "GDB-13", _("its brigade is broken: -1 to order changes"));
+}
+
 static void status(const void *rules, const grog_battle *b, const void *state, const char *side,
                    json_t *out)
 {
@@ -382,5 +403,5 @@ static void status(const void *rules, const grog_battle *b, const void *state, c
 const family_ops grog_family_gdb_ops = {
     GROG_FAMILY_GDB, phases, 3, load_rules, free_rules, create, copy, destroy,
     enter_phase, NULL, actions, sizeof actions / sizeof actions[0], status,
-    legal_gdb, kinds_of,
+    legal_gdb, kinds_of, unit_card,
 };

@@ -953,6 +953,35 @@ static void legal_gt(const legal_ctx *l, json_t *out)
             legal_choice(m, grog_battle_unit(b, u)->id);
 }
 
+static void unit_card(const legal_ctx *l, const grog_troop *u, json_t *card)
+{
+    const gt_rules *r = l->rules;
+    const grog_battle *b = l->battle;
+    size_t ui = 0, att[2];
+    grog_battle_unit_index(b, u->id, &ui);
+    size_t n = grog_battle_attached_officers(b, ui, att, 2);
+    grog_gt_unit gu = {(int)ui, u->base, n > 0 ? (int)att[0] : -1,
+                       (u->flags & GROG_UNIT_ROUTED) != 0};
+    json_object_set_new(card, "morale_modifier", json_integer(grog_gt_morale_bonus(r->r, &gu)));
+    char text[256];
+    if (n > 0) {
+        const grog_officer *o = grog_battle_officer(b, att[0]);
+        snprintf(text, sizeof text, _("%s is attached: +1 morale"), o->name);
+        card_note(card, "GT-04", text);
+        card_note(card, "GT-05", _("the general is inside the unit: he cannot be charged or "
+                                   "fired at; fire at the unit"));
+        card_note(card, "GT-07", _("his PIP costs are doubled for every other unit"));
+        card_note(card, "GT-08", _("if the unit flees, a die for the general: 1, out of "
+                                   "commission"));
+        if (u->flags & GROG_UNIT_ROUTED)
+            card_note(card, "GT-06", _("routed: the general cannot detach"));
+    }
+    card_note(card, "GT-15", divisional_unit(b, l->fstate, u)
+                                 ? _("its divisional general spends PIPs to make it act")
+                                 : _("a non-divisional unit: a corps or army commander may spend "
+                                     "his PIP on it (GT-13)"));
+}
+
 static void status(const void *rules, const grog_battle *b, const void *state, const char *side,
                    json_t *out)
 {
@@ -993,5 +1022,5 @@ static void status(const void *rules, const grog_battle *b, const void *state, c
 const family_ops grog_family_gt_ops = {
     GROG_FAMILY_GT, phases, 3, load_rules, free_rules, create, copy, destroy,
     enter_phase, leave_phase, actions, sizeof actions / sizeof actions[0], status,
-    legal_gt, kinds_of,
+    legal_gt, kinds_of, unit_card,
 };

@@ -740,6 +740,29 @@ static void add_notes(ctx *x, grog_aigles_formation f)
     add_irregular_note(x);
 }
 
+grog_status grog_aigles_formation_effects(const grog_aigles_formation_rules *r,
+                                          const grog_aigles_fm_unit *u, grog_aigles_formation f,
+                                          grog_explain *e, grog_error *err)
+{
+    if ((int)f < 0 || f >= GROG_AIGLES_FM_COUNT)
+        return grog_error_set(err, GROG_EINVAL, _("no such formation"));
+    grog_aigles_fm_change c = grog_aigles_fm_change_default();
+    c.from = c.to = f;
+    ctx x;
+    memset(&x, 0, sizeof x);
+    x.r = r;
+    x.u = u;
+    x.c = &c;
+    x.e = e;
+    const aigf_entry *en = &r->cat[f];
+    add_effects(&x, &r->spacing_effects[en->spacing]);
+    if (u->arm != GROG_ARM_FOOT_ARTILLERY && u->arm != GROG_ARM_HORSE_ARTILLERY)
+        add_effects(&x, &r->depth_effects[en->depth]);
+    add_effects(&x, &en->effects);
+    add_irregular_note(&x);
+    return GROG_OK;
+}
+
 /* ---- the change ---- */
 
 /* AIG-F-29: a four-company manoeuvre-A battalion in march column counts as
