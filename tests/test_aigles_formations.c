@@ -1223,7 +1223,7 @@ static void test_cli_usage(void **state)
                         "--figures", "12", NULL);
     assert_int_equal(t.code, 0);
     assert_non_null(strstr(t.out, "line -> attack-column -> full-square"));
-    assert_non_null(strstr(t.out, "3 half-periods"));
+    assert_non_null(strstr(t.out, "3 half-périodes"));
     cli_run_free(&t);
 }
 

@@ -86,7 +86,9 @@ static char *facts_of(const char *text)
 static int is_text_key(const char *key)
 {
     static const char *const keys[] = {"title", "label", "text", "note", "detail", "message",
-                                       "help", "summary", "description", "narration", NULL};
+                                       "help", "summary", "description", "narration",
+                                       /* an ADC's ride: sentences (a formation's path: ids) */
+                                       "path", NULL};
     for (int i = 0; key != NULL && keys[i] != NULL; i++)
         if (strcmp(key, keys[i]) == 0)
             return 1;
@@ -123,31 +125,37 @@ static void assert_same_json(json_t *a, json_t *b, const char *key, const char *
     }
 }
 
+/* Blanks the text keys' values, recursively. */
+static void blank_text(json_t *v)
+{
+    if (json_is_object(v)) {
+        const char *k;
+        json_t *x;
+        json_object_foreach(v, k, x) {
+            if (is_text_key(k) && json_is_string(x))
+                json_object_set_new(v, k, json_string("*"));
+            else if (is_text_key(k) && json_is_array(x)) {
+                for (size_t i = 0; i < json_array_size(x); i++)
+                    if (json_is_string(json_array_get(x, i)))
+                        json_array_set_new(x, i, json_string("*"));
+                    else
+                        blank_text(json_array_get(x, i));
+            } else
+                blank_text(x);
+        }
+    } else if (json_is_array(v)) {
+        for (size_t i = 0; i < json_array_size(v); i++)
+            blank_text(json_array_get(v, i));
+    }
+}
+
 /* Drops the text keys' values from a JSON text, to compare the rest byte for byte. */
 static char *json_without_text(const char *s)
 {
     json_error_t jerr;
     json_t *j = json_loads(s, 0, &jerr);
     assert_non_null(j);
-    json_t *stack[256];
-    size_t n = 0;
-    stack[n++] = j;
-    while (n > 0) {
-        json_t *v = stack[--n];
-        if (json_is_object(v)) {
-            const char *k;
-            json_t *x;
-            json_object_foreach(v, k, x) {
-                if (is_text_key(k) && json_is_string(x))
-                    json_object_set_new(v, k, json_string("*"));
-                else if ((json_is_object(x) || json_is_array(x)) && n < 256)
-                    stack[n++] = x;
-            }
-        } else if (json_is_array(v)) {
-            for (size_t i = 0; i < json_array_size(v) && n < 256; i++)
-                stack[n++] = json_array_get(v, i);
-        }
-    }
+    blank_text(j);
     char *out = json_dumps(j, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
     json_decref(j);
     return out;
@@ -396,7 +404,17 @@ static void test_calc_gdb_order(void **state)
     (void)state;
     const char *args[] = {"calc", "gdb-order", "--nation", "britain", "--skill", "gifted",
                           "--distance-cm", "35", "--roll", "5", NULL};
-    runs r = run_all(args, 0);
+    runs r = run_all(args, 1);
+    /* The seed's worked example: modified 4 against 6, fail; in the players' words. */
+    assert_has(r.text[1].out, "général en chef doué");
+    assert_has(r.text[1].out, "général de brigade");
+    assert_has(r.text[1].out, "modifié 4");
+    assert_has(r.text[1].out, "échec");
+    assert_has(r.text[2].out, "Главнокомандующ");
+    assert_has(r.text[2].out, "Командующего Бригадой");
+    assert_has(r.text[2].out, "превосходный");
+    assert_has(r.text[2].out, "Таблицы Изменения Приказов Бригаде");
+    assert_has(r.text[2].out, "провал");
     runs_free(&r);
 }
 
@@ -405,11 +423,17 @@ static void test_calc_aigles_order(void **state)
     (void)state;
     const char *args[] = {"calc", "aigles-order", "--command", "3", "--status", "regular",
                           "--roll", "2", NULL};
-    runs r = run_all(args, 0);
+    runs r = run_all(args, 1);
+    assert_has(r.text[1].out, "obéit");
+    assert_has(r.text[1].out, "l'ordre est obéi quand le dé est < 5");
+    assert_has(r.text[2].out, "приказ выполнен, если кубик < 5");
+    assert_has(r.text[2].out, "командование генерала");
     runs_free(&r);
     const char *args2[] = {"calc", "aigles-order", "--command", "3", "--receiver-command", "2",
                            "--variant", "distance-penalty", "--distance", "320", NULL};
-    r = run_all(args2, 0);
+    r = run_all(args2, 1);
+    assert_has(r.text[1].out, "commandement");
+    assert_has(r.text[2].out, "командование");
     runs_free(&r);
 }
 
@@ -417,15 +441,25 @@ static void test_calc_aigles_zone_and_charisma(void **state)
 {
     (void)state;
     const char *zone[] = {"calc", "aigles-zone", "--command", "4", "--scale", "15", NULL};
-    runs r = run_all(zone, 0);
+    runs r = run_all(zone, 1);
+    assert_has(r.text[1].out, "zone de changement d'ordre");
+    assert_has(r.text[1].out, "115 pas");
+    assert_has(r.text[2].out, "зона смены приказа");
+    assert_has(r.text[2].out, "115 шагов");
     runs_free(&r);
     const char *ch[] = {"calc", "aigles-charisma", "--charisma", "4", "--scale", "25",
                         "--distance", "200", NULL};
-    r = run_all(ch, 0);
+    r = run_all(ch, 1);
+    assert_has(r.text[1].out, "charisme");
+    assert_has(r.text[1].out, "2 points de moral");
+    assert_has(r.text[2].out, "харизма");
+    assert_has(r.text[2].out, "2 очка морали");
     runs_free(&r);
     const char *contact[] = {"calc", "aigles-charisma", "--charisma", "3", "--scale", "15",
                              "--contact", NULL};
-    r = run_all(contact, 0);
+    r = run_all(contact, 1);
+    assert_has(r.text[1].out, "au contact");
+    assert_has(r.text[2].out, "в контакте");
     runs_free(&r);
 }
 
@@ -435,13 +469,21 @@ static void test_calc_aigles_formation(void **state)
     const char *args[] = {"calc", "aigles-formation", "--arm", "infantry", "--class", "A",
                           "--status", "regular", "--from", "line", "--to", "full-square",
                           "--figures", "12", NULL};
-    runs r = run_all(args, 0);
+    runs r = run_all(args, 1);
+    assert_has(r.text[1].out, "Changement de formation");
+    assert_has(r.text[1].out, "3 demi-périodes");
+    assert_has(r.text[1].out, "assez de figurines pour un carré");
+    assert_has(r.text[2].out, "Перестроение");
+    assert_has(r.text[2].out, "3 полупериода");
+    assert_has(r.text[2].out, "каре");
     runs_free(&r);
     const char *bad[] = {"calc", "aigles-formation", "--arm", "infantry", "--class", "A",
                          "--status", "regular", "--from", "line", "--to", "full-square",
                          "--figures", "4", NULL};
-    r = run_all(bad, 0);
+    r = run_all(bad, 1);
     assert_int_equal(r.text[0].code, 1);
+    assert_has(r.text[1].err, "un carré demande au moins 6 figurines ; cette unité en a 4");
+    assert_has(r.text[2].err, "AIG-F-07: для каре нужно не меньше 6 фигурок");
     runs_free(&r);
 }
 
@@ -449,11 +491,17 @@ static void test_calc_gt_pip(void **state)
 {
     (void)state;
     const char *args[] = {"calc", "gt-pip", "--skill", "great", "--corps-bonus", NULL};
-    runs r = run_all(args, 0);
+    runs r = run_all(args, 1);
+    assert_has(r.text[1].out, "général de division");
+    assert_has(r.text[2].out, "дивизионного генерала");
     runs_free(&r);
     const char *plan[] = {"calc", "gt-pip", "--skill", "ordinary", "--dice", "3", "--rank", "1",
                           "--roll", "4", NULL};
-    r = run_all(plan, 0);
+    r = run_all(plan, 1);
+    assert_has(r.text[1].out, "4 PIP");
+    assert_has(r.text[1].out, "le dé de rang 1 sur 3");
+    assert_has(r.text[2].out, "4 ПИП");
+    assert_has(r.text[2].out, "кубик с рангом 1 из 3");
     runs_free(&r);
 }
 
@@ -462,7 +510,9 @@ static void test_dice(void **state)
     (void)state;
     /* A seed: without one each run rolls with a fresh seed (issue 13). */
     const char *args[] = {"dice", "2d6", "--target", "7", "--seed", "7", NULL};
-    runs r = run_all(args, 0);
+    runs r = run_all(args, 1);
+    assert_has(r.text[1].out, "36 résultats également probables");
+    assert_has(r.text[2].out, "36 равновероятных исходов");
     runs_free(&r);
 }
 
@@ -473,6 +523,29 @@ static void test_demo(void **state)
     for (int f = 0; f < 3; f++) {
         const char *args[] = {"demo", "--family", families[f], NULL};
         runs r = run_all(args, 1);
+        const char *fr = r.text[1].out, *ru = r.text[2].out;
+        if (f == 0) {
+            assert_has(fr, "obéit");
+            assert_has(fr, "zone de changement d'ordre");
+            assert_has(fr, "aide de camp");
+            assert_has(fr, "points de commandement");
+            assert_has(fr, "demi-périodes");
+            assert_has(ru, "приказ");
+            assert_has(ru, "адъютант");
+            assert_has(ru, "зоне смены приказа");
+            assert_has(ru, "очков командования");
+        } else if (f == 1) {
+            assert_has(fr, "général en chef");
+            assert_has(fr, "phase de commandement");
+            assert_has(ru, "Главнокомандующ");
+            assert_has(ru, "бригад");
+            assert_has(ru, "Фазу Командования");
+        } else {
+            assert_has(fr, "général de division");
+            assert_has(fr, "PIP");
+            assert_has(ru, "дивизионн");
+            assert_has(ru, "ПИП");
+        }
         runs_free(&r);
     }
 }

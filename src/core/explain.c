@@ -5,6 +5,7 @@
  * functions report GROG_ENOMEM once. The JSON form always carries every key
  * (null or [] when unused) so that programs read one fixed shape. */
 #include <jansson.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -501,13 +502,13 @@ static const struct {
     {"fail", N_("fail")},
     {"out_of_commission", N_("out of commission")},
     {"unharmed", N_("unharmed")},
-    {"PIPs", N_("PIPs")},
-    {"morale", N_("morale")},
-    {"half-periods", N_("half-periods")},
-    {"turns", N_("turns")},
     {"contact", N_("contact")},
     {"none", N_("none")},
-    {"pas", N_("pas")},
+    /* Officer states (src/model/names.c), shown through _() by the views. */
+    {"active", N_("active")},
+    {"prisoner", N_("prisoner")},
+    {"out-of-commission", N_("out-of-commission")},
+    {"killed", N_("killed")},
 };
 
 const char *grog_explain_word(const char *id)
@@ -520,11 +521,54 @@ const char *grog_explain_word(const char *id)
     return id;
 }
 
+/* Prints s left-aligned in width characters (UTF-8 code points, not bytes, so
+ * that French and Russian columns line up as English ones do). */
+static void put_padded(FILE *f, const char *s, int width)
+{
+    int n = 0;
+    for (const char *p = s; *p != '\0'; p++)
+        n += ((unsigned char)*p & 0xC0) != 0x80;
+    fputs(s, f);
+    for (; n < width; n++)
+        fputc(' ', f);
+}
+
 static void text_probability(FILE *f, const char *label, grog_frac p)
 {
     char buf[64];
-    fprintf(f, "    %-14s %12s  %7.3f%%\n", label, grog_frac_format(p, buf, sizeof buf),
+    fputs("    ", f);
+    put_padded(f, label, 14);
+    fprintf(f, " %12s  %7.3f%%\n", grog_frac_format(p, buf, sizeof buf),
             100.0 * grog_frac_value(p));
+}
+
+/* The words of a value's unit ("half-periods", "PIPs"...), singular or plural
+ * for value; ids without plural forms through grog_explain_word. */
+static const char *unit_words(const char *unit, double value)
+{
+    static const struct {
+        const char *id;
+        const char *one;
+        const char *many;
+    } units[] = {
+        /* TRANSLATORS: a value's unit, after the number: "3 half-périodes". */
+        {"PIPs", NP_("PIP", "PIPs")},
+        {"half-periods", NP_("half-période", "half-périodes")},
+        {"turns", NP_("turn to ride", "turns to ride")},
+        {"pas", NP_("pas", "pas")},
+        {"morale", NP_("point of morale", "points of morale")},
+    };
+    if (unit == NULL)
+        return "";
+    for (size_t i = 0; i < sizeof units / sizeof units[0]; i++) {
+        if (strcmp(units[i].id, unit) != 0)
+            continue;
+        double a = fabs(value);
+        /* A fraction takes the plural, as in English ("1.5 pas", "2.5 tours"). */
+        unsigned long n = a == floor(a) && a < 1e9 ? (unsigned long)a : 5;
+        return ngettext(units[i].one, units[i].many, n);
+    }
+    return grog_explain_word(unit);
 }
 
 static void text_header(FILE *f, const grog_explain *e)
@@ -538,8 +582,10 @@ static void text_header(FILE *f, const grog_explain *e)
     }
     for (size_t i = 0; i < e->checks.n; i++) {
         const check *c = &e->checks.v[i];
-        fprintf(f, "  [%s] %-9s %s%s%s\n", c->ok ? _("ok") : _("NO"), c->rule ? c->rule : "",
-                c->label ? c->label : "", c->detail ? ": " : "", c->detail ? c->detail : "");
+        fprintf(f, "  [%s] ", c->ok ? _("ok") : _("NO"));
+        put_padded(f, c->rule ? c->rule : "", 9);
+        fprintf(f, " %s%s%s\n", c->label ? c->label : "", c->detail ? ": " : "",
+                c->detail ? c->detail : "");
     }
     if (e->dice != NULL && e->has_target)
         fprintf(f, "  %s %s, %s %s %d\n", _("dice:"), e->dice, _("modified roll"),
@@ -554,10 +600,16 @@ static void text_body(FILE *f, const grog_explain *e)
 {
     if (e->mods.n > 0) {
         fprintf(f, "  %s\n", _("modifiers:"));
-        for (size_t i = 0; i < e->mods.n; i++)
-            fprintf(f, "    %-9s %-44s %+d\n", e->mods.v[i].rule ? e->mods.v[i].rule : "",
-                    e->mods.v[i].label ? e->mods.v[i].label : "", e->mods.v[i].value);
-        fprintf(f, "    %-54s %+d\n", _("total"), grog_explain_modifier_total(e));
+        for (size_t i = 0; i < e->mods.n; i++) {
+            fputs("    ", f);
+            put_padded(f, e->mods.v[i].rule ? e->mods.v[i].rule : "", 9);
+            fputc(' ', f);
+            put_padded(f, e->mods.v[i].label ? e->mods.v[i].label : "", 44);
+            fprintf(f, " %+d\n", e->mods.v[i].value);
+        }
+        fputs("    ", f);
+        put_padded(f, _("total"), 54);
+        fprintf(f, " %+d\n", grog_explain_modifier_total(e));
     }
     if (e->path.n > 0) {
         fprintf(f, "  %s ", _("path:"));
@@ -567,10 +619,10 @@ static void text_body(FILE *f, const grog_explain *e)
     }
     if (e->has_value)
         fprintf(f, "  %s %g %s\n", _("value:"), e->value,
-                e->has_unit && e->unit ? grog_explain_word(e->unit) : "");
+                e->has_unit ? unit_words(e->unit, e->value) : "");
     else if (e->has_range)
         fprintf(f, "  %s %+d .. %+d %s\n", _("range:"), e->range_lo, e->range_hi,
-                e->has_unit && e->unit ? grog_explain_word(e->unit) : "");
+                e->has_unit ? unit_words(e->unit, e->range_hi) : "");
     else if (e->has_unit && e->unit != NULL)
         fprintf(f, "  %s %s\n", _("value:"), grog_explain_word(e->unit));
     if (e->outcomes.n > 0) {

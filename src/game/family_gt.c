@@ -142,8 +142,9 @@ static void destroy(void *state)
     free(s);
 }
 
-/* The rules library names generals and units by number ("general 3"):
- * the game says who they are. Rewrites err's message in place. */
+/* The rules library names generals and units by number ("general 3", in the
+ * language of messages): the game says who they are. Rewrites err's message in
+ * place. */
 static void name_pieces(grog_error *err, const grog_battle *b, int general, int unit)
 {
     if (err == NULL)
@@ -153,7 +154,10 @@ static void name_pieces(grog_error *err, const grog_battle *b, int general, int 
         if (id < 0)
             continue;
         char key[48];
-        snprintf(key, sizeof key, pass == 0 ? "general %d" : "unit %d", id);
+        /* TRANSLATORS: "general %d" and "unit %d" must be written exactly so in
+         * the Grande Tactique messages that name a general or unit by number:
+         * the game replaces them with the piece's name. */
+        snprintf(key, sizeof key, pass == 0 ? _("general %d") : _("unit %d"), id);
         const char *name = pass == 0 ? grog_battle_officer(b, (size_t)id)->name
                                      : grog_battle_unit(b, (size_t)id)->name;
         char out[GROG_ERROR_MAX];

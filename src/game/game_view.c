@@ -142,6 +142,20 @@ grog_status grog_game_status_text(const grog_game *g, const grog_seat *seat, cha
 
 /* ---- narration ---- */
 
+/* Prints s (may be NULL) left-aligned in width characters (UTF-8 code points,
+ * so that French and Russian columns line up). */
+static void put_padded(FILE *f, const char *s, int width)
+{
+    int n = 0;
+    if (s == NULL)
+        s = "";
+    for (const char *p = s; *p != '\0'; p++)
+        n += ((unsigned char)*p & 0xC0) != 0x80;
+    fputs(s, f);
+    for (; n < width; n++)
+        fputc(' ', f);
+}
+
 static void record_text(FILE *f, json_t *rec)
 {
     const char *title = json_string_value(json_object_get(rec, "title"));
@@ -163,10 +177,13 @@ static void record_text(FILE *f, json_t *rec)
         const char *d = json_string_value(json_object_get(m, "detail"));
         fprintf(f, "%s%s\n", d != NULL ? ": " : "", d != NULL ? d : "");
     }
-    json_array_foreach(json_object_get(rec, "modifiers"), i, m)
-        fprintf(f, "      %-9s %-40s %+lld\n", json_string_value(json_object_get(m, "rule")),
-                json_string_value(json_object_get(m, "label")),
-                (long long)json_integer_value(json_object_get(m, "value")));
+    json_array_foreach(json_object_get(rec, "modifiers"), i, m) {
+        fputs("      ", f);
+        put_padded(f, json_string_value(json_object_get(m, "rule")), 9);
+        fputc(' ', f);
+        put_padded(f, json_string_value(json_object_get(m, "label")), 40);
+        fprintf(f, " %+lld\n", (long long)json_integer_value(json_object_get(m, "value")));
+    }
     json_t *outs = json_object_get(rec, "outcomes");
     if (json_array_size(outs) > 0) {
         fprintf(f, "      %s", _("odds:"));

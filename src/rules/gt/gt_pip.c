@@ -161,14 +161,23 @@ grog_status grog_gt_pip_enter(const grog_gt_pip_query *q, int value, grog_roll *
     return grog_dice_enter(&d6, value, out, err);
 }
 
-static void describe_dice(const grog_gt_pip_query *q, char *buf, size_t size)
+/* The dice as an expression ("3d6", "d6"), the same in every language; how the
+ * corps allocates them goes in a note (GT-14). */
+static void describe_dice(grog_explain *e, const grog_gt_pip_query *q, char *buf, size_t size)
 {
+    char note[256];
     switch (q->alloc) {
     case GROG_GT_ALLOC_RANK:
-        snprintf(buf, size, _("%dd6, the die ranked %d of %d (plan)"), q->dice, q->rank, q->dice);
+        snprintf(buf, size, "%dd6", q->dice);
+        snprintf(note, sizeof note, _("the corps rolls %dd6; he takes the die ranked %d of %d (plan)"),
+                 q->dice, q->rank, q->dice);
+        grog_explain_add_note(e, "GT-14", note);
         return;
     case GROG_GT_ALLOC_MEAN:
-        snprintf(buf, size, _("%dd6, the floor of their mean (no plan)"), q->dice);
+        snprintf(buf, size, "%dd6", q->dice);
+        snprintf(note, sizeof note,
+                 _("the corps rolls %dd6; he takes the floor of their mean (no plan)"), q->dice);
+        grog_explain_add_note(e, "GT-14", note);
         return;
     case GROG_GT_ALLOC_OWN:
         break;
@@ -281,7 +290,7 @@ grog_status grog_gt_pip_explain(const grog_gt_rules *rules, const grog_gt_pip_qu
         return grog_error_set(err, GROG_ENOMEM, _("out of memory"));
     }
     char dice[128];
-    describe_dice(q, dice, sizeof dice);
+    describe_dice(e, q, dice, sizeof dice);
     if (q->alloc != GROG_GT_ALLOC_OWN)
         grog_explain_add_rule(e, "GT-14");
     grog_explain_set_dice(e, dice);
