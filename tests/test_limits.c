@@ -168,6 +168,35 @@ static void test_positions_finite_and_on_table(void **state)
     reopens(n);
 }
 
+/* Found by fuzz_actions (corpus actions/gt-plan): a GT-14 plan ranking only
+ * two of Picton's four divisional generals made every later roll, and so
+ * every `next`, fail. The ranked ones now come first, the others after them
+ * in battle order: dice 2,5,3,6 sorted high to low go 6 to Pack (rank 1), 5
+ * to Lightburne (rank 2), 3 to Mackinnon, 2 to Champalimaud. */
+static void test_gt_partial_plan_never_blocks_next(void **state)
+{
+    (void)state;
+    grog_game *g = new_game(GROG_FAMILY_GT, NULL);
+    ok(g, "plan picton on");
+    ok(g, "plan picton rank pack lightburne");
+    char *result = NULL;
+    grog_error err;
+    assert_int_equal(grog_game_do_line(g, "pips picton --dice 2,5,3,6", &result, &err), GROG_OK);
+    char *text = NULL;
+    assert_int_equal(grog_game_result_text(result, NULL, &text, &err), GROG_OK);
+    assert_non_null(strstr(text, "Denis Pack gets 6 PIPs (die 6)"));
+    assert_non_null(strstr(text, "Stafford Lightburne gets 4 PIPs (die 5)")); /* bad: -1 */
+    assert_non_null(strstr(text, "Henry Mackinnon gets 4 PIPs (die 3)"));     /* great: +1 */
+    assert_non_null(strstr(text, "Champalimaud gets 2 PIPs (die 2)"));
+    free(text);
+    free(result);
+    for (int i = 0; i < 7; i++)
+        ok(g, "next"); /* and the turns go round, the next roll by the same plan */
+    size_t n = grog_game_action_count(g);
+    grog_game_close(g);
+    reopens(n);
+}
+
 static void write_file(const char *p, const char *text)
 {
     FILE *f = fopen(p, "w");
@@ -459,6 +488,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_word_count_and_length_bounds, setup, teardown),
         cmocka_unit_test_setup_teardown(test_positions_finite_and_on_table, setup, teardown),
         cmocka_unit_test_setup_teardown(test_table_margin, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_gt_partial_plan_never_blocks_next, setup, teardown),
         cmocka_unit_test_setup_teardown(test_files_regular_and_bounded, setup, teardown),
         cmocka_unit_test_setup_teardown(test_scenario_text_refused, setup, teardown),
         cmocka_unit_test_setup_teardown(test_cli_never_prints_raw_escapes, setup, teardown),

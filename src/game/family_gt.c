@@ -211,11 +211,20 @@ static grog_status roll_corps(action_ctx *c, size_t corps, const int *entered, g
         return grog_error_set(err, GROG_ERULE, _("GT-14: the corps of %s has already rolled this "
                                                  "turn"),
                               co->name);
+    /* Ranks 1..nd, each once, as GT-14 needs: the ranked generals in their
+     * order, then the others in battle order. A plan that ranks only some of
+     * them, or one ranked before a general fell, must never block the roll
+     * (and with it `next`) for the rest of the game. */
+    long key[GROG_GT_MAX_DIVISIONS];
+    for (int i = 0; i < nd; i++)
+        key[i] = (s->o[div[i]].rank > 0 ? (long)s->o[div[i]].rank : 1000000L) * 1000 + i;
     grog_gt_division divs[GROG_GT_MAX_DIVISIONS];
     for (int i = 0; i < nd; i++) {
         divs[i].id = (int)div[i];
         divs[i].quality = grog_battle_officer(b, div[i])->ratings.gt_quality;
-        divs[i].rank = s->o[div[i]].rank > 0 ? s->o[div[i]].rank : i + 1;
+        divs[i].rank = 1;
+        for (int j = 0; j < nd; j++)
+            divs[i].rank += key[j] < key[i];
     }
     grog_gt_commander cmd[GROG_GT_MAX_COMMANDERS];
     int nc = 0;

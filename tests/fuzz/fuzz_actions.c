@@ -3,8 +3,9 @@
  *
  * The first byte picks the family and the seed; the rest is lines, each
  * done as an action (grog_game_do_line) on an in-memory game of the default
- * scenario, "undo" undoing. Whatever is accepted or refused, the game must
- * then replay from its seed with every action identical, and the state and
+ * scenario, "undo" undoing. Whatever is accepted or refused, `next` must
+ * then go a whole turn round (nothing stored may block it), the game must
+ * replay from its seed with every action identical, and the state and
  * the journal as every seat sees them must be the same before and after.
  * Built and run by scripts/fuzz.sh; tests/test_fuzz_corpus.c replays the
  * saved corpus. */
@@ -69,6 +70,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             abort(); /* a refusal says why and writes nothing */
     }
     free(text);
+    /* Nothing stored may make `next` fail: a turn always goes round. */
+    for (int i = 0; i < 7; i++) {
+        char *result = NULL;
+        if (grog_game_do_line(g, "next", &result, &err) != GROG_OK)
+            abort();
+        free(result);
+    }
     char *before = fuzz_actions_view(g);
     size_t n = 0;
     if (grog_game_replay(g, &n, &err) != GROG_OK || n != grog_game_action_count(g))
