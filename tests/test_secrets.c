@@ -146,6 +146,25 @@ static void walk(const viewer *v, const char *const *argv)
         walk((v), argv_);                                                                    \
     } while (0)
 
+/* The same with "--side S" and "--json" at the end (for the commands whose
+ * first operand comes before their options, like explain FILE NAME). */
+#define WALK_TAIL(v, json, ...)                                                              \
+    do {                                                                                     \
+        const char *words_[] = {__VA_ARGS__, NULL};                                          \
+        const char *argv_[24];                                                               \
+        size_t n_ = 0;                                                                       \
+        for (size_t k_ = 0; words_[k_] != NULL && n_ < 20; k_++)                             \
+            argv_[n_++] = words_[k_];                                                        \
+        if ((v)->side != NULL) {                                                             \
+            argv_[n_++] = "--side";                                                          \
+            argv_[n_++] = (v)->side;                                                         \
+        }                                                                                    \
+        if (json)                                                                            \
+            argv_[n_++] = "--json";                                                          \
+        argv_[n_] = NULL;                                                                    \
+        walk((v), argv_);                                                                    \
+    } while (0)
+
 /* The words are in the game: each side and the referee see their own. */
 static void test_own_words_are_seen(void **state)
 {
@@ -229,6 +248,10 @@ static void walk_readers(const char *game)
             WALK(v, json, "log", game, "--kind", "order", "--last", "3");
             WALK(v, json, "log", game, "--turn", "1");
             WALK(v, json, "map", game, "-o", "-", "--overlays", "all");
+            /* The unit cards of the two brigades with hidden orders. */
+            WALK_TAIL(v, json, "explain", game, "unit", "pt-1st");
+            WALK_TAIL(v, json, "explain", game, "unit", "fr-2leger");
+            WALK_TAIL(v, json, "explain", game, "unit", "no-such-unit");
         }
     }
     /* The commands with no seat: what they print is for anyone. */
