@@ -13,11 +13,14 @@ import { recordView, odds, modifiers, targetLine, rollLine } from './record.js';
 
 const $ = (id) => document.getElementById(id);
 const LANG_NAMES = { en: 'English', fr: 'Français', ru: 'Русский' };
-const PIECE_KINDS = ['officer', 'unit', 'general', 'brigade', 'piece', 'adc', 'corps', 'commander'];
+// Argument kinds that name one of the seat's own pieces (GET actions, docs/game.md).
+const PIECE_KINDS = ['general', 'officer', 'adc', 'unit', 'unit-or-officer', 'piece'];
+const OPEN_KINDS = ['number', 'length', 'facing', 'text'];
 
 const state = {
   game: null,
   actions: [],
+  names: {},
   log: [],
   logSince: 0,
   selected: '',
@@ -28,7 +31,6 @@ const state = {
   showRecord: false,
   conn: '',
   seatIndex: 0,
-  refViews: {},
 };
 
 let map = null;
@@ -81,7 +83,7 @@ function save() {
   const v = map && map.view ? map.view : null;
   sessionStorage.setItem(`grognard.view.${state.seatIndex}`, JSON.stringify({
     selected: state.selected, tab: state.tab, logTurn: state.logTurn, view: v,
-    draft: state.draft ? { action: state.draft.action.action, words: state.draft.words } : null,
+    draft: state.draft ? { words: (state.draft.action.words || [state.draft.action.action]).join(' '), values: state.draft.values } : null,
   }));
 }
 
@@ -111,6 +113,7 @@ async function refresh() {
         const [game, actions, svg] = await Promise.all([api.game(), api.actions(), api.map()]);
         state.game = game;
         state.actions = (actions && actions.actions) || [];
+        state.names = (actions && actions.names) || {};
         map.show(svg);
         await refreshLog();
         $('fatal').hidden = true;
@@ -148,26 +151,61 @@ function setResult(r) {
 
 /* ---- acting ---- */
 
+// An action being put together: the action, the values of its arguments (null: not
+// chosen yet), the preview's answer. Its words: the action's fixed words, then the values.
 function wordsOf(draft) {
-  return draft.words.filter((w) => w !== null && w !== undefined && w !== '');
+  const fixed = draft.action.words || [draft.action.action];
+  return [...fixed, ...draft.values.filter((w) => w !== null && w !== undefined && w !== '')];
 }
 
 function complete(draft) {
-  const args = draft.action.args || [];
-  return args.every((a, i) => a.optional || (draft.words[i + 1] !== null && draft.words[i + 1] !== undefined && draft.words[i + 1] !== ''));
+  return (draft.action.args || []).every((a, i) => a.optional || (draft.values[i] !== null && draft.values[i] !== undefined && draft.values[i] !== ''));
+}
+
+// The choices of argument i given the values before it (choices_by: keyed by the value
+// just before, or by the two before joined with a space).
+function choicesOf(draft, i) {
+  const a = draft.action.args[i];
+  const by = a.choices_by;
+  if (by && i > 0) {
+    const one = draft.values[i - 1];
+    const two = i > 1 ? `${draft.values[i - 2]} ${one}` : null;
+    if (two && by[two]) return by[two];
+    if (one && by[one]) return by[one];
+    if (one) return [];
+  }
+  return a.choices || [];
+}
+
+function label(id) {
+  return state.names[id] || id;
+}
+
+function actionLabel(a) {
+  return t((a.words || [a.action]).join(' '));
 }
 
 async function startDraft(action, prefill) {
-  const words = [action.action, ...(action.args || []).map(() => null)];
+  const d = { action, values: (action.args || []).map(() => null), preview: null, error: '' };
   (action.args || []).forEach((a, i) => {
-    if (prefill && words[i + 1] === null && (a.choices || []).includes(prefill) && !words.includes(prefill))
-      words[i + 1] = prefill;
-    else if ((a.choices || []).length === 1 && !a.optional)
-      words[i + 1] = a.choices[0];
+    const choices = choicesOf(d, i);
+    if (prefill && PIECE_KINDS.includes(a.kind) && choices.includes(prefill) && !d.values.includes(prefill))
+      d.values[i] = prefill;
+    else if (choices.length === 1 && !a.optional && !OPEN_KINDS.includes(a.kind))
+      d.values[i] = choices[0];
   });
-  state.draft = { action, words, preview: null, error: '' };
+  state.draft = d;
   state.tab = 'piece';
   await maybePreview();
+}
+
+// A value chosen: the values after it that are no longer among their choices are cleared.
+function choose(d, i, v) {
+  d.values[i] = v;
+  for (let k = i + 1; k < d.values.length; k++)
+    if (d.values[k] !== null && !OPEN_KINDS.includes(d.action.args[k].kind) && !choicesOf(d, k).includes(d.values[k]))
+      d.values[k] = null;
+  maybePreview();
 }
 
 async function maybePreview() {
@@ -175,7 +213,7 @@ async function maybePreview() {
   if (!d) return render();
   d.preview = null;
   d.error = '';
-  if (complete(d) && d.action.roll) {
+  if (complete(d) && (d.action.preview || (d.action.preview === undefined && d.action.roll))) {
     render();
     try {
       const res = await api.preview(wordsOf(d));
@@ -221,7 +259,8 @@ function renderBar() {
   const s = seat();
   const badge = $('seat');
   badge.className = `seat ${s.kind === 'referee' ? 'referee' : `side-${s.side}`}`;
-  badge.textContent = s.kind === 'referee' ? t('Referee') : s.kind === 'side' ? sideName(s.side) : t('Public');
+  badge.textContent = s.kind === 'referee' ? t('Referee') : s.kind === 'side' ? sideName(s.side).replace(/ \(.*$/, '') : t('Public');
+  badge.title = badge.textContent;
   $('turn').textContent = g.turn ? t('Turn {0} · {1}', g.turn, g.phase || '') : '';
   const may = mayDo();
   $('may').textContent = may.join(' · ');
@@ -247,7 +286,7 @@ function renderTabs() {
 
 function actionsFor(id) {
   return state.actions.filter((a) => (a.args || []).some((arg) =>
-    (arg.choices || []).includes(id) && (PIECE_KINDS.includes(arg.kind) || !arg.kind)));
+    (arg.choices || []).includes(id) && PIECE_KINDS.includes(arg.kind)));
 }
 
 function cardFor(p) {
@@ -279,7 +318,7 @@ function renderPiece() {
   if (state.selected) {
     out.push(el('h3', {}, t('Actions')));
     out.push(list.length ? el('div', { class: 'row actions' },
-      list.map((a) => button(t(a.action), () => startDraft(a, state.selected),
+      list.map((a) => button(actionLabel(a), () => startDraft(a, state.selected),
         { title: a.help || '', dataset: { action: a.action } })))
       : el('p', { class: 'hint' }, t('Nothing this piece may do now.')));
     out.push(el('div', { class: 'row' }, button(t('Clear selection'), () => select(''))));
@@ -290,7 +329,7 @@ function renderPiece() {
     if (free.length) {
       out.push(el('h3', {}, t('What you may do')));
       out.push(el('div', { class: 'row actions' }, free.map((a) =>
-        button(t(a.action), () => startDraft(a, ''), { title: a.help || '', dataset: { action: a.action } }))));
+        button(actionLabel(a), () => startDraft(a, ''), { title: a.help || '', dataset: { action: a.action } }))));
     }
     out.push(piecesList());
   }
@@ -309,26 +348,27 @@ function piecesList() {
 
 function draftView(d) {
   const args = d.action.args || [];
-  const rows = [el('h3', {}, t(d.action.action)),
+  const rows = [el('h3', {}, actionLabel(d.action)),
     d.action.help ? el('p', { class: 'hint' }, d.action.help) : null];
   args.forEach((a, i) => {
-    const val = d.words[i + 1];
+    const val = d.values[i];
     rows.push(el('div', { class: 'arg-name' }, `${t(a.name)}${a.optional ? ` (${t('optional')})` : ''}`));
-    if (a.choices && a.choices.length) {
-      rows.push(el('div', { class: 'row', role: 'group', 'aria-label': t(a.name) }, a.choices.map((c) =>
-        button(c, () => { d.words[i + 1] = val === c ? null : c; maybePreview(); },
+    if (!OPEN_KINDS.includes(a.kind)) {
+      rows.push(el('div', { class: 'row', role: 'group', 'aria-label': t(a.name) }, choicesOf(d, i).map((c) =>
+        button(label(c), () => choose(d, i, val === c ? null : c),
           { class: 'chip', 'aria-pressed': val === c ? 'true' : 'false', dataset: { arg: a.name, choice: c } }))));
     } else {
       const input = el('input', { class: 'arg-input', value: val || '', 'aria-label': t(a.name),
-        inputmode: a.kind === 'number' ? 'decimal' : 'text', dataset: { arg: a.name } });
-      input.addEventListener('change', () => { d.words[i + 1] = input.value.trim() || null; maybePreview(); });
+        inputmode: a.kind === 'text' ? 'text' : 'decimal', dataset: { arg: a.name } });
+      input.addEventListener('change', () => choose(d, i, input.value.trim() || null));
       rows.push(input);
     }
   });
   rows.push(el('p', { class: 'words' }, wordsOf(d).join(' ')));
   if (d.error) rows.push(el('p', { class: 'err', role: 'alert' }, d.error));
   const ready = complete(d);
-  if (d.action.roll) {
+  const previews = d.action.preview || (d.action.preview === undefined && !!d.action.roll);
+  if (previews) {
     if (d.preview) {
       const rec = firstRecord(d.preview);
       if (rec) rows.push(el('div', { class: 'preview', dataset: { testid: 'preview' } },
@@ -336,16 +376,14 @@ function draftView(d) {
     } else if (ready && !d.error) {
       rows.push(el('p', { class: 'hint' }, t('Working out the odds…')));
     }
-    const can = ready && !!d.preview && !d.error;
-    rows.push(el('div', { class: 'row' },
-      button(t('Roll'), () => act(wordsOf(d)), { class: 'primary', disabled: !can, dataset: { do: 'roll' } }),
-      button(t('Table dice'), () => numpad(d), { disabled: !can, dataset: { do: 'table' } }),
-      button(t('Cancel'), () => { state.draft = null; render(); })));
-  } else {
-    rows.push(el('div', { class: 'row' },
-      button(t('Do it'), () => act(wordsOf(d)), { class: 'primary', disabled: !ready, dataset: { do: 'do' } }),
-      button(t('Cancel'), () => { state.draft = null; render(); })));
   }
+  const can = ready && !d.error && (!previews || !!d.preview);
+  const table = d.action.roll && (!d.action.roll.option || d.action.roll.option === '--roll');
+  rows.push(el('div', { class: 'row' },
+    button(d.action.roll ? t('Roll') : t('Do it'), () => act(wordsOf(d)),
+      { class: 'primary', disabled: !can, dataset: { do: d.action.roll ? 'roll' : 'do' } }),
+    table ? button(t('Table dice'), () => numpad(d), { disabled: !can, dataset: { do: 'table' } }) : null,
+    button(t('Cancel'), () => { state.draft = null; render(); })));
   return el('div', { class: 'draft', dataset: { draft: d.action.action } }, rows);
 }
 
@@ -409,38 +447,26 @@ function renderReferee() {
       next ? button(t('Advance the phase'), () => act(['next']), { class: 'primary', dataset: { do: 'advance' } }) : null),
     events.length ? [el('h3', {}, t('Table events')),
       el('div', { class: 'row actions' }, events.map((a) =>
-        button(t(a.help || a.action), () => startDraft(a, state.selected), { dataset: { action: a.action } })))] : null,
+        button(actionLabel(a), () => startDraft(a, state.selected), { title: a.help || '', dataset: { action: a.action, words: (a.words || []).join(' ') } })))] : null,
     el('h3', {}, t('Each side\'s view')),
     el('div', { class: 'views' }, sides().map((s) => sideView(s))));
 }
 
+// One side's view, as the referee's game shows it: what the side may still do, what is
+// under way for it, and its officers' orders (face-down ones included: the referee sees
+// everything). Side by side on a tablet, one under the other on a phone.
 function sideView(s) {
-  const fig = el('figure', { dataset: { side: s.id } }, el('figcaption', {}, s.name));
-  const holder = el('div', { class: 'mini map' });
-  fig.append(holder);
-  const known = state.refViews[s.id];
-  if (known && known.svg) {
-    const mv = new MapView(holder, () => {});
-    mv.show(known.svg);
-  } else if (known && known.error) {
-    holder.append(el('p', { class: 'hint' }, known.error));
-  }
-  const g = known && known.game;
-  if (g) fig.append(el('p', { class: 'hint' }, (g.may || []).join(' · ')));
-  return fig;
-}
-
-async function loadSideViews() {
-  if (!isReferee()) return;
-  for (const s of sides()) {
-    try {
-      const svg = await api.map(`side=${encodeURIComponent(s.id)}`);
-      state.refViews[s.id] = { svg };
-    } catch (e) {
-      state.refViews[s.id] = { error: e.message };
-    }
-  }
-  renderReferee();
+  const g = state.game || {};
+  const may = (g.may_do || g.may || {})[s.id] || [];
+  const mine = (x) => x.side === s.id;
+  const under = (Array.isArray(g.under_way) ? g.under_way : []).filter((x) => typeof x !== 'object' || !x.side || x.side === s.id);
+  const officers = (g.officers || []).filter(mine).filter((o) => o.order || o.pending);
+  return el('figure', { dataset: { side: s.id } },
+    el('figcaption', {}, s.name),
+    may.length ? el('ul', { class: 'notes' }, may.map((m) => el('li', {}, m))) : el('p', { class: 'hint' }, t('Nothing left to do this phase.')),
+    officers.length ? el('dl', { class: 'orders' }, officers.flatMap((o) => [
+      el('dt', {}, o.name || o.id), el('dd', {}, [show(o.order), o.pending ? `${t('pending')}: ${show(o.pending)}` : ''].filter(Boolean).join(' · '))])) : null,
+    under.length && s === sides()[0] ? el('ul', { class: 'notes' }, under.map((u) => el('li', {}, show(u)))) : null);
 }
 
 function confirmUndo(last) {
@@ -538,7 +564,7 @@ function handoff() {
       if (nextIndex !== state.seatIndex) {
         state.seatIndex = nextIndex;
         useToken(all[nextIndex]);
-        Object.assign(state, { game: null, actions: [], log: [], draft: null, result: null, refViews: {} });
+        Object.assign(state, { game: null, actions: [], log: [], draft: null, result: null });
         const kept = restore();
         state.selected = kept.selected || '';
         state.tab = kept.tab || 'piece';
@@ -558,7 +584,7 @@ function restartEvents() {
   if (stopEvents) stopEvents();
   stopEvents = follow(() => {
     clearTimeout(eventTimer);
-    eventTimer = setTimeout(() => { refresh(); if (isReferee()) loadSideViews(); }, 50);
+    eventTimer = setTimeout(refresh, 50);
   }, (s) => {
     const was = state.conn;
     state.conn = s;
@@ -570,7 +596,7 @@ function restartEvents() {
 function wire() {
   map = new MapView($('map'), (id) => select(id));
   for (const b of document.querySelectorAll('.tabs button')) {
-    b.addEventListener('click', () => { state.tab = b.dataset.tab; render(); if (state.tab === 'referee') loadSideViews(); });
+    b.addEventListener('click', () => { state.tab = b.dataset.tab; render(); });
     b.addEventListener('keydown', (e) => {
       const tabs = [...document.querySelectorAll('.tabs button:not([hidden])')];
       const i = tabs.indexOf(b);
@@ -627,14 +653,13 @@ async function main() {
     map.apply();
   }
   if (kept.draft) {
-    const a = state.actions.find((x) => x.action === kept.draft.action);
-    if (a) {
-      state.draft = { action: a, words: kept.draft.words, preview: null, error: '' };
+    const a = state.actions.find((x) => (x.words || [x.action]).join(' ') === kept.draft.words);
+    if (a && Array.isArray(kept.draft.values) && kept.draft.values.length === (a.args || []).length) {
+      state.draft = { action: a, values: kept.draft.values, preview: null, error: '' };
       await maybePreview();
     }
   }
   restartEvents();
-  if (state.tab === 'referee') loadSideViews();
 }
 
 main();
