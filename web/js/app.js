@@ -314,12 +314,13 @@ function renderPiece() {
   if (state.selected && p) out.push(cardFor(p));
   else if (state.selected && map.element(state.selected)) out.push(el('div', { class: 'card' }, el('h2', {}, state.selected)));
   if (state.draft) out.push(draftView(state.draft));
-  const list = state.selected ? actionsFor(state.selected) : [];
+  const rank = (a) => (a.roll || a.preview ? 0 : a.action === 'event' ? 2 : 1);
+  const list = state.selected ? actionsFor(state.selected).sort((a, b) => rank(a) - rank(b)) : [];
   if (state.selected) {
     out.push(el('h3', {}, t('Actions')));
     out.push(list.length ? el('div', { class: 'row actions' },
       list.map((a) => button(actionLabel(a), () => startDraft(a, state.selected),
-        { title: a.help || '', dataset: { action: a.action } })))
+        { title: a.help || '', class: a.roll || a.preview ? 'primary' : '', dataset: { action: a.action, words: (a.words || [a.action]).join(' ') } })))
       : el('p', { class: 'hint' }, t('Nothing this piece may do now.')));
     out.push(el('div', { class: 'row' }, button(t('Clear selection'), () => select(''))));
   }
@@ -329,7 +330,7 @@ function renderPiece() {
     if (free.length) {
       out.push(el('h3', {}, t('What you may do')));
       out.push(el('div', { class: 'row actions' }, free.map((a) =>
-        button(actionLabel(a), () => startDraft(a, ''), { title: a.help || '', dataset: { action: a.action } }))));
+        button(actionLabel(a), () => startDraft(a, ''), { title: a.help || '', dataset: { action: a.action, words: (a.words || [a.action]).join(' ') } }))));
     }
     out.push(piecesList());
   }

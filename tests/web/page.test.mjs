@@ -1,0 +1,333 @@
+// page.test.mjs — the table page played in Chromium against a real `grognard serve`.
+//
+// Three devices share each game: the referee on a tablet, the French on a phone, the
+// British (the Anglo-Portuguese side) on a tablet. They play a gdb turn and an aigles
+// turn by tapping. What is checked: a hidden order's words never reach the other side
+// (its DOM, its every response, its event stream); the odds shown before a roll are the
+// record's; a table-dice entry is journaled as entered; the referee's undo reaches every
+// page; a reload restores the view; the layout fits phone and tablet in both
+// orientations (no horizontal overflow, 44 px targets, AA contrast); the keyboard
+// reaches the pieces; the language changes without a reload; one tablet can be handed
+// from side to side. Screenshots of each view go to build/screens/.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { launch, serve, device, overflows, smallTargets, lowContrast, shot, until,
+         PHONE, PHONE_LANDSCAPE, TABLET, TABLET_PORTRAIT } from './harness.mjs';
+
+let browser = null;
+let skip = '';
+
+before(async () => {
+  const got = await launch();
+  browser = got.browser || null;
+  skip = got.why || '';
+  if (skip) console.log(`# SKIP the page's browser tests: ${skip}`);
+});
+
+after(async () => {
+  if (browser) await browser.close();
+});
+
+// The layout checks of one view, and its screenshot.
+async function look(page, name) {
+  assert.deepEqual(await overflows(page), [], `${name}: elements overflow the viewport`);
+  assert.deepEqual(await smallTargets(page), [], `${name}: touch targets under 44 px`);
+  assert.deepEqual(await lowContrast(page), [], `${name}: text under AA contrast`);
+  await shot(page, name);
+}
+
+async function selectPiece(page, id) {
+  if (await page.locator('.card').count()) await page.click('text=Clear selection');
+  await page.click(`#pane-piece [data-piece="${id}"]`);
+  await page.waitForSelector(`.card[data-piece="${id}"]`);
+}
+
+async function choose(page, arg, value) {
+  await page.click(`.draft [data-arg="${arg}"][data-choice="${value}"]`);
+  await page.waitForSelector(`.draft [data-arg="${arg}"][data-choice="${value}"][aria-pressed="true"]`);
+}
+
+// The odds the preview shows: [[outcome, exact], ...].
+async function previewOdds(page) {
+  await page.waitForSelector('.draft .preview .odd');
+  return page.$$eval('.draft .preview .odd', (l) => l.map((e) => [e.dataset.outcome, e.dataset.exact]));
+}
+
+function recordOdds(record) {
+  return record.outcomes.map((o) => [o.name, o.exact]);
+}
+
+async function lastEntry(server, seat) {
+  const log = (await server.api(seat, 'GET', 'log')).json;
+  return log[log.length - 1];
+}
+
+async function topSeq(page) {
+  return page.evaluate(() => {
+    const li = document.querySelector('#pane-log .log > li');
+    return li ? Number(li.dataset.seq) : 0;
+  });
+}
+
+async function waitTopSeq(page, seq) {
+  await until(page, (n) => {
+    const li = document.querySelector('#pane-log .log > li');
+    return li && Number(li.dataset.seq) === n;
+  }, seq);
+}
+
+async function waitTurn(page, text) {
+  await until(page, (s) => document.getElementById('turn').textContent.includes(s), text);
+}
+
+// Every British response, its event stream and its DOM, searched for a word.
+async function leaks(page, word, ignore) {
+  const re = new RegExp(`\\b${word}\\b(?!-)`, 'i');
+  const found = [];
+  for (const { url, body } of page.bodies) {
+    let text = body;
+    if (url.includes('/api/v1/actions')) text = ignore(body);
+    if (re.test(text)) found.push(url);
+  }
+  if (re.test(await page.evaluate(() => window.__events))) found.push('events');
+  if (re.test(await page.evaluate(() => document.documentElement.outerHTML))) found.push('DOM');
+  return found;
+}
+
+// The actions' order-kind choices name every kind, for both sides alike: they are the
+// menu, not a secret, and are left out of the search.
+function withoutOrderKinds(body) {
+  const j = JSON.parse(body);
+  for (const a of j.actions || []) for (const arg of a.args || []) if (arg.kind === 'order-kind') arg.choices = [];
+  return JSON.stringify(j);
+}
+
+test('gdb: a whole turn from three devices', async (t) => {
+  if (skip) return t.skip(skip);
+  const server = await serve('gdb', 1810);
+  try {
+    const referee = await device(browser, TABLET, server.url('referee'), 'referee');
+    const french = await device(browser, PHONE, server.url('french'), 'french');
+    const british = await device(browser, TABLET, server.url('anglo-portuguese'), 'british');
+    await look(referee, 'gdb-referee-tablet');
+    await look(french, 'gdb-french-phone');
+    await look(british, 'gdb-british-tablet');
+    assert.match(await french.textContent('#seat'), /French/);
+    assert.match(await british.textContent('#seat'), /Anglo-Portuguese/);
+    assert.match(await referee.textContent('#turn'), /Turn 1 · command/);
+
+    // The French write a hidden order and roll it with the table's dice.
+    await selectPiece(french, 'reynier');
+    await french.click('[data-words="order"]');
+    await choose(french, 'brigade', 'brenier');
+    await choose(french, 'order', 'redeploy');
+    const shown = await previewOdds(french);
+    assert.ok(shown.length >= 2, 'the preview shows each outcome');
+    const mods = await french.$$eval('.draft .preview .mods tr', (l) => l.map((r) => r.dataset.rule));
+    assert.ok(mods.length > 0 && mods.every((r) => /^GDB-\d+/.test(r)), `every modifier names its rule: ${mods}`);
+    await look(french, 'gdb-preview-phone');
+    await french.click('[data-do="table"]');
+    await french.waitForSelector('#numpad[open]');
+    await look(french, 'gdb-numpad-phone');
+    await french.click('#numpad [data-key="1"]');
+    assert.ok(await french.isDisabled('#numpad [data-key="enter"]'), '1 is not a 2d6 total');
+    await french.click('#numpad [data-key="back"]');
+    await french.click('#numpad [data-key="3"]');
+    await french.click('#numpad [data-key="enter"]');
+    await french.waitForSelector('.result .line:not(.error)');
+    assert.match(await french.textContent('.result .line'), /roll 3 \(table dice\)/);
+    const entry = await lastEntry(server, 'referee');
+    assert.deepEqual(entry.action, ['order', 'reynier', 'brenier', 'redeploy']);
+    const rec = entry.records[0].record;
+    assert.equal(rec.roll, 3, 'the table-dice entry is journaled as entered');
+    assert.equal(rec.entered, true);
+    assert.deepEqual(recordOdds(rec), shown, 'the odds shown before the roll are the record\'s');
+    await french.click('.result .line button:has-text("Record")');
+    const inRecord = await french.$$eval('.result .record-box .odd', (l) => l.map((e) => [e.dataset.outcome, e.dataset.exact]));
+    assert.deepEqual(inRecord, shown);
+    await look(french, 'gdb-result-phone');
+    const frenchSeq = entry.seq;
+    await waitTopSeq(british, frenchSeq);
+    await waitTopSeq(referee, frenchSeq);
+
+    // The British see that an order was placed, never its words.
+    await british.click('#tab-log');
+    await look(british, 'gdb-log-tablet');
+    assert.deepEqual(await leaks(british, 'redeploy', withoutOrderKinds), [],
+                     'the French hidden order reached the British page');
+    const theirs = (await server.api('anglo-portuguese', 'GET', 'log')).json.find((e) => e.seq === frenchSeq);
+    assert.ok(!JSON.stringify(theirs).includes('redeploy'));
+
+    // The British roll with grognard's dice; the odds shown are again the record's.
+    await british.click('#tab-piece');
+    await selectPiece(british, 'picton');
+    await british.click('[data-words="order"]');
+    await choose(british, 'brigade', 'lightburne');
+    await choose(british, 'order', 'attack');
+    const bShown = await previewOdds(british);
+    await look(british, 'gdb-preview-tablet');
+    await british.click('[data-do="roll"]');
+    await british.waitForSelector('.result .line:not(.error)');
+    const bEntry = await lastEntry(server, 'referee');
+    assert.deepEqual(bEntry.action.slice(0, 3), ['order', 'picton', 'lightburne']);
+    assert.equal(bEntry.records[0].record.entered, false);
+    assert.deepEqual(recordOdds(bEntry.records[0].record), bShown);
+    for (const p of [referee, french, british]) await waitTopSeq(p, bEntry.seq);
+
+    // The referee undoes the British order: every page follows.
+    await referee.click('#tab-referee');
+    await look(referee, 'gdb-referee-page-tablet');
+    await referee.click('[data-do="undo"]');
+    await referee.waitForSelector('#confirm[open]');
+    await referee.click('[data-do="undo-confirm"]');
+    for (const p of [referee, french, british]) await waitTopSeq(p, frenchSeq);
+    assert.equal((await lastEntry(server, 'referee')).seq, frenchSeq);
+
+    // A reload comes back to the same view: tab, log filter, selection.
+    await french.click('#tab-log');
+    await french.selectOption('#log-turn', '1');
+    await french.reload();
+    await french.waitForSelector('#turn:not(:empty)');
+    await french.waitForSelector('#tab-log[aria-selected="true"]');
+    assert.equal(await french.inputValue('#log-turn'), '1');
+    assert.equal(await french.locator('#pane-piece .card[data-piece="reynier"]').count(), 1);
+    assert.equal(await topSeq(french), frenchSeq);
+
+    // The rest of the turn: the French say Done, the referee advances the phases.
+    await french.click('#done');
+    await waitTurn(referee, 'movement');
+    await waitTurn(british, 'movement');
+    await referee.click('[data-do="advance"]');
+    await waitTurn(french, 'combat');
+    await referee.click('[data-do="advance"]');
+    for (const p of [referee, french, british]) await waitTurn(p, 'Turn 2 · command');
+    await look(british, 'gdb-turn2-tablet');
+
+    for (const p of [referee, french, british]) assert.deepEqual(p.errors, [], `${p.name}: page errors`);
+  } finally {
+    await server.stop();
+  }
+});
+
+test('aigles: a turn, orders with their odds, formation, the referee advancing', async (t) => {
+  if (skip) return t.skip(skip);
+  const server = await serve('aigles', 1810);
+  try {
+    const referee = await device(browser, TABLET, server.url('referee'), 'referee');
+    const french = await device(browser, PHONE, server.url('french'), 'french');
+    const british = await device(browser, TABLET, server.url('anglo-portuguese'), 'british');
+    await look(french, 'aigles-french-phone');
+
+    // The French order by tapping the unit on the map's list, then the general.
+    await selectPiece(french, 'reynier');
+    await french.click('[data-words="order"]');
+    const targets = await french.$$eval('.draft [data-arg="target"]', (l) => l.map((e) => e.dataset.choice));
+    assert.ok(targets.includes('merle'), `Reynier may order Merle: ${targets}`);
+    await choose(french, 'target', 'merle');
+    await choose(french, 'order', 'attack');
+    const shown = await previewOdds(french);
+    await french.click('[data-do="table"]');
+    await french.click('#numpad [data-key="7"]');
+    assert.ok(await french.isDisabled('#numpad [data-key="enter"]'), '7 is not a 1d6 roll');
+    await french.click('#numpad [data-key="back"]');
+    await french.click('#numpad [data-key="2"]');
+    await french.click('#numpad [data-key="enter"]');
+    await french.waitForSelector('.result .line:not(.error)');
+    const entry = await lastEntry(server, 'referee');
+    const rec = entry.records.map((r) => r && r.record).find((r) => r && r.roll !== null && r.roll !== undefined);
+    assert.equal(rec.roll, 2);
+    assert.equal(rec.entered, true);
+    assert.deepEqual(recordOdds(rec), shown);
+    await look(french, 'aigles-result-phone');
+
+    // The British change a unit's formation (no dice: "Do it").
+    await selectPiece(british, 'br-2-5th');
+    await british.click('[data-words="formation"]');
+    const to = await british.$$eval('.draft [data-arg="to"]', (l) => l.map((e) => e.dataset.choice));
+    assert.ok(to.length > 0);
+    await choose(british, 'to', to[0]);
+    await british.click('.draft [data-do="do"]');
+    await british.waitForSelector('.result .line:not(.error)');
+    const bEntry = await lastEntry(server, 'referee');
+    assert.deepEqual(bEntry.action.slice(0, 3), ['formation', 'br-2-5th', to[0]]);
+    await look(british, 'aigles-british-tablet');
+
+    // The referee: a table event, then the four phases of the période.
+    await referee.click('#tab-referee');
+    await referee.click('[data-words="event disorder"]');
+    await choose(referee, 'unit', 'fr-2leger');
+    await referee.click('.draft [data-do="do"]');
+    await referee.waitForSelector('.result .line:not(.error)');
+    assert.deepEqual((await lastEntry(server, 'referee')).action, ['event', 'disorder', 'fr-2leger']);
+    await referee.click('#tab-referee');
+    for (const phase of ['movement-1', 'orders-2', 'movement-2']) {
+      await referee.click('[data-do="advance"]');
+      for (const p of [referee, french, british]) await waitTurn(p, phase);
+    }
+    await referee.click('[data-do="advance"]');
+    for (const p of [referee, french, british]) await waitTurn(p, 'Turn 2 · orders-1');
+    await look(referee, 'aigles-referee-tablet');
+    for (const p of [referee, french, british]) assert.deepEqual(p.errors, [], `${p.name}: page errors`);
+  } finally {
+    await server.stop();
+  }
+});
+
+test('layout in both orientations, keyboard, language, hand-off, a bad link', async (t) => {
+  if (skip) return t.skip(skip);
+  const server = await serve('gdb', 7);
+  try {
+    const phone = await device(browser, PHONE_LANDSCAPE, server.url('french'), 'phone');
+    await look(phone, 'french-phone-landscape');
+    await selectPiece(phone, 'reynier');
+    await look(phone, 'french-card-phone-landscape');
+    const tablet = await device(browser, TABLET_PORTRAIT, server.url('referee'), 'tablet');
+    await look(tablet, 'referee-tablet-portrait');
+    await tablet.click('#tab-referee');
+    await look(tablet, 'referee-page-tablet-portrait');
+    await tablet.click('#tab-log');
+    await look(tablet, 'referee-log-tablet-portrait');
+
+    // The keyboard reaches a piece and selects it.
+    await tablet.click('#tab-piece');
+    await tablet.focus('#tab-piece');
+    let reached = false;
+    for (let i = 0; i < 30 && !reached; i++) {
+      await tablet.keyboard.press('Tab');
+      reached = await tablet.evaluate(() => !!(document.activeElement && document.activeElement.dataset.piece));
+    }
+    assert.ok(reached, 'Tab reaches the pieces');
+    const id = await tablet.evaluate(() => document.activeElement.dataset.piece);
+    await tablet.keyboard.press('Enter');
+    await tablet.waitForSelector(`.card[data-piece="${id}"]`);
+
+    // The language changes without reloading the game.
+    await phone.evaluate(() => { window.__same = true; });
+    await phone.click('#menu-button');
+    await phone.selectOption('#lang', 'fr');
+    await until(phone, () => document.getElementById('done').textContent === 'Terminé');
+    assert.equal(await phone.evaluate(() => window.__same), true, 'no reload');
+    await look(phone, 'french-phone-landscape-fr');
+    await phone.selectOption('#lang', 'en');
+
+    // One tablet for both sides: the hand-off card, then the other side's view.
+    const shared = await device(browser, TABLET, server.url('french', 'anglo-portuguese'), 'shared');
+    assert.match(await shared.textContent('#seat'), /French/);
+    await shared.click('#menu-button');
+    await shared.click('#pass');
+    await shared.waitForSelector('#handoff:not([hidden])');
+    await look(shared, 'handoff-tablet');
+    await shared.click('[data-do="handoff-show"]');
+    await until(shared, () => /Anglo-Portuguese/.test(document.getElementById('seat').textContent));
+
+    // A link with an unknown token says so.
+    const bad = await browser.newPage();
+    await bad.goto(`${server.base}/#t=00000000000000000000000000000000`);
+    await bad.waitForSelector('#fatal:not([hidden])');
+    assert.match(await bad.textContent('#fatal'), /not valid/);
+    await bad.close();
+    for (const p of [phone, tablet, shared]) assert.deepEqual(p.errors, [], `${p.name}: page errors`);
+  } finally {
+    await server.stop();
+  }
+});
