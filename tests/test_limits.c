@@ -480,6 +480,31 @@ static void test_escape_stream_split_writes(void **state)
     free(buf);
 }
 
+/* A finished line reaches the stream underneath at once, though that stream is
+ * fully buffered (a pipe): grognard serve prints its links and keeps running, and
+ * whoever reads them (a script, the page's tests) must not wait for its exit. */
+static void test_escape_stream_flushes_lines(void **state)
+{
+    (void)state;
+    int fds[2];
+    assert_int_equal(pipe(fds), 0);
+    FILE *under = fdopen(fds[1], "w");
+    assert_non_null(under);
+    setvbuf(under, NULL, _IOFBF, 4096);
+    FILE *f = cli_escape_stream(under);
+    fputs("half a line", f);
+    fprintf(f, ", then the end\n");
+    char got[64] = {0};
+    int fl = fcntl(fds[0], F_GETFL);
+    assert_int_equal(fcntl(fds[0], F_SETFL, fl | O_NONBLOCK), 0);
+    ssize_t n = read(fds[0], got, sizeof got - 1);
+    assert_int_equal(n, (ssize_t)strlen("half a line, then the end\n"));
+    assert_string_equal(got, "half a line, then the end\n");
+    fclose(f);
+    fclose(under);
+    close(fds[0]);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -495,6 +520,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_edited_game_text_escaped, setup, teardown),
         cmocka_unit_test_setup_teardown(test_play_long_line_refused, setup, teardown),
         cmocka_unit_test_setup_teardown(test_escape_stream_split_writes, setup, teardown),
+        cmocka_unit_test(test_escape_stream_flushes_lines),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -61,6 +61,11 @@ static ssize_t escaper_write(void *cookie, const char *buf, size_t size)
     memcpy(e->carry, all + n - hold, hold);
     e->ncarry = hold;
     free(all);
+    /* A finished line goes out at once, even into a pipe: a command that keeps
+     * running (serve printing its links, play's prompt) is read as it speaks,
+     * and fflush on this unbuffered stream never reaches the one underneath. */
+    if (rc == 0 && memchr(buf, '\n', size) != NULL && fflush(e->under) != 0)
+        rc = -1;
     return rc == 0 ? (ssize_t)size : -1;
 }
 

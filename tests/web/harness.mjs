@@ -44,7 +44,10 @@ export async function serve(family, seed, extra = []) {
   let err = '';
   child.stderr.on('data', (d) => { err += d; });
   const info = await new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`grognard serve did not start: ${err}`)), 15000);
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`grognard serve did not start: ${err}`));
+    }, 15000);
     child.stdout.on('data', (d) => {
       out += d;
       const start = out.indexOf('{');
@@ -108,7 +111,7 @@ export async function device(browser, options, url, name) {
             if (done) return;
             window.__events += dec.decode(value);
           }
-        })();
+        })().catch(() => {}); // the page stopped following (an abort)
         return new Response(a, { status: res.status, headers: res.headers });
       }
       return res;

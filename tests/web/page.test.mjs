@@ -49,7 +49,9 @@ async function choose(page, arg, value) {
 
 // The odds the preview shows: [[outcome, exact], ...].
 async function previewOdds(page) {
-  await page.waitForSelector('.draft .preview .odd');
+  await page.waitForSelector('.draft .preview .odd, .draft .err');
+  const err = await page.$('.draft .err');
+  if (err) assert.fail(`the preview failed: ${await err.textContent()}`);
   return page.$$eval('.draft .preview .odd', (l) => l.map((e) => [e.dataset.outcome, e.dataset.exact]));
 }
 
@@ -137,7 +139,8 @@ test('gdb: a whole turn from three devices', async (t) => {
     await french.waitForSelector('.result .line:not(.error)');
     assert.match(await french.textContent('.result .line'), /roll 3 \(table dice\)/);
     const entry = await lastEntry(server, 'referee');
-    assert.deepEqual(entry.action, ['order', 'reynier', 'brenier', 'redeploy']);
+    assert.deepEqual(entry.action, ['order', 'reynier', 'brenier', 'redeploy', '--roll', '3'],
+                     'the table-dice entry is journaled as entered');
     const rec = entry.records[0].record;
     assert.equal(rec.roll, 3, 'the table-dice entry is journaled as entered');
     assert.equal(rec.entered, true);
@@ -218,12 +221,20 @@ test('aigles: a turn, orders with their odds, formation, the referee advancing',
     const british = await device(browser, TABLET, server.url('anglo-portuguese'), 'british');
     await look(french, 'aigles-french-phone');
 
-    // The French order by tapping the unit on the map's list, then the general.
+    // Out of Reynier's zone, the preview says why and nothing can be rolled.
     await selectPiece(french, 'reynier');
     await french.click('[data-words="order"]');
-    const targets = await french.$$eval('.draft [data-arg="target"]', (l) => l.map((e) => e.dataset.choice));
-    assert.ok(targets.includes('merle'), `Reynier may order Merle: ${targets}`);
     await choose(french, 'target', 'merle');
+    await choose(french, 'order', 'attack');
+    await french.waitForSelector('.draft .err');
+    assert.match(await french.textContent('.draft .err'), /AIG-O-11/);
+    assert.ok(await french.isDisabled('[data-do="roll"]'));
+    await french.click('.draft >> text=Cancel');
+
+    // Brenier orders his 2e Léger: the odds, then the table's die.
+    await selectPiece(french, 'brenier');
+    await french.click('[data-words="order"]');
+    await choose(french, 'target', 'fr-2leger');
     await choose(french, 'order', 'attack');
     const shown = await previewOdds(french);
     await french.click('[data-do="table"]');

@@ -9,7 +9,7 @@ import { api, follow, tokens, useToken, currentToken, fragment } from './api.js'
 import { MapView } from './map.js';
 import { el, clear, button } from './dom.js';
 import { t, setLanguage, language, languages, onLanguage, translateStatic } from './i18n.js';
-import { recordView, odds, modifiers, targetLine, rollLine } from './record.js';
+import { recordView, rollLine } from './record.js';
 
 const $ = (id) => document.getElementById(id);
 const LANG_NAMES = { en: 'English', fr: 'Français', ru: 'Русский' };
@@ -221,6 +221,10 @@ async function maybePreview() {
     } catch (e) {
       if (state.draft === d) d.error = e.message;
     }
+    render();
+    const shown = document.querySelector('.draft .preview, .draft .err');
+    if (shown && state.draft === d) shown.scrollIntoView({ block: 'start' });
+    return;
   }
   render();
 }
@@ -289,14 +293,32 @@ function actionsFor(id) {
     (arg.choices || []).includes(id) && PIECE_KINDS.includes(arg.kind)));
 }
 
+// The card of a piece: what the view says of it, the fields a player reads first.
 function cardFor(p) {
-  const skip = new Set(['id', 'name', 'kind', 'side', 'x', 'y']);
-  const rows = Object.entries(p).filter(([k, v]) => !skip.has(k) && v !== null && v !== '' &&
-    !(Array.isArray(v) && v.length === 0));
+  const skip = new Set(['id', 'name', 'short_name', 'kind', 'side', 'x', 'y', 'width', 'depth', 'facing']);
+  const rows = Object.entries(p).filter(([k, v]) => !skip.has(k) && v !== null && v !== '' && v !== false &&
+    !(Array.isArray(v) && v.length === 0) && !(k === 'casualties' && v === 0));
   return el('div', { class: 'card', dataset: { piece: p.id } },
     el('h2', {}, p.name || p.id),
-    el('p', { class: 'hint' }, `${p.id} · ${sideName(p.side)} · ${p.kind === 'unit' ? t('unit') : t('officer')}`),
-    el('dl', {}, rows.flatMap(([k, v]) => [el('dt', {}, t(k)), el('dd', {}, show(v))])));
+    el('p', { class: 'hint' }, `${p.id} · ${sideName(p.side).replace(/ \(.*$/, '')} · ${p.kind === 'unit' ? t('unit') : t('officer')}`),
+    el('dl', {}, rows.flatMap(([k, v]) => [el('dt', {}, t(k)), el('dd', {}, field(k, v))])));
+}
+
+function field(k, v) {
+  if ((k === 'order' || k === 'pending') && v && typeof v === 'object') {
+    const parts = [v.kind || ''];
+    if (v.target) parts.push(`→ ${label(v.target)}`);
+    if (v.text) parts.push(`“${v.text}”`);
+    if (v.effective_turn) parts.push(t('from turn {0}', v.effective_turn));
+    return parts.filter(Boolean).join(' ');
+  }
+  if (k === 'ratings' && v && typeof v === 'object')
+    return Object.entries(v).filter(([, x]) => x !== null).map(([r, x]) => `${r.replace(/^(aigles|gdb|gt)_/, '$1 ')} ${x}`).join(' · ');
+  if (k === 'changing' && v && typeof v === 'object')
+    return t('{0} to {1}: {2} of {3} half-périodes left', v.from, v.to, v.remaining, v.total);
+  if (k === 'melee' && v && typeof v === 'object') return t('since turn {0}', v.since_turn);
+  if ((k === 'parent' || k === 'superior' || k === 'held_by' || k === 'attached_to') && typeof v === 'string') return label(v);
+  return show(v);
 }
 
 function show(v) {
@@ -307,6 +329,18 @@ function show(v) {
   return String(v);
 }
 
+// Action buttons: the tests (with odds) first, then the rest; the table events folded.
+function actionButtons(list, prefill) {
+  const rank = (a) => (a.roll || a.preview ? 0 : 1);
+  const btn = (a) => button(actionLabel(a), () => startDraft(a, prefill),
+    { title: a.help || '', class: a.roll || a.preview ? 'primary' : '', dataset: { action: a.action, words: (a.words || [a.action]).join(' ') } });
+  const main = list.filter((a) => a.action !== 'event').sort((a, b) => rank(a) - rank(b));
+  const events = list.filter((a) => a.action === 'event');
+  return [main.length ? el('div', { class: 'row actions' }, main.map(btn)) : null,
+    events.length ? el('details', { class: 'events' }, el('summary', {}, t('Table events')),
+      el('div', { class: 'row actions' }, events.map(btn))) : null];
+}
+
 function renderPiece() {
   const pane = $('pane-piece');
   const out = [];
@@ -314,23 +348,19 @@ function renderPiece() {
   if (state.selected && p) out.push(cardFor(p));
   else if (state.selected && map.element(state.selected)) out.push(el('div', { class: 'card' }, el('h2', {}, state.selected)));
   if (state.draft) out.push(draftView(state.draft));
-  const rank = (a) => (a.roll || a.preview ? 0 : a.action === 'event' ? 2 : 1);
-  const list = state.selected ? actionsFor(state.selected).sort((a, b) => rank(a) - rank(b)) : [];
+  const list = state.selected ? actionsFor(state.selected) : [];
   if (state.selected) {
     out.push(el('h3', {}, t('Actions')));
-    out.push(list.length ? el('div', { class: 'row actions' },
-      list.map((a) => button(actionLabel(a), () => startDraft(a, state.selected),
-        { title: a.help || '', class: a.roll || a.preview ? 'primary' : '', dataset: { action: a.action, words: (a.words || [a.action]).join(' ') } })))
-      : el('p', { class: 'hint' }, t('Nothing this piece may do now.')));
+    if (list.length) out.push(...actionButtons(list, state.selected));
+    else out.push(el('p', { class: 'hint' }, t('Nothing this piece may do now.')));
     out.push(el('div', { class: 'row' }, button(t('Clear selection'), () => select(''))));
   }
   if (!state.selected) {
-    const free = state.actions.filter((a) => a.action !== 'next' && (isReferee() ? a.action !== 'event' : true));
+    const free = state.actions.filter((a) => a.action !== 'next' && !(isReferee() && a.action === 'event'));
     out.push(el('p', { class: 'hint' }, t('Tap a piece on the map, or choose one here.')));
     if (free.length) {
       out.push(el('h3', {}, t('What you may do')));
-      out.push(el('div', { class: 'row actions' }, free.map((a) =>
-        button(actionLabel(a), () => startDraft(a, ''), { title: a.help || '', dataset: { action: a.action, words: (a.words || [a.action]).join(' ') } }))));
+      out.push(...actionButtons(free, ''));
     }
     out.push(piecesList());
   }
@@ -371,16 +401,22 @@ function draftView(d) {
   const previews = d.action.preview || (d.action.preview === undefined && !!d.action.roll);
   if (previews) {
     if (d.preview) {
+      // The whole record of the test the action would make: target, every modifier
+      // with its rule, the exact odds, and the checks (a failed one says why not).
       const rec = firstRecord(d.preview);
-      if (rec) rows.push(el('div', { class: 'preview', dataset: { testid: 'preview' } },
-        el('p', { class: 'target' }, targetLine(rec)), modifiers(rec), odds(rec)));
+      if (rec) rows.push(el('div', { class: 'preview' }, recordView(rec, { preview: true })));
+      if (rec && (rec.checks || []).some((c) => !c.ok)) {
+        const no = rec.checks.filter((c) => !c.ok).map((c) => `${c.rule}: ${c.label}${c.detail ? ` (${c.detail})` : ''}`);
+        rows.push(el('p', { class: 'err', role: 'alert' }, t('Refused: {0}', no.join('; '))));
+      }
     } else if (ready && !d.error) {
       rows.push(el('p', { class: 'hint' }, t('Working out the odds…')));
     }
   }
-  const can = ready && !d.error && (!previews || !!d.preview);
+  const refused = d.preview && (firstRecord(d.preview) || { checks: [] }).checks.some((c) => !c.ok);
+  const can = ready && !d.error && !refused && (!previews || !!d.preview);
   const table = d.action.roll && (!d.action.roll.option || d.action.roll.option === '--roll');
-  rows.push(el('div', { class: 'row' },
+  rows.push(el('div', { class: 'row do-row' },
     button(d.action.roll ? t('Roll') : t('Do it'), () => act(wordsOf(d)),
       { class: 'primary', disabled: !can, dataset: { do: d.action.roll ? 'roll' : 'do' } }),
     table ? button(t('Table dice'), () => numpad(d), { disabled: !can, dataset: { do: 'table' } }) : null,
@@ -400,7 +436,7 @@ function renderResult() {
   const r = state.result;
   const box = $('result');
   if (!r) return clear(box);
-  const line = el('div', { class: `line${r.error ? ' error' : ''}`, dataset: { seq: r.seq || '' } },
+  const line = el('div', { class: `line${r.error ? ' error' : ''}${state.showRecord ? ' open' : ''}`, dataset: { seq: r.seq || '' } },
     el('span', { class: 'text' }, r.line),
     r.records && r.records.length ? button(state.showRecord ? t('Hide record') : t('Record'),
       () => { state.showRecord = !state.showRecord; renderResult(); }, { 'aria-expanded': state.showRecord ? 'true' : 'false' }) : null,
