@@ -25,6 +25,8 @@
 #include "grognard/gdb.h"
 #include "grognard/gt.h"
 #include "grognard/game.h"
+#include "grognard/view.h"
+#include "grognard/brief.h"
 
 /* The library's version string ("0.1.0"). */
 const char *grog_version(void);

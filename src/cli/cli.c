@@ -313,6 +313,17 @@ int cli_print_explain(cli *c, const grog_explain *e)
         c->held_record = s;
         return CLI_EXIT_OK;
     }
+    if (c->brief) { /* one line: from the record's JSON (brief.h) */
+        char *js = NULL, *line = NULL;
+        st = grog_explain_to_json(e, &js, &err);
+        if (st == GROG_OK)
+            st = grog_brief_record(js, &line, &err);
+        free(js);
+        free(s);
+        if (st != GROG_OK)
+            return cli_fail_status(c, st, &err);
+        s = line;
+    }
     fputs(s, c->out);
     free(s);
     return CLI_EXIT_OK;
@@ -369,6 +380,17 @@ static int run_command_line(int argc, char **argv, FILE *out, FILE *err, FILE *r
         return CLI_EXIT_USAGE;
     }
     c.command = cmd->name;
+    /* --brief anywhere: one line per test, for every command that prints
+     * records (taken out here, so that no command need know it). */
+    int n = 2;
+    for (int i = 2; i < argc; i++) {
+        if (strcmp(argv[i], "--brief") == 0)
+            c.brief = 1;
+        else
+            argv[n++] = argv[i];
+    }
+    argv[n] = NULL;
+    argc = n;
     /* --json anywhere (even before a usage error is found) asks for JSON errors. */
     for (int i = 2; i < argc; i++)
         if (strcmp(argv[i], "--json") == 0)

@@ -213,7 +213,8 @@ int cli_game_show_result(cli *c, const char *result, const grog_seat *seat)
     }
     grog_error err;
     char *text = NULL;
-    grog_status st = grog_game_result_text(result, seat, &text, &err);
+    grog_status st = c->brief ? grog_brief_result(result, &text, &err)
+                              : grog_game_result_text(result, seat, &text, &err);
     return print_text(c, st, text, &err);
 }
 
@@ -309,7 +310,9 @@ static int log_filtered(cli *c, grog_game *g, const game_opts *o)
     int rc = CLI_EXIT_OK;
     json_array_foreach(kept, i, r) {
         char *one = json_dumps(r, 0), *out = NULL;
-        st = one != NULL ? grog_game_result_text(one, &o->seat, &out, &err) : GROG_ENOMEM;
+        st = one == NULL  ? GROG_ENOMEM
+             : c->brief   ? grog_brief_result(one, &out, &err)
+                          : grog_game_result_text(one, &o->seat, &out, &err);
         free(one);
         if ((rc = print_text(c, st, out, &err)) != CLI_EXIT_OK)
             break;
@@ -322,7 +325,7 @@ static int log_filtered(cli *c, grog_game *g, const game_opts *o)
 
 static int log_of(cli *c, grog_game *g, const game_opts *o)
 {
-    if (o->turn > 0 || o->last > 0 || o->kind != NULL)
+    if (o->turn > 0 || o->last > 0 || o->kind != NULL || c->brief)
         return log_filtered(c, g, o);
     grog_error err;
     char *text = NULL;
@@ -411,7 +414,8 @@ const cli_command cli_do_command = {
 };
 const cli_command cli_log_command = {
     "log", run_log, N_("the journal of a game, as one side may see it"),
-    N_("grognard log GAME [--side S | --referee] [--turn N] [--last N] [--kind WORD] [--json]"),
+    N_("grognard log GAME [--side S | --referee] [--turn N] [--last N] [--kind WORD]\n"
+       "             [--brief] [--json]"),
     N_("Every action with its events, tests, modifiers, odds and rolls. Without --side,\n"
        "the public view; with --side S, also what only S may see (its hidden orders);\n"
        "with --referee, everything.\n\n"
@@ -419,7 +423,8 @@ const cli_command cli_log_command = {
        "  --turn N     the actions done in turn N\n"
        "  --kind WORD  the actions of one kind: order, adc, formation, event, move, next...\n"
        "               (the action's first word, any case)\n"
-       "  --last N     the last N actions (after the other filters)\n"),
+       "  --last N     the last N actions (after the other filters)\n"
+       "--brief prints one line per test and per event.\n"),
 };
 const cli_command cli_undo_command = {
     "undo", run_undo, N_("take back the last action"), N_("grognard undo GAME [--json]"),

@@ -174,8 +174,15 @@ void grog_explain_add_rule(grog_explain *e, const char *rule_id)
     e->rules.v[e->rules.n++] = dup(e, rule_id);
 }
 
+/* Dice are written with their count, always: "1d6", never "d6". */
 void grog_explain_set_dice(grog_explain *e, const char *dice)
 {
+    if (dice != NULL && dice[0] == 'd') {
+        char one[64];
+        snprintf(one, sizeof one, "1%s", dice);
+        replace(e, &e->dice, one);
+        return;
+    }
     replace(e, &e->dice, dice);
 }
 
@@ -538,7 +545,7 @@ static void text_probability(FILE *f, const char *label, grog_frac p)
     char buf[64];
     fputs("    ", f);
     put_padded(f, label, 14);
-    fprintf(f, " %12s  %7.3f%%\n", grog_frac_format(p, buf, sizeof buf),
+    fprintf(f, " %12s  %5.1f%%\n", grog_frac_format(p, buf, sizeof buf),
             100.0 * grog_frac_value(p));
 }
 
@@ -571,6 +578,14 @@ static const char *unit_words(const char *unit, double value)
     return grog_explain_word(unit);
 }
 
+/* 1 when the modifiers add up to the target (Les Aigles' reaction tests: the
+ * die is compared with their sum and nothing modifies the roll). */
+static int target_from_modifiers(const grog_explain *e)
+{
+    return e->mods.n > 0 && grog_explain_modifier_total(e) == e->target &&
+           (!e->has_roll || e->modified_roll == e->roll.natural);
+}
+
 static void text_header(FILE *f, const grog_explain *e)
 {
     fprintf(f, "%s\n", e->title != NULL ? e->title : e->test);
@@ -587,7 +602,16 @@ static void text_header(FILE *f, const grog_explain *e)
         fprintf(f, " %s%s%s\n", c->label ? c->label : "", c->detail ? ": " : "",
                 c->detail ? c->detail : "");
     }
-    if (e->dice != NULL && e->has_target)
+    if (e->dice != NULL && e->has_target && target_from_modifiers(e)) {
+        /* The modifiers make the target and the die is read as it falls:
+         * "1d6 < 7 (target = 4 + 3)". */
+        fprintf(f, "  %s %s %s %d (%s = ", _("dice:"), e->dice, grog_cmp_symbol(e->cmp),
+                e->target, _("target"));
+        for (size_t i = 0; i < e->mods.n; i++)
+            fprintf(f, i == 0 ? "%d" : e->mods.v[i].value < 0 ? " - %d" : " + %d",
+                    i == 0 ? e->mods.v[i].value : abs(e->mods.v[i].value));
+        fputs(")\n", f);
+    } else if (e->dice != NULL && e->has_target)
         fprintf(f, "  %s %s, %s %s %d\n", _("dice:"), e->dice, _("modified roll"),
                 grog_cmp_symbol(e->cmp), e->target);
     else if (e->dice != NULL)
@@ -653,18 +677,24 @@ static void text_footer(FILE *f, const grog_explain *e)
                 fprintf(f, "%s%d", i ? "+" : "", e->roll.faces[i]);
             fputc(')', f);
         }
-        fprintf(f, ", %s %d: %s\n", _("modified"), e->modified_roll,
-                grog_explain_word(e->outcome_name));
+        if (e->modified_roll != e->roll.natural)
+            fprintf(f, ", %s %d", _("modified"), e->modified_roll);
+        fprintf(f, ": %s\n", grog_explain_word(e->outcome_name));
         if (e->has_seed)
             fprintf(f, "  %s %llu\n", _("seed:"), (unsigned long long)e->seed);
     }
     for (size_t i = 0; i < e->notes.n; i++)
         fprintf(f, "  %s%s%s\n", e->notes.v[i].rule ? e->notes.v[i].rule : "",
                 e->notes.v[i].rule ? ": " : "", e->notes.v[i].text ? e->notes.v[i].text : "");
-    for (size_t i = 0; i < e->defaults.n; i++) {
-        const def *d = &e->defaults.v[i];
-        fprintf(f, "  %s %s = %s (%s)\n", _("default used:"), d->setting ? d->setting : "",
-                d->value ? d->value : "", d->note ? d->note : "");
+    /* Defaults, once per record on one line (their notes are in --json). */
+    if (e->defaults.n > 0) {
+        fprintf(f, "  %s", ngettext("default used:", "defaults used:", (unsigned long)e->defaults.n));
+        for (size_t i = 0; i < e->defaults.n; i++) {
+            const def *d = &e->defaults.v[i];
+            fprintf(f, "%s %s = %s", i ? ";" : "", d->setting ? d->setting : "",
+                    d->value ? d->value : "");
+        }
+        fprintf(f, " %s\n", _("(values the rulebook does not give; settable with --rules)"));
     }
 }
 

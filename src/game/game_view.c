@@ -163,13 +163,27 @@ static void record_text(FILE *f, json_t *rec)
     fprintf(f, "    %s", title != NULL ? title : test != NULL ? test : "?");
     json_t *target = json_object_get(rec, "target");
     const char *dice = json_string_value(json_object_get(rec, "dice"));
-    if (dice != NULL && json_is_integer(target))
+    size_t i;
+    json_t *m;
+    json_t *mods = json_object_get(rec, "modifiers");
+    long long total = json_integer_value(json_object_get(rec, "modifier_total"));
+    if (dice != NULL && json_is_integer(target) && json_array_size(mods) > 0 &&
+        total == json_integer_value(target)) {
+        /* The modifiers make the target; nothing modifies the die:
+         * "1d6 < 7 (target = 4 + 3)". */
+        fprintf(f, ": %s %s %lld (%s =", dice,
+                json_string_value(json_object_get(rec, "comparison")),
+                (long long)json_integer_value(target), _("target"));
+        json_array_foreach(mods, i, m) {
+            long long v = json_integer_value(json_object_get(m, "value"));
+            fprintf(f, i == 0 ? " %lld" : v < 0 ? " - %lld" : " + %lld", i == 0 ? v : llabs(v));
+        }
+        fputc(')', f);
+    } else if (dice != NULL && json_is_integer(target))
         fprintf(f, ": %s, %s %s %lld", dice, _("modified roll"),
                 json_string_value(json_object_get(rec, "comparison")),
                 (long long)json_integer_value(target));
     fputc('\n', f);
-    size_t i;
-    json_t *m;
     json_array_foreach(json_object_get(rec, "checks"), i, m) {
         fprintf(f, "      [%s] %s %s", json_is_true(json_object_get(m, "ok")) ? _("ok") : _("NO"),
                 json_string_value(json_object_get(m, "rule")),
@@ -210,15 +224,24 @@ static void record_text(FILE *f, json_t *rec)
         fputc('\n', f);
     }
     json_t *roll = json_object_get(rec, "roll");
-    if (json_is_integer(roll))
-        fprintf(f, "      %s %lld%s, %s %lld: %s\n", _("roll"), (long long)json_integer_value(roll),
-                json_is_true(json_object_get(rec, "entered")) ? _(" (entered)") : "",
-                _("modified"), (long long)json_integer_value(json_object_get(rec, "modified_roll")),
-                grog_explain_word(json_string_value(json_object_get(rec, "outcome"))));
-    json_array_foreach(json_object_get(rec, "defaults_used"), i, m)
-        fprintf(f, "      %s %s = %s\n", _("default used:"),
-                json_string_value(json_object_get(m, "setting")),
-                json_string_value(json_object_get(m, "value")));
+    if (json_is_integer(roll)) {
+        long long r = json_integer_value(roll);
+        long long mr = json_integer_value(json_object_get(rec, "modified_roll"));
+        fprintf(f, "      %s %lld%s", _("roll"), r,
+                json_is_true(json_object_get(rec, "entered")) ? _(" (entered)") : "");
+        if (mr != r)
+            fprintf(f, ", %s %lld", _("modified"), mr);
+        fprintf(f, ": %s\n", grog_explain_word(json_string_value(json_object_get(rec, "outcome"))));
+    }
+    /* Defaults, once per record on one line (their notes are in --json). */
+    json_t *defs = json_object_get(rec, "defaults_used");
+    if (json_array_size(defs) > 0) {
+        fprintf(f, "      %s", ngettext("default used:", "defaults used:", json_array_size(defs)));
+        json_array_foreach(defs, i, m)
+            fprintf(f, "%s %s = %s", i ? ";" : "", json_string_value(json_object_get(m, "setting")),
+                    json_string_value(json_object_get(m, "value")));
+        fputc('\n', f);
+    }
 }
 
 static void result_text(FILE *f, json_t *result, const char *side)
