@@ -129,6 +129,37 @@ static void test_json_lookup_and_distribution(void **state)
     grog_explain_destroy(e);
 }
 
+/* Les Aigles' reaction test: the modifiers make the target and nothing
+ * modifies the die: "1d6 < 7 (target = 4 + 3)", no "modified" roll; dice
+ * are written with their count; percentages with one decimal. */
+static void test_text_target_from_modifiers(void **state)
+{
+    (void)state;
+    grog_explain *e = grog_explain_create("aigles-order", "order");
+    grog_explain_set_dice(e, "d6");
+    grog_explain_add_modifier(e, "AIG-O-17", "receiver", 4);
+    grog_explain_add_modifier(e, "AIG-O-17", "giver", 3);
+    grog_explain_set_target(e, GROG_CMP_LT, 7);
+    grog_roll r = {{2}, 1, 2, 2, 0};
+    grog_explain_set_roll(e, &r, 2, "obeys");
+    char *s = NULL;
+    assert_int_equal(grog_explain_to_text(e, &s, NULL), GROG_OK);
+    assert_non_null(strstr(s, "dice: 1d6 < 7 (target = 4 + 3)"));
+    assert_null(strstr(s, "modified"));
+    free(s);
+    grog_explain_destroy(e);
+    /* A negative modifier is written as a subtraction. */
+    e = grog_explain_create("t", "t");
+    grog_explain_set_dice(e, "1d6");
+    grog_explain_add_modifier(e, NULL, "a", 4);
+    grog_explain_add_modifier(e, NULL, "b", -1);
+    grog_explain_set_target(e, GROG_CMP_LT, 3);
+    assert_int_equal(grog_explain_to_text(e, &s, NULL), GROG_OK);
+    assert_non_null(strstr(s, "(target = 4 - 1)"));
+    free(s);
+    grog_explain_destroy(e);
+}
+
 static void test_text(void **state)
 {
     (void)state;
@@ -143,7 +174,9 @@ static void test_text(void **state)
     assert_non_null(strstr(s, "15/36"));
     assert_non_null(strstr(s, "modified roll > 6"));
     assert_non_null(strstr(s, "roll: 5 (entered), modified 4: fail"));
-    assert_non_null(strstr(s, "x.target = 6 (unknown in the seed)"));
+    /* Defaults on one line per record; their notes stay in the JSON. */
+    assert_non_null(strstr(s, "default used: x.target = 6 (values the rulebook does not give"));
+    assert_null(strstr(s, "unknown in the seed"));
     free(s);
     grog_explain_destroy(e);
 }
@@ -155,6 +188,7 @@ int main(void)
         cmocka_unit_test(test_json_shape),
         cmocka_unit_test(test_json_lookup_and_distribution),
         cmocka_unit_test(test_text),
+        cmocka_unit_test(test_text_target_from_modifiers),
     };
     return cmocka_run_group_tests_name("explain", tests, NULL, NULL);
 }

@@ -179,7 +179,7 @@ static void test_gt02_ordinary_own_die(void **state)
     json_t *j = record_json(e);
     assert_true(json_real_value(json_object_get(j, "mean")) == 3.5);
     assert_string_equal(json_string_value(json_object_get(j, "test")), "gt-pip");
-    assert_string_equal(json_string_value(json_object_get(j, "dice")), "d6");
+    assert_string_equal(json_string_value(json_object_get(j, "dice")), "1d6"); /* dice written with their count */
     assert_int_equal(grog_explain_modifier_count(e), 0);
     assert_true(grog_explain_has_rule(e, "GT-17"));
     assert_false(grog_explain_has_rule(e, "GT-14")); /* own die: no corps dice */

@@ -144,12 +144,63 @@ static void test_dice_fresh_seed(void **state)
     cli_run_free(&r);
 }
 
+static size_t lines(const char *s)
+{
+    size_t n = 0;
+    for (; *s; s++)
+        n += *s == '\n';
+    return n;
+}
+
+/* --brief: one line per test. Worked by hand: regular (2) + command 3 = 5,
+ * a die < 5 obeys: 4/6 = 66.7%. */
+static void test_brief(void **state)
+{
+    (void)state;
+    cli_run r = run_cli("calc", "aigles-order", "--command", "3", "--status", "regular",
+                        "--roll", "2", "--brief", NULL);
+    assert_int_equal(r.code, 0);
+    assert_string_equal(r.out, "Les Aigles: order from general to unit: needs < 5 on 1d6; "
+                               "obeys 66.7%, fails 33.3%; entered 2: obeys\n");
+    cli_run_free(&r);
+    /* gdb: the roll is modified (+1 gifted, -2 beyond 30 cm): 5 - 1 = 4 < 6 fails. */
+    r = run_cli("calc", "gdb-order", "--nation", "britain", "--skill", "gifted",
+                "--distance-cm", "35", "--roll", "5", "--brief", NULL);
+    assert_int_equal(lines(r.out), 1);
+    assert_non_null(strstr(r.out, "needs > 6 on 2d6 -1; immediate 41.7%, delayed 16.7%, "
+                                  "fail 41.7%; entered 5 (modified 4): fail"));
+    cli_run_free(&r);
+    r = run_cli("calc", "aigles-zone", "--command", "4", "--scale", "15", "--brief", NULL);
+    assert_string_equal(r.out, "Les Aigles: order-change zone of command 4 at 15 mm: 115 pas\n");
+    cli_run_free(&r);
+    /* A game: the header, one line for the test, one for the event. */
+    new_game();
+    r = run_cli("do", game_path, "--brief", "order", "picton", "mackinnon", "attack", "--roll",
+                "2", NULL);
+    assert_int_equal(r.code, 0);
+    assert_int_equal(lines(r.out), 3);
+    assert_non_null(strstr(r.out, "#2 t1 orders-1 > order picton mackinnon attack --roll 2\n"));
+    assert_non_null(strstr(r.out, "needs < 7 on 1d6; obeys 100.0%, fails 0.0%; entered 2: obeys"));
+    cli_run_free(&r);
+    r = run_cli("log", game_path, "--brief", NULL);
+    cli_run full = run_cli("log", game_path, NULL);
+    assert_true(lines(r.out) < lines(full.out));
+    assert_non_null(strstr(r.out, "#1 t1 orders-1 > start"));
+    cli_run_free(&r);
+    cli_run_free(&full);
+    /* --json wins over --brief: the whole record. */
+    r = run_cli("calc", "aigles-zone", "--command", "4", "--brief", "--json", NULL);
+    json_decref(cli_json(&r));
+    cli_run_free(&r);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_teardown(test_json_errors, teardown),
         cmocka_unit_test_teardown(test_options_after_the_game, teardown),
         cmocka_unit_test(test_dice_fresh_seed),
+        cmocka_unit_test_teardown(test_brief, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
