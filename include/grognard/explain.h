@@ -71,6 +71,9 @@ const char *grog_explain_outcome(const grog_explain *e);
  * language of messages, for text output; an id it does not know is returned as
  * is. JSON keeps the ids. Static storage: never freed. */
 const char *grog_explain_word(const char *id);
+/* The words of a value's unit for people, singular or plural for value
+ * ("half-periods", 2 -> "half-périodes"; "PIPs", 1 -> "PIP"). */
+const char *grog_explain_unit_words(const char *unit, double value);
 /* 1 and *v set when a roll was made. */
 int grog_explain_modified_roll(const grog_explain *e, int *v);
 /* 1 and *v set when the record holds a numeric value. */

@@ -551,7 +551,7 @@ static void text_probability(FILE *f, const char *label, grog_frac p)
 
 /* The words of a value's unit ("half-periods", "PIPs"...), singular or plural
  * for value; ids without plural forms through grog_explain_word. */
-static const char *unit_words(const char *unit, double value)
+const char *grog_explain_unit_words(const char *unit, double value)
 {
     static const struct {
         const char *id;
@@ -643,10 +643,10 @@ static void text_body(FILE *f, const grog_explain *e)
     }
     if (e->has_value)
         fprintf(f, "  %s %g %s\n", _("value:"), e->value,
-                e->has_unit ? unit_words(e->unit, e->value) : "");
+                e->has_unit ? grog_explain_unit_words(e->unit, e->value) : "");
     else if (e->has_range)
         fprintf(f, "  %s %+d .. %+d %s\n", _("range:"), e->range_lo, e->range_hi,
-                e->has_unit ? unit_words(e->unit, e->range_hi) : "");
+                e->has_unit ? grog_explain_unit_words(e->unit, e->range_hi) : "");
     else if (e->has_unit && e->unit != NULL)
         fprintf(f, "  %s %s\n", _("value:"), grog_explain_word(e->unit));
     if (e->outcomes.n > 0) {

@@ -216,7 +216,8 @@ static void record_text(FILE *f, json_t *rec)
     json_t *value = json_object_get(rec, "value");
     if (json_is_number(value))
         fprintf(f, "      %s %g %s\n", _("value:"), json_number_value(value),
-                grog_explain_word(json_string_value(json_object_get(rec, "unit"))));
+                grog_explain_unit_words(json_string_value(json_object_get(rec, "unit")),
+                                        json_number_value(value)));
     json_t *path = json_object_get(rec, "path");
     if (json_array_size(path) > 0) {
         fprintf(f, "      %s", _("path:"));

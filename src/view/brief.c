@@ -78,7 +78,8 @@ static void value(FILE *f, json_t *rec)
     if (!json_is_number(v))
         return;
     const char *unit = str(rec, "unit");
-    fprintf(f, ": %g%s%s", json_number_value(v), unit[0] ? " " : "", grog_explain_word(unit));
+    fprintf(f, ": %g%s%s", json_number_value(v), unit[0] ? " " : "",
+            grog_explain_unit_words(unit, json_number_value(v)));
 }
 
 static void record_line(FILE *f, json_t *rec)
