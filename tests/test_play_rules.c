@@ -99,6 +99,13 @@ static json_t *arg(json_t *e, const char *name)
     return NULL;
 }
 
+static json_t *legal_arg_of(json_t *j, const char *w1, const char *w2, const char *name)
+{
+    json_t *e = entry(j, w1, w2);
+    assert_non_null(e);
+    return arg(e, name);
+}
+
 static int has_choice(json_t *a, const char *v)
 {
     size_t i;
@@ -742,6 +749,36 @@ static void test_unit_card_cli(void **state)
     grog_game_remove(path);
 }
 
+/* AIG-O-21's "surrounded" capture is an event of its own (the Avance
+ * marker forbids contact, AIG-O-22, not this); gt refuses it (GT-09);
+ * the actions list offers officer events only where the family allows. */
+static void test_surrounded_and_officer_event_choices(void **state)
+{
+    (void)state;
+    grog_game *g = game(GROG_FAMILY_AIGLES, NULL);
+    json_t *j = actions(g, "#ref");
+    json_t *fire = legal_arg_of(j, "event", "casualties", "target");
+    assert_false(has_choice(fire, "picton")); /* AIG-O-25: not isolated */
+    assert_true(has_choice(fire, "br-74th"));
+    json_decref(j);
+    refused(g, "event contact foy pt-1st", GROG_ERULE, "AIG-O-22");
+    ok(g, "event surrounded foy pt-1st", "AIG-O-21");
+    assert_int_equal(grog_battle_officer_by_id(grog_game_battle(g), "foy")->state,
+                     GROG_OFFICER_PRISONER);
+    grog_game_close(g);
+    g = game(GROG_FAMILY_GT, NULL);
+    refused(g, "event surrounded picton fr-2leger", GROG_ERULE, "GT-09");
+    j = actions(g, "#ref");
+    assert_null(entry(j, "event", "contact"));
+    assert_null(entry(j, "event", "killed"));
+    assert_false(has_choice(legal_arg_of(j, "event", "casualties", "target"), "picton"));
+    json_decref(j);
+    grog_game_close(g);
+    g = game(GROG_FAMILY_GDB, NULL);
+    act(g, "event surrounded picton fr-2leger", GROG_OK, "table event", "AIG-O-21");
+    grog_game_close(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -770,6 +807,7 @@ int main(void)
         cmocka_unit_test(test_unit_card_aigles),
         cmocka_unit_test(test_unit_card_gt_and_gdb),
         cmocka_unit_test(test_unit_card_cli),
+        cmocka_unit_test(test_surrounded_and_officer_event_choices),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

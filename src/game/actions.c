@@ -423,6 +423,36 @@ static grog_status ev_contact(action_ctx *c, char **a, grog_error *err)
     return family_event(c, "officer-captured", u, o, err);
 }
 
+/* AIG-O-21: surrounded by enemies with no way out: taken by ENEMY-UNIT. The
+ * Avance marker (AIG-O-22) forbids contact, not this. */
+static grog_status ev_surrounded(action_ctx *c, char **a, grog_error *err)
+{
+    grog_officer *o;
+    grog_troop *u;
+    grog_status st;
+    if ((st = ctx_officer(c, a[0], &o, err)) != GROG_OK || (st = ctx_unit(c, a[1], &u, err)) != GROG_OK)
+        return st;
+    c->side = u->side;
+    if (strcmp(o->side, u->side) == 0)
+        return grog_error_set(err, GROG_EINVAL, _("%s is a friendly unit to %s"), u->name,
+                              o->name);
+    if (o->state != GROG_OFFICER_ACTIVE)
+        return grog_error_set(err, GROG_EINVAL, _("%s is not active (%s)"), o->name,
+                              grog_officer_state_name(o->state));
+    if ((st = family_officer_surrounded(c, o, err)) != GROG_OK)
+        return st;
+    o->state = GROG_OFFICER_PRISONER;
+    snprintf(o->held_by, sizeof o->held_by, "%s", u->id);
+    o->attached_to[0] = '\0';
+    ctx_event(c, "", "officer-captured", json_pack("{s:s,s:s}", "officer", a[0], "unit", a[1]),
+              grog_game_family(c->game) == GROG_FAMILY_AIGLES
+                  ? _("AIG-O-21: %s, surrounded with no way out, is taken prisoner by %s.")
+                  : _("%s, surrounded, is taken prisoner by %s (a table event: these rules have "
+                      "none for it)."),
+              o->name, u->name);
+    return family_event(c, "officer-captured", u, o, err);
+}
+
 static grog_status ev_freed(action_ctx *c, char **a, grog_error *err)
 {
     grog_officer *o;
@@ -476,6 +506,7 @@ static const event_def events[] = {
     {"disorder", "event disorder UNIT", 1, ev_disorder},
     {"breaks", "event breaks UNIT|BRIGADE-COMMANDER", 1, ev_breaks},
     {"contact", "event contact OFFICER ENEMY-UNIT", 2, ev_contact},
+    {"surrounded", "event surrounded OFFICER ENEMY-UNIT", 2, ev_surrounded},
     {"killed", "event killed OFFICER", 1, ev_killed},
     {"wounded", "event wounded OFFICER", 1, ev_wounded},
     {"freed", "event freed OFFICER", 1, ev_freed},
@@ -500,7 +531,7 @@ static grog_status run_event(action_ctx *c, int argc, char **argv, grog_error *e
 {
     if (argc < 2)
         return usage(err, "event KIND ... (melee, casualties, flees, routs, rallies, disorder, "
-                          "breaks, contact, killed, wounded, freed, avance)");
+                          "breaks, contact, surrounded, killed, wounded, freed, avance)");
     for (size_t i = 0; i < sizeof events / sizeof events[0]; i++) {
         if (strcmp(argv[1], events[i].name) != 0)
             continue;
@@ -522,7 +553,7 @@ const action_def grog_game_common_actions[] = {
     {"attach", N_("attach GENERAL UNIT: the general joins the unit"), act_attach},
     {"detach", N_("detach GENERAL: the general leaves his unit"), act_detach},
     {"event", N_("event KIND ...: what the table decided (melee, casualties, flees, routs, "
-                 "rallies, disorder, breaks, contact, killed, wounded, freed, avance)"),
+                 "rallies, disorder, breaks, contact, surrounded, killed, wounded, freed, avance)"),
      act_event},
     {"explain", N_("explain ACTION ...: the test an action would make, with its odds; rolls "
                    "nothing, changes nothing"),

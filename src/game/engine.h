@@ -136,6 +136,9 @@ grog_status family_event(action_ctx *c, const char *type, grog_troop *u, grog_of
 grog_status family_officer_fired_at(action_ctx *c, grog_officer *o, int n, grog_error *err);
 /* Whether an enemy contact may take o (aigles AIG-O-22; gt GT-05/GT-09: never). */
 grog_status family_officer_contact_check(action_ctx *c, const grog_officer *o, grog_error *err);
+/* AIG-O-21's other case: surrounded with no way out (aigles: a record; gt:
+ * GT-05/GT-09 refused; gdb: a table event). */
+grog_status family_officer_surrounded(action_ctx *c, const grog_officer *o, grog_error *err);
 /* Whether a table may kill or wound o (gt GT-09: only GT-08 harms a general). */
 grog_status family_officer_harm_check(action_ctx *c, const grog_officer *o, grog_error *err);
 /* Whether unit u may be moved (aigles AIG-F-12: a square stands). */
@@ -209,6 +212,10 @@ json_t *card_record(const grog_explain *e);
  * "rolls": [{"who","dice","count","what"}]. */
 void legal_table_roll(json_t *actions, const char *words0, const char *words1, const char *who,
                       int count, const char *what);
+/* The argument `arg` of the entry whose words are w0 [w1], or NULL; and
+ * taking a value out of an argument's choices. */
+json_t *legal_find(json_t *actions, const char *w0, const char *w1, const char *arg);
+void legal_unchoose(json_t *arg, const char *value);
 /* Whether side may act with a piece of piece_side (referee: any). */
 int legal_mine(const legal_ctx *l, const char *piece_side);
 /* Drops an entry whose required argument has no choice. */

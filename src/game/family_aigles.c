@@ -1119,6 +1119,11 @@ static void legal_aigles(const legal_ctx *l, json_t *out)
     const grog_battle *b = l->battle;
     if (l->phase == 0 || l->phase == 2)
         legal_orders(l, r, s, out);
+    json_t *fire = legal_find(out, "event", "casualties", "target"); /* AIG-O-25 */
+    for (size_t i = 0; fire != NULL && i < s->nofficers; i++)
+        if (!grog_aigles_battle_officer_isolated(r->officers, b, grog_battle_officer(b, i)->id,
+                                                 NULL, NULL))
+            legal_unchoose(fire, grog_battle_officer(b, i)->id);
     for (size_t i = 0; (l->phase == 1 || l->phase == 3) && i < s->nriders; i++) {
         const grog_officer *adc = grog_battle_officer(b, s->riders[i].adc);
         if (s->riders[i].leg == ADC_OUT && s->riders[i].halves == 1 && legal_mine(l, adc->side))

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "engine.h"
+#include "grognard/aigles.h"
 #include "i18n.h"
 
 
@@ -88,4 +89,28 @@ grog_status family_move_check(action_ctx *c, const grog_troop *u, grog_error *er
                                 "formation first)"),
                               u->name, u->formation);
     return GROG_OK;
+}
+
+grog_status family_officer_surrounded(action_ctx *c, const grog_officer *o, grog_error *err)
+{
+    switch (grog_game_family(c->game)) {
+    case GROG_FAMILY_AIGLES: {
+        grog_aigles_officer ao = {0, 0, o->role == GROG_ROLE_ADC, -1, o->ratings.aigles_charisma,
+                                  o->ratings.aigles_command, GROG_AIGLES_ACTIVE, -1,
+                                  (o->markers & GROG_MARKER_AVANCE) != 0, 0, -1};
+        grog_explain *e = grog_explain_create("aigles-capture", _("Les Aigles: a surrounded "
+                                                                  "officer"));
+        if (e == NULL)
+            return grog_error_set(err, GROG_ENOMEM, _("out of memory"));
+        grog_status st = grog_aigles_officer_surrounded(&ao, 0, 0, e, err);
+        if (st == GROG_OK)
+            st = ctx_record(c, e, "", err);
+        grog_explain_destroy(e);
+        return st;
+    }
+    case GROG_FAMILY_GT:
+        return family_gt_target(c, o, err);
+    default:
+        return GROG_OK;
+    }
 }

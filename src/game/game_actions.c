@@ -97,6 +97,33 @@ void legal_table_roll(json_t *actions, const char *words0, const char *words1, c
     }
 }
 
+json_t *legal_find(json_t *actions, const char *w0, const char *w1, const char *arg)
+{
+    size_t i;
+    json_t *a;
+    json_array_foreach(actions, i, a) {
+        json_t *w = json_object_get(a, "words");
+        if (strcmp(json_string_value(json_array_get(w, 0)), w0) != 0 ||
+            (w1 != NULL && (json_array_size(w) < 2 ||
+                            strcmp(json_string_value(json_array_get(w, 1)), w1) != 0)))
+            continue;
+        size_t k;
+        json_t *x;
+        json_array_foreach(json_object_get(a, "args"), k, x)
+            if (strcmp(json_string_value(json_object_get(x, "name")), arg) == 0)
+                return x;
+    }
+    return NULL;
+}
+
+void legal_unchoose(json_t *arg, const char *value)
+{
+    json_t *c = json_object_get(arg, "choices");
+    for (size_t i = json_array_size(c); i-- > 0;)
+        if (strcmp(json_string_value(json_array_get(c, i)), value) == 0)
+            json_array_remove(c, i);
+}
+
 int legal_mine(const legal_ctx *l, const char *piece_side)
 {
     return l->side == NULL || strcmp(l->side, piece_side) == 0;
@@ -247,11 +274,13 @@ static void legal_unit_events(const legal_ctx *l, json_t *actions)
         if (u->flags & (GROG_UNIT_FLEEING | GROG_UNIT_ROUTED))
             legal_choice(rally, u->id);
     }
+    int gt = grog_game_family(l->game) == GROG_FAMILY_GT;
     for (size_t i = 0; i < grog_battle_nofficers(l->battle); i++) {
         const grog_officer *o = grog_battle_officer(l->battle, i);
         if (!legal_mine(l, o->side) || !active(o))
             continue;
-        legal_choice(cas_who, o->id);
+        if (!gt) /* GT-05, GT-09: a general is never fired at */
+            legal_choice(cas_who, o->id);
         if (o->role == GROG_ROLE_BRIGADE && !o->brigade_broken)
             legal_choice(fl[3], o->id);
     }
@@ -263,6 +292,10 @@ static void legal_officer_events(const legal_ctx *l, json_t *actions)
                                   _("an enemy unit contacts an officer and takes him"));
     json_t *victim = legal_arg(contact, "officer", "enemy-officer");
     json_t *taker = legal_arg(contact, "unit", "unit");
+    json_t *sur = event_entry(actions, "surrounded",
+                              _("an officer surrounded with no way out is taken (AIG-O-21)"));
+    json_t *sur_victim = legal_arg(sur, "officer", "enemy-officer");
+    json_t *sur_taker = legal_arg(sur, "unit", "unit");
     json_t *killed = legal_arg(event_entry(actions, "killed", _("the officer is killed")),
                                "officer", "officer");
     json_t *wounded = legal_arg(event_entry(actions, "wounded", _("the officer is out of commission")),
@@ -272,9 +305,10 @@ static void legal_officer_events(const legal_ctx *l, json_t *actions)
     json_t *av = event_entry(actions, "avance", _("an Avance marker on or off (AIG-O-22)"));
     json_t *av_who = legal_arg(av, "officer", "officer");
     json_t *av_on = legal_arg(av, "state", "word");
+    int gt = grog_game_family(l->game) == GROG_FAMILY_GT; /* GT-05, GT-09 */
     for (size_t i = 0; i < grog_battle_nofficers(l->battle); i++) {
         const grog_officer *o = grog_battle_officer(l->battle, i);
-        if (active(o) && !(o->markers & GROG_MARKER_AVANCE)) {
+        if (!gt && active(o) && !(o->markers & GROG_MARKER_AVANCE)) {
             for (size_t k = 0; k < grog_battle_nunits(l->battle); k++) {
                 const grog_troop *u = grog_battle_unit(l->battle, k);
                 if (legal_mine(l, u->side) && strcmp(u->side, o->side) != 0)
@@ -283,11 +317,20 @@ static void legal_officer_events(const legal_ctx *l, json_t *actions)
             if (json_object_get(json_object_get(taker, "choices_by"), o->id) != NULL)
                 legal_choice(victim, o->id);
         }
+        if (active(o) && grog_game_family(l->game) != GROG_FAMILY_GT) {
+            for (size_t k = 0; k < grog_battle_nunits(l->battle); k++) {
+                const grog_troop *u = grog_battle_unit(l->battle, k);
+                if (legal_mine(l, u->side) && strcmp(u->side, o->side) != 0)
+                    legal_choice_by(sur_taker, o->id, u->id);
+            }
+            if (json_object_get(json_object_get(sur_taker, "choices_by"), o->id) != NULL)
+                legal_choice(sur_victim, o->id);
+        }
         if (!legal_mine(l, o->side))
             continue;
-        if (o->state != GROG_OFFICER_KILLED)
+        if (o->state != GROG_OFFICER_KILLED && !gt)
             legal_choice(killed, o->id);
-        if (active(o) || o->state == GROG_OFFICER_PRISONER)
+        if ((active(o) || o->state == GROG_OFFICER_PRISONER) && !gt)
             legal_choice(wounded, o->id);
         if (o->state == GROG_OFFICER_PRISONER)
             legal_choice(freed, o->id);
