@@ -205,24 +205,34 @@ golden: build
 	    echo "  GOLDEN  tests/golden/demo-$$f.txt"; \
 	done
 
-# Refreshes the template from the sources; the catalogues follow with
-# msgmerge (scripts/check-po.sh --merge), done by whoever keeps po/.
+# The template: the C sources' messages (xgettext) and the web page's
+# (scripts/pot-web.sh: t() and N_() in web/js, data-i18n in web/*.html).
+define make_pot
+	@mkdir -p $(dir $(1)) $(BUILD)/pot
+	$(Q)xgettext $(XGETTEXT_FLAGS) -o $(BUILD)/pot/all.pot $(POT_SRC)
+	$(Q)scripts/pot-web.sh $(BUILD)/pot/all.pot
+	$(Q)cp $(BUILD)/pot/all.pot $(1)
+endef
+
+# Refreshes po/grognard.pot from the sources.
 pot:
-	@mkdir -p po
-	xgettext $(XGETTEXT_FLAGS) -o po/grognard.pot $(POT_SRC)
+	$(call make_pot,po/grognard.pot)
 
 # pot, then each catalogue merged with it (new messages untranslated, changed
-# ones fuzzy): the translators' step before translating.
+# ones fuzzy), and the web page's tables (web/js/messages.js) written again from
+# the catalogues: the translators' step before and after translating.
 update-po: pot
 	@for po in $(PO); do msgmerge --quiet --update --backup=none --previous $$po po/grognard.pot || exit 1; done
+	@scripts/po2js.sh $(PO) > web/js/messages.js
 
 # Every message marked in the sources now (a fresh template in $(BUILD), not
 # po/grognard.pot, which may lag) translated in each catalogue, none fuzzy,
-# and msgfmt --check -c clean.
+# msgfmt --check -c clean, and web/js/messages.js what the catalogues give.
 check-po:
-	@mkdir -p $(BUILD)
-	$(Q)xgettext $(XGETTEXT_FLAGS) -o $(BUILD)/grognard.pot $(POT_SRC)
+	$(call make_pot,$(BUILD)/grognard.pot)
 	@scripts/check-po.sh $(BUILD)/grognard.pot $(PO)
+	@scripts/po2js.sh $(PO) | cmp -s - web/js/messages.js || \
+	    { echo "check-po: web/js/messages.js is not what po/*.po give: make update-po" >&2; exit 1; }
 
 clean:
 	rm -rf build build-san
