@@ -33,13 +33,9 @@ export async function launch() {
   }
 }
 
-// A new game served on 127.0.0.1 with an ephemeral port: {url(seat), tokens, port, stop()}.
-export async function serve(family, seed, extra = []) {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'grognard-web-'));
-  const file = path.join(dir, `${family}.grog`);
-  const child = spawn(BIN, ['serve', '--new', file, '--family', family, '--seed', String(seed),
-                            '--listen', '127.0.0.1:0', '--json', ...extra],
-                      { stdio: ['ignore', 'pipe', 'pipe'] });
+// Starts `grognard serve ARGS --json` and reads the links it prints.
+async function start(args) {
+  const child = spawn(BIN, ['serve', ...args, '--json'], { stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   let err = '';
   child.stderr.on('data', (d) => { err += d; });
@@ -50,20 +46,34 @@ export async function serve(family, seed, extra = []) {
     }, 15000);
     child.stdout.on('data', (d) => {
       out += d;
-      const start = out.indexOf('{');
-      if (start < 0) return;
+      const at = out.indexOf('{');
+      if (at < 0) return;
       try {
-        const j = JSON.parse(out.slice(start));
+        const j = JSON.parse(out.slice(at));
         clearTimeout(timer);
         resolve(j);
       } catch (e) { /* not whole yet */ }
     });
     child.on('exit', (code) => { clearTimeout(timer); reject(new Error(`grognard serve exited ${code}: ${err}`)); });
   });
+  return { child, info };
+}
+
+function stopped(child) {
+  return new Promise((r) => { if (child.exitCode !== null || child.signalCode !== null) r(); else child.on('exit', r); });
+}
+
+// A new game served on 127.0.0.1 with an ephemeral port: {url(seat...), tokens, api(),
+// restart() (the same file, port and tokens), stop()}.
+export async function serve(family, seed, extra = []) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'grognard-web-'));
+  const file = path.join(dir, `${family}.grog`);
+  let { child, info } = await start(['--new', file, '--family', family, '--seed', String(seed),
+                                     '--listen', '127.0.0.1:0', ...extra]);
   const tokens = {};
   for (const s of info.seats) tokens[s.kind === 'side' ? s.side : s.kind] = s.token;
   const base = `http://127.0.0.1:${info.port}`;
-  return {
+  const server = {
     base, tokens, file, info,
     url: (...seats) => `${base}/#t=${seats.map((s) => tokens[s]).join(',')}`,
     api: async (seat, method, p, body) => {
@@ -73,12 +83,32 @@ export async function serve(family, seed, extra = []) {
       const text = await res.text();
       return { status: res.status, text, json: text.startsWith('{') || text.startsWith('[') ? JSON.parse(text) : null };
     },
+    async halt() {
+      child.kill('SIGTERM');
+      await stopped(child);
+    },
+    async resume() {
+      ({ child } = await start([file, '--listen', `127.0.0.1:${info.port}`]));
+    },
     async stop() {
       child.kill('SIGTERM');
-      await new Promise((r) => { if (child.exitCode !== null) r(); else child.on('exit', r); });
+      await stopped(child);
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };
+  return server;
+}
+
+// Runs `grognard ARGS...` to its end: {code, out, err}.
+export function cli(...args) {
+  return new Promise((resolve) => {
+    const child = spawn(BIN, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (d) => { out += d; });
+    child.stderr.on('data', (d) => { err += d; });
+    child.on('exit', (code) => resolve({ code, out, err }));
+  });
 }
 
 // A page of a new browser context, recording every response body it receives (the

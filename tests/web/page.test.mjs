@@ -11,7 +11,8 @@
 // from side to side. Screenshots of each view go to build/screens/.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, serve, device, overflows, smallTargets, lowContrast, shot, until,
+import fs from 'node:fs';
+import { launch, serve, cli, device, overflows, smallTargets, lowContrast, shot, until,
          PHONE, PHONE_LANDSCAPE, TABLET, TABLET_PORTRAIT } from './harness.mjs';
 
 let browser = null;
@@ -158,6 +159,8 @@ test('gdb: a whole turn from three devices', async (t) => {
     await look(british, 'gdb-log-tablet');
     assert.deepEqual(await leaks(british, 'redeploy', withoutOrderKinds), [],
                      'the French hidden order reached the British page');
+    assert.ok((await leaks(french, 'redeploy', withoutOrderKinds)).length > 0,
+              'the French page shows its own order (the search can find it)');
     const theirs = (await server.api('anglo-portuguese', 'GET', 'log')).json.find((e) => e.seq === frenchSeq);
     assert.ok(!JSON.stringify(theirs).includes('redeploy'));
 
@@ -341,4 +344,40 @@ test('layout in both orientations, keyboard, language, hand-off, a bad link', as
   } finally {
     await server.stop();
   }
+});
+
+test('a lost connection: the page says so, and catches up when the server is back', async (t) => {
+  if (skip) return t.skip(skip);
+  const server = await serve('gdb', 11);
+  try {
+    const french = await device(browser, PHONE, server.url('french'), 'french');
+    const before = await topSeq(french);
+    await server.halt();
+    await until(french, () => document.getElementById('conn').textContent !== '');
+    await look(french, 'reconnecting-phone');
+    // Meanwhile the referee takes an action from a shell, on the game file.
+    const done = await cli('do', server.file, 'note', 'the', 'rain', 'stops');
+    assert.equal(done.code, 0, done.err);
+    await server.resume();
+    await until(french, () => document.getElementById('conn').textContent === '', undefined, 20000);
+    await waitTopSeq(french, before + 1);
+    assert.match(await french.textContent('#pane-log .log > li'), /the rain stops/);
+    assert.deepEqual(french.errors, []);
+  } finally {
+    await server.stop();
+  }
+});
+
+test('every string of the page has its French and Russian', async () => {
+  const { catalogues } = await import('../../web/js/messages.js');
+  const texts = new Set();
+  for (const f of fs.readdirSync('../../web/js')) {
+    const src = fs.readFileSync(`../../web/js/${f}`, 'utf8');
+    for (const m of src.matchAll(/\bt\('((?:[^'\\]|\\.)+)'/g)) texts.add(m[1].replace(/\\'/g, "'"));
+  }
+  const html = fs.readFileSync('../../web/index.html', 'utf8');
+  for (const m of html.matchAll(/data-i18n(?:-label)?="([^"]+)"/g)) texts.add(m[1]);
+  assert.ok(texts.size > 50, `found ${texts.size} strings`);
+  for (const lang of ['fr', 'ru'])
+    assert.deepEqual([...texts].filter((x) => !catalogues[lang][x]), [], `missing in ${lang}`);
 });

@@ -273,7 +273,7 @@ function renderBar() {
   done.hidden = !next;
   done.textContent = isReferee() ? t('Advance') : t('Done');
   const conn = $('conn');
-  conn.textContent = state.conn === 'lost' ? t('reconnecting…') : '';
+  conn.textContent = state.conn === 'lost' ? t('Connection lost: reconnecting…') : '';
   $('pass').hidden = false;
 }
 
@@ -544,7 +544,7 @@ function numpad(d) {
   let entry = '';
   const display = el('output', { class: 'display', 'aria-live': 'polite' });
   const err = el('p', { class: 'err', role: 'alert' });
-  const ok = button(t('Enter'), () => submit(), { class: 'primary', dataset: { key: 'enter' } });
+  const ok = button('✓', () => submit(), { class: 'primary', 'aria-label': t('Enter'), title: t('Enter'), dataset: { key: 'enter' } });
   const update = () => {
     display.textContent = entry;
     const v = Number(entry);
