@@ -643,7 +643,8 @@ static void test_cli_play_reads_a_script(void **state)
     fclose(f);
     assert_non_null(freopen(script, "r", stdin));
     r = run_cli("play", path, NULL);
-    assert_int_equal(r.code, 0);
+    assert_int_equal(r.code, 1); /* a scripted play with a refused line says so (issue 13) */
+    assert_non_null(strstr(r.err, "1 line refused"));
     assert_non_null(strstr(r.out, "formation UNIT"));        /* help lists the actions */
     assert_non_null(strstr(r.out, "obeys 6/6"));             /* a result with its odds */
     assert_non_null(strstr(r.out, "refused: AIG-O-11"));     /* a refusal */

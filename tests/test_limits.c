@@ -388,7 +388,7 @@ static void test_cli_never_prints_raw_escapes(void **state)
     write_file(script, line);
     assert_non_null(freopen(script, "r", stdin));
     r = run_cli("play", path, NULL);
-    assert_int_equal(r.code, 0);
+    assert_int_equal(r.code, 1); /* refused lines: a script's exit status says so */
     no_escape(&r);
     assert_non_null(strstr(r.out, "\\u001B[2J"));
     cli_run_free(&r);
@@ -415,7 +415,7 @@ static void test_play_long_line_refused(void **state)
     fclose(f);
     assert_non_null(freopen(script, "r", stdin));
     r = run_cli("play", path, NULL);
-    assert_int_equal(r.code, 0);
+    assert_int_equal(r.code, 1); /* refused lines: a script's exit status says so */
     assert_non_null(strstr(r.out, "refused: action too long"));
     assert_null(strstr(r.out, "unknown action"));
     cli_run_free(&r);

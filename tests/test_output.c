@@ -194,6 +194,40 @@ static void test_brief(void **state)
     cli_run_free(&r);
 }
 
+/* play from a script: case-insensitive action words, brief on|off, and a
+ * refused line makes the exit status 1 (the rest of the script still runs). */
+static void test_play_script(void **state)
+{
+    (void)state;
+    new_game();
+    char script[160];
+    snprintf(script, sizeof script, "%s.script", game_path);
+    FILE *f = fopen(script, "w");
+    fputs("brief on\nORDER picton mackinnon attack --roll 2\nBrief off\nNext\nquit\n", f);
+    fclose(f);
+    assert_non_null(freopen(script, "r", stdin));
+    cli_run r = run_cli("play", game_path, NULL);
+    assert_int_equal(r.code, 0);
+    assert_non_null(strstr(r.out, "needs < 7 on 1d6; obeys 100.0%, fails 0.0%; entered 2: obeys"));
+    assert_non_null(strstr(r.out, "Brief off"));
+    assert_non_null(strstr(r.out, "Turn 1, movement-1 phase."));
+    cli_run_free(&r);
+    f = fopen(script, "w");
+    fputs("order picton pack attack\nnote still read\nquit\n", f);
+    fclose(f);
+    assert_non_null(freopen(script, "r", stdin));
+    r = run_cli("play", game_path, NULL);
+    assert_int_equal(r.code, 1);
+    assert_non_null(strstr(r.out, "refused: "));
+    assert_non_null(strstr(r.out, "still read"));
+    cli_run_free(&r);
+    unlink(script);
+    /* do: the action word in any case too. */
+    r = run_cli("do", game_path, "NOTE", "shouted", NULL);
+    assert_int_equal(r.code, 0);
+    cli_run_free(&r);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -201,6 +235,7 @@ int main(void)
         cmocka_unit_test_teardown(test_options_after_the_game, teardown),
         cmocka_unit_test(test_dice_fresh_seed),
         cmocka_unit_test_teardown(test_brief, teardown),
+        cmocka_unit_test_teardown(test_play_script, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -257,6 +257,16 @@ static int run_do(cli *c, int argc, char **argv)
         else
             words[n++] = argv[i];
     }
+    /* Action words are case-insensitive ("Order", "NEXT"); ids and values are not. */
+    char word[64];
+    if (n > 0 && strlen(words[0]) < sizeof word) {
+        size_t k = 0;
+        for (; words[0][k]; k++)
+            word[k] = (char)(words[0][k] >= 'A' && words[0][k] <= 'Z' ? words[0][k] - 'A' + 'a'
+                                                                      : words[0][k]);
+        word[k] = '\0';
+        words[0] = word;
+    }
     grog_game *g;
     int rc = open_game(c, file, &g);
     if (rc != 0)

@@ -5,67 +5,138 @@
  * from standard input, so a session can be scripted. Every action is written
  * to the journal as it is done; quitting loses nothing. */
 #include <editline/readline.h>
+#include <jansson.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 
 #include "cli.h"
 #include "grognard/game.h"
 
 /* Completion needs the game; libedit's callbacks take no context, so the
- * prompt keeps the one game it serves here (one prompt per process). */
+ * prompt keeps the one game and seat it serves here (one prompt per
+ * process), and the actions legal now (grog_game_actions_json), read again
+ * before each prompt. */
 static grog_game *completing;
+static const grog_seat *completing_seat;
+static json_t *legal; /* {"actions": [...]} or NULL */
+
+static const char *const prompt_words[] = {"help", "status", "log", "undo", "brief", "quit",
+                                           NULL};
+
+static void refresh_legal(void)
+{
+    json_decref(legal);
+    legal = NULL;
+    char *text = NULL;
+    if (completing != NULL &&
+        grog_game_actions_json(completing, completing_seat, &text, NULL) == GROG_OK)
+        legal = json_loads(text, 0, NULL);
+    free(text);
+}
+
+/* The words typed before the one being completed (at most max), split on blanks. */
+static int words_before(int start, char words[][GROG_ID_MAX], int max)
+{
+    int n = 0;
+    const char *p = rl_line_buffer;
+    const char *end = rl_line_buffer + start;
+    while (p < end && n < max) {
+        while (p < end && (*p == ' ' || *p == '\t'))
+            p++;
+        const char *w = p;
+        while (p < end && *p != ' ' && *p != '\t')
+            p++;
+        if (p > w) {
+            size_t len = (size_t)(p - w) < GROG_ID_MAX - 1 ? (size_t)(p - w) : GROG_ID_MAX - 1;
+            memcpy(words[n], w, len);
+            words[n][len] = '\0';
+            n++;
+        }
+    }
+    return n;
+}
+
+/* The candidates for the word at position k after words w[0..k-1]: the
+ * actions' words first, then each argument's choices in order (narrowed by
+ * the previous argument's value where the rules say so), then options. */
+static json_t *candidates(char w[][GROG_ID_MAX], int k)
+{
+    json_t *out = json_array();
+    size_t i;
+    json_t *a;
+    if (k == 0)
+        for (int p = 0; prompt_words[p] != NULL; p++)
+            json_array_append_new(out, json_string(prompt_words[p]));
+    json_array_foreach(json_object_get(legal, "actions"), i, a) {
+        json_t *aw = json_object_get(a, "words");
+        int nw = (int)json_array_size(aw), match = 1;
+        for (int j = 0; j < k && j < nw && match; j++)
+            match = strcasecmp(json_string_value(json_array_get(aw, (size_t)j)), w[j]) == 0;
+        if (!match)
+            continue;
+        if (k < nw) {
+            json_array_append(out, json_array_get(aw, (size_t)k));
+            continue;
+        }
+        json_t *arg = json_array_get(json_object_get(a, "args"), (size_t)(k - nw));
+        if (arg == NULL) {
+            size_t o;
+            json_t *opt;
+            json_array_foreach(json_object_get(a, "options"), o, opt)
+                json_array_append(out, json_object_get(opt, "name"));
+            continue;
+        }
+        json_t *by = json_object_get(arg, "choices_by");
+        json_t *choices = by != NULL && k > 0 ? json_object_get(by, w[k - 1]) : NULL;
+        if (choices == NULL)
+            choices = json_object_get(arg, "choices");
+        size_t c;
+        json_t *v;
+        json_array_foreach(choices, c, v) json_array_append(out, v);
+    }
+    return out;
+}
+
+static json_t *matches; /* the current completion's candidates */
 
 static char *complete_word(const char *text, int state)
 {
-    static size_t i, phase;
-    if (state == 0) {
+    static size_t i;
+    if (state == 0)
         i = 0;
-        phase = 0;
-    }
     size_t len = strlen(text);
-    static const char *const extra[] = {"help", "status", "log", "undo", "quit", NULL};
-    const grog_battle *b = grog_game_battle(completing);
-    for (;;) {
-        const char *cand = NULL;
-        if (phase == 0) {
-            cand = grog_game_action_name(completing, i);
-            if (cand == NULL) {
-                phase = 1;
-                i = 0;
-                continue;
-            }
-        } else if (phase == 1) {
-            cand = extra[i];
-            if (cand == NULL) {
-                phase = 2;
-                i = 0;
-                continue;
-            }
-        } else if (phase == 2) {
-            if (i >= grog_battle_nofficers(b)) {
-                phase = 3;
-                i = 0;
-                continue;
-            }
-            cand = grog_battle_officer(b, i)->id;
-        } else {
-            if (i >= grog_battle_nunits(b))
-                return NULL;
-            cand = grog_battle_unit(b, i)->id;
-        }
-        i++;
-        if (strncmp(cand, text, len) == 0)
+    while (i < json_array_size(matches)) {
+        const char *cand = json_string_value(json_array_get(matches, i++));
+        int dup = 0;
+        for (size_t k = 0; cand != NULL && k + 1 < i && !dup; k++)
+            dup = strcmp(cand, json_string_value(json_array_get(matches, k))) == 0;
+        if (cand != NULL && !dup && strncasecmp(cand, text, len) == 0)
             return strdup(cand);
     }
+    return NULL;
 }
 
 static char **complete(const char *text, int start, int end)
 {
-    (void)start;
     (void)end;
     rl_attempted_completion_over = 1;
+    char w[16][GROG_ID_MAX];
+    int k = words_before(start, w, 16);
+    json_decref(matches);
+    matches = candidates(w, k);
     return rl_completion_matches(text, complete_word);
+}
+
+/* Ctrl-C at the prompt cancels the line being typed (not the program). */
+static volatile sig_atomic_t interrupted;
+
+static void on_sigint(int sig)
+{
+    (void)sig;
+    interrupted = 1;
 }
 
 static void help(cli *c, grog_game *g)
@@ -74,8 +145,10 @@ static void help(cli *c, grog_game *g)
     for (size_t i = 0; grog_game_action_name(g, i) != NULL; i++)
         if (strcmp(grog_game_action_name(g, i), "start") != 0)
             fprintf(c->out, "  %s\n", grog_game_action_help(g, i));
-    fprintf(c->out, "%s\n", _("Prompt commands: help, status, log, undo, quit. Any action takes "
-                              "--roll N for dice rolled at the table."));
+    fprintf(c->out, "%s\n", _("Prompt commands: help, status, log, undo, brief on|off, quit. Any "
+                              "action takes --roll N for dice rolled at the table. Tab completes "
+                              "the action, then what fits each argument; Ctrl-C cancels the line, "
+                              "Ctrl-D leaves."));
 }
 
 static char *read_line(int tty, const char *prompt)
@@ -97,15 +170,43 @@ static char *read_line(int tty, const char *prompt)
     return strdup(buf);
 }
 
-/* One prompt line; returns 1 to quit. */
-static int handle(cli *c, grog_game *g, const char *line, const grog_seat *seat)
+/* The line with its first word (the action or prompt command) in lower
+ * case: action words are case-insensitive; ids and values are kept. */
+static char *lower_first_word(const char *line)
+{
+    char *l = strdup(line);
+    if (l == NULL)
+        return NULL;
+    for (char *p = l; *p && *p != ' ' && *p != '\t'; p++)
+        if (*p >= 'A' && *p <= 'Z')
+            *p = (char)(*p - 'A' + 'a');
+    return l;
+}
+
+/* One prompt line; returns 1 to quit, -1 when the line was refused, else 0. */
+static int handle(cli *c, grog_game *g, const char *raw, const grog_seat *seat)
 {
     grog_error err;
     char *text = NULL;
-    if (strcmp(line, "quit") == 0 || strcmp(line, "exit") == 0)
+    char *line = lower_first_word(raw);
+    if (line == NULL)
+        return -1;
+    int rc = 0;
+    if (strcmp(line, "quit") == 0 || strcmp(line, "exit") == 0) {
+        free(line);
         return 1;
+    }
     if (strcmp(line, "help") == 0) {
         help(c, g);
+        free(line);
+        return 0;
+    }
+    if (strcmp(line, "brief on") == 0 || strcmp(line, "brief off") == 0 ||
+        strcmp(line, "brief") == 0) {
+        c->brief = strcmp(line, "brief off") != 0;
+        fprintf(c->out, "%s\n", c->brief ? _("Brief: one line per test.")
+                                         : _("Brief off: every test in full."));
+        free(line);
         return 0;
     }
     grog_status st;
@@ -125,13 +226,15 @@ static int handle(cli *c, grog_game *g, const char *line, const grog_seat *seat)
             cli_game_show_result(c, result, seat);
         free(result);
     }
-    if (st != GROG_OK)
+    if (st != GROG_OK) {
         fprintf(c->out, "%s %s\n", _("refused:"), err.message);
-    else if (text != NULL)
+        rc = -1;
+    } else if (text != NULL)
         fputs(text, c->out);
     free(text);
+    free(line);
     fflush(c->out);
-    return 0;
+    return rc;
 }
 
 static int run_play(cli *c, int argc, char **argv)
@@ -170,16 +273,25 @@ static int run_play(cli *c, int argc, char **argv)
     }
     int tty = isatty(STDIN_FILENO) && c->raw_out == stdout;
     completing = g;
+    completing_seat = &seat;
+    struct sigaction old_int;
     if (tty) {
         rl_readline_name = "grognard";
         rl_attempted_completion_function = complete;
+        rl_catch_signals = 0; /* ours: Ctrl-C cancels the line */
         using_history();
+        struct sigaction sa;
+        memset(&sa, 0, sizeof sa);
+        sa.sa_handler = on_sigint;
+        sigemptyset(&sa.sa_mask);
+        sigaction(SIGINT, &sa, &old_int); /* no SA_RESTART: the read returns */
     }
     char *status = NULL;
     if (grog_game_status_text(g, &seat, &status, &err) == GROG_OK)
         fputs(status, c->out);
     free(status);
     fprintf(c->out, "%s\n", _("Type 'help' for the actions, 'quit' to leave."));
+    int refused = 0;
     for (;;) {
         size_t added = 0;
         if (grog_game_sync(g, &added, &err) != GROG_OK)
@@ -197,9 +309,19 @@ static int run_play(cli *c, int argc, char **argv)
             fputs(prompt, c->out);
             fflush(c->out);
         }
+        if (tty)
+            refresh_legal();
+        interrupted = 0;
         char *line = read_line(tty, prompt);
-        if (line == NULL)
+        if (line == NULL && tty && interrupted) { /* Ctrl-C: a new line, a new prompt */
+            fputc('\n', c->out);
+            continue;
+        }
+        if (line == NULL) { /* Ctrl-D or the end of the input */
+            if (tty)
+                fputc('\n', c->out);
             break;
+        }
         char *p = line;
         while (*p == ' ' || *p == '\t')
             p++;
@@ -209,25 +331,44 @@ static int run_play(cli *c, int argc, char **argv)
         if (*p != '\0') {
             if (tty)
                 add_history(p);
-            quit = handle(c, g, p, &seat);
+            int r = handle(c, g, p, &seat);
+            quit = r == 1;
+            refused += r == -1;
         }
         free(line);
         if (quit)
             break;
     }
+    if (tty)
+        sigaction(SIGINT, &old_int, NULL);
     completing = NULL;
+    completing_seat = NULL;
+    json_decref(legal);
+    legal = NULL;
+    json_decref(matches);
+    matches = NULL;
     grog_game_close(g);
+    /* A script whose lines were refused says so in its exit status. */
+    if (!tty && refused > 0) {
+        fprintf(c->err, ngettext("grognard play: %d line refused\n",
+                                 "grognard play: %d lines refused\n", (unsigned long)refused),
+                refused);
+        return CLI_EXIT_INPUT;
+    }
     return CLI_EXIT_OK;
 }
 
 const cli_command cli_play_command = {
     "play", run_play, N_("play a game at an interactive prompt"),
     N_("grognard play GAME [--side S | --referee]"),
-    N_("A prompt for the referee at the table: type actions as for 'grognard do' (tab\n"
-       "completes action words and ids; history with the arrow keys), and 'help', 'status',\n"
-       "'log', 'undo', 'quit'. Each result is shown with its modifiers and odds. --side S\n"
+    N_("A prompt for the referee at the table: type actions as for 'grognard do' (any\n"
+       "case for the action word; tab completes by position: the action, then the ids\n"
+       "that fit, order kinds, formations, event kinds...; history with the arrow keys;\n"
+       "Ctrl-C cancels the line, Ctrl-D leaves), and 'help', 'status', 'log', 'undo',\n"
+       "'brief on|off' (one line per test), 'quit'. Each result is shown with its modifiers and odds. --side S\n"
        "plays S: only S's pieces, S's hidden information. Without --side, the referee plays\n"
        "every piece and sees everything. Actions written by others (another 'grognard do'\n"
        "or 'play' on the same file) are picked up before each prompt. Without a terminal,\n"
-       "lines are read from standard input, so a session can be scripted.\n"),
+       "lines are read from standard input, so a session can be scripted; a script any of\n"
+       "whose lines was refused exits 1 (after running the rest).\n"),
 };
