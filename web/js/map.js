@@ -69,7 +69,8 @@ export class MapView {
   mark(id) {
     this.selected = id;
     if (!this.svg) return;
-    for (const old of this.svg.querySelectorAll('.grog-selected')) old.classList.remove('grog-selected');
+    for (const c of ['grog-selected', 'grog-link', 'grog-zone'])
+      for (const old of this.svg.querySelectorAll(`.${c}`)) old.classList.remove(c);
     const old = this.svg.getElementById('grog-ring');
     if (old) old.remove();
     const g = this.element(id);
@@ -85,6 +86,25 @@ export class MapView {
     ring.setAttribute('r', Math.max(box.width, box.height) / 2 + Math.max(this.full.w, this.full.h) / 80);
     ring.setAttribute('class', 'grog-ring');
     g.appendChild(ring);
+    this.markReach(id, box);
+  }
+
+  // The selected piece's lines to its superior and subordinates, and its zones and
+  // radii (the overlays centred on it: a zone carries data-officer when the map says
+  // whose it is, else it is known by its centre, the officer's).
+  markReach(id, box) {
+    for (const l of this.svg.querySelectorAll('line.link'))
+      if (l.dataset.from === id || l.dataset.to === id) l.classList.add('grog-link');
+    const cx = box.x + box.width / 2;
+    const cy = box.y + box.height / 2;
+    for (const z of this.svg.querySelectorAll('#overlays [class]')) {
+      if (z.dataset.officer) {
+        if (z.dataset.officer === id) z.classList.add('grog-zone');
+        continue;
+      }
+      const m = /rotate\(\s*[-\d.]+[\s,]+([-\d.]+)[\s,]+([-\d.]+)\s*\)/.exec(z.getAttribute('transform') || '');
+      if (m && Math.abs(Number(m[1]) - cx) < 1 && Math.abs(Number(m[2]) - cy) < 1) z.classList.add('grog-zone');
+    }
   }
 
   // Centres the view on the piece, keeping the zoom.
