@@ -171,9 +171,10 @@ test('gdb: a whole turn from three devices', async (t) => {
     await choose(british, 'order', 'attack');
     const bShown = await previewOdds(british);
     await look(british, 'gdb-preview-tablet');
-    await british.click('[data-do="roll"]');
+    await british.dblclick('[data-do="roll"]'); // a double tap rolls once
     await british.waitForSelector('.result .line:not(.error)');
     const bEntry = await lastEntry(server, 'referee');
+    assert.equal(bEntry.seq, frenchSeq + 1, 'one action for a double tap');
     assert.deepEqual(bEntry.action.slice(0, 3), ['order', 'picton', 'lightburne']);
     assert.equal(bEntry.records[0].record.entered, false);
     assert.deepEqual(recordOdds(bEntry.records[0].record), bShown);

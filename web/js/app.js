@@ -24,7 +24,8 @@ const state = {
   log: [],
   logSince: 0,
   selected: '',
-  draft: null,          // {action, words, preview, error}
+  draft: null,          // {action, values, preview, error}
+  busy: false,          // an action on its way to the server
   tab: 'piece',
   logTurn: '',
   result: null,         // {line, records, error}
@@ -229,7 +230,12 @@ async function maybePreview() {
   render();
 }
 
+// Takes an action; one at a time (a second tap while the first is on its way is
+// ignored, so a double tap never rolls twice).
 async function act(words, roll) {
+  if (state.busy) return;
+  state.busy = true;
+  render();
   try {
     const res = await api.act(words, roll);
     state.draft = null;
@@ -241,6 +247,7 @@ async function act(words, roll) {
   } catch (e) {
     setResult({ error: true, line: e.rule && !e.message.includes(e.rule) ? `${e.rule}: ${e.message}` : e.message });
   }
+  state.busy = false;
   save();
   await refresh();
 }
@@ -271,6 +278,7 @@ function renderBar() {
   const next = state.actions.find((a) => a.action === 'next');
   const done = $('done');
   done.hidden = !next;
+  done.disabled = !!state.busy;
   done.textContent = isReferee() ? t('Advance') : t('Done');
   const conn = $('conn');
   conn.textContent = state.conn === 'lost' ? t('Connection lost: reconnecting…') : '';
@@ -391,6 +399,7 @@ function draftView(d) {
     } else {
       const input = el('input', { class: 'arg-input', value: val || '', 'aria-label': t(a.name),
         inputmode: a.kind === 'text' ? 'text' : 'decimal', dataset: { arg: a.name } });
+      input.addEventListener('input', () => { d.values[i] = input.value.trim() || null; });
       input.addEventListener('change', () => choose(d, i, input.value.trim() || null));
       rows.push(input);
     }
@@ -414,7 +423,7 @@ function draftView(d) {
     }
   }
   const refused = d.preview && (firstRecord(d.preview) || { checks: [] }).checks.some((c) => !c.ok);
-  const can = ready && !d.error && !refused && (!previews || !!d.preview);
+  const can = ready && !d.error && !refused && !state.busy && (!previews || !!d.preview);
   const table = d.action.roll && (!d.action.roll.option || d.action.roll.option === '--roll');
   rows.push(el('div', { class: 'row do-row' },
     button(d.action.roll ? t('Roll') : t('Do it'), () => act(wordsOf(d)),

@@ -32,7 +32,12 @@ export class MapView {
     const doc = new DOMParser().parseFromString(text, 'image/svg+xml');
     const root = doc.documentElement;
     if (!root || root.nodeName !== 'svg') return;
-    for (const s of root.querySelectorAll('script, foreignObject')) s.remove();
+    // The map is the server's own drawing; still, nothing in it may run: no scripts, no
+    // foreign HTML, no event handlers, no javascript: links.
+    for (const s of root.querySelectorAll('script, foreignObject, iframe')) s.remove();
+    for (const e of root.querySelectorAll('*'))
+      for (const a of [...e.attributes])
+        if (/^on/i.test(a.name) || (/href$/i.test(a.name) && /^\s*javascript:/i.test(a.value))) e.removeAttribute(a.name);
     const svg = document.importNode(root, true);
     svg.removeAttribute('width');
     svg.removeAttribute('height');
