@@ -2,6 +2,7 @@
 #
 #   make            build libgrognard (static + shared) and the grognard binary
 #   make run        install missing packages, build, play the embedded default
+#   make demo       the first run: the default scenario plays itself, narrated
 #   make check      install missing packages, build, run every test
 #   make check-san  the tests again, built with AddressSanitizer + UBSan
 #   make pot        refreshes po/grognard.pot from the sources (xgettext)
@@ -80,7 +81,7 @@ XGETTEXT_FLAGS := --language=C --from-code=UTF-8 --keyword=_ --keyword=N_ \
     --keyword=ngettext:1,2 --keyword=NP_:1,2 --add-comments=TRANSLATORS: --package-name=grognard \
     --package-version=$(VERSION) --msgid-bugs-address="grognard issue tracker" --sort-by-file
 
-.PHONY: all build run check check-san check-po update-po test golden bench fuzz install uninstall clean deps pot
+.PHONY: all build run demo check check-san check-po update-po test golden bench fuzz install uninstall clean deps pot
 .DEFAULT_GOAL := all
 
 all: deps
@@ -92,6 +93,11 @@ deps:
 build: $(STATIC) $(SHARED) $(BIN) $(MO)
 
 run: deps
+	@$(MAKE) --no-print-directory build
+	$(BIN) demo
+
+# The first run: the default scenario plays itself, narrated (--fast: no pauses).
+demo: deps
 	@$(MAKE) --no-print-directory build
 	$(BIN) demo
 
@@ -201,9 +207,11 @@ uninstall:
 # Rewrites the golden demo outputs (tests/golden): review the diff before committing.
 golden: build
 	@for f in aigles gdb gt; do \
-	    LC_ALL=C $(BIN) demo --family $$f > tests/golden/demo-$$f.txt || exit 1; \
+	    LC_ALL=C $(BIN) demo --full --family $$f > tests/golden/demo-$$f.txt || exit 1; \
 	    echo "  GOLDEN  tests/golden/demo-$$f.txt"; \
 	done
+	@LC_ALL=C $(BIN) demo > tests/golden/demo-first-run.txt && \
+	    echo "  GOLDEN  tests/golden/demo-first-run.txt"
 
 # The template: the C sources' messages (xgettext) and the web page's
 # (scripts/pot-web.sh: t() and N_() in web/js, data-i18n in web/*.html).

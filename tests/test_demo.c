@@ -20,6 +20,7 @@ static char *read_all(const char *path)
     return buf;
 }
 
+/* family "first-run": `grognard demo` without options (brief, introduced). */
 static void golden(const char *family)
 {
     char path[256];
@@ -28,7 +29,8 @@ static void golden(const char *family)
     char *want = read_all(path);
     if (want == NULL)
         fail_msg("cannot read %s", path);
-    cli_run r = run_cli("demo", "--family", family, NULL);
+    int first = strcmp(family, "first-run") == 0;
+    cli_run r = first ? run_cli("demo", NULL) : run_cli("demo", "--full", "--family", family, NULL);
     assert_int_equal(r.code, 0);
     if (strcmp(r.out, want) != 0) {
         char got[300];
@@ -62,6 +64,33 @@ static void test_demo_gt(void **state)
 {
     (void)state;
     golden("gt");
+}
+
+/* The first run: an introduction, one family, one line per test, the
+ * defaults once, what to try next. */
+static void test_demo_first_run(void **state)
+{
+    (void)state;
+    golden("first-run");
+    cli_run r = run_cli("demo", "--fast", NULL);
+    assert_int_equal(r.code, 0);
+    assert_non_null(strstr(r.out, "It knows three rule families:"));
+    assert_non_null(strstr(r.out, "a Les Aigles game, dice seed 1810"));
+    assert_null(strstr(r.out, "a General de Brigade game"));
+    assert_non_null(strstr(r.out, "needs < 7 on 1d6; obeys 100.0%, fails 0.0%; rolled 2: obeys"));
+    assert_null(strstr(r.out, "modifiers:"));
+    /* "default used" once for the whole demo, never per test. */
+    const char *d = strstr(r.out, "Values the rulebooks do not give");
+    assert_non_null(d);
+    assert_null(strstr(d + 1, "Values the rulebooks do not give"));
+    assert_null(strstr(r.out, "default used"));
+    assert_non_null(strstr(r.out, "What next:\n  grognard new my.grog --family aigles"));
+    cli_run_free(&r);
+    r = run_cli("demo", "--full", "--family", "all", "--turns", "1", NULL);
+    assert_non_null(strstr(r.out, "a General de Brigade game"));
+    assert_non_null(strstr(r.out, "a Grande Tactique game"));
+    assert_null(strstr(r.out, "What next"));
+    cli_run_free(&r);
 }
 
 static void test_demo_same_seed_same_output(void **state)
@@ -99,6 +128,7 @@ int main(void)
         cmocka_unit_test(test_demo_aigles),
         cmocka_unit_test(test_demo_gdb),
         cmocka_unit_test(test_demo_gt),
+        cmocka_unit_test(test_demo_first_run),
         cmocka_unit_test(test_demo_same_seed_same_output),
         cmocka_unit_test(test_demo_json_and_errors),
     };
