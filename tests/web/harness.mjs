@@ -153,13 +153,19 @@ export async function device(browser, options, url, name) {
   return page;
 }
 
-// Every visible element's right edge within the viewport; the map's own drawing is
-// clipped by the map and does not count. Returns the offenders.
+// Every visible element's right edge within the viewport (the map's own drawing is
+// clipped by the map and does not count), and an open dialog wholly on the screen.
+// Returns the offenders.
 export async function overflows(page) {
   return page.evaluate(() => {
     const w = document.documentElement.clientWidth;
     const bad = [];
     if (document.documentElement.scrollWidth > w) bad.push(`document scrolls: ${document.documentElement.scrollWidth} > ${w}`);
+    for (const d of document.querySelectorAll('dialog[open]')) {
+      const r = d.getBoundingClientRect();
+      if (r.top < -0.5 || r.bottom > window.innerHeight + 0.5 || d.scrollHeight > d.clientHeight + 1)
+        bad.push(`dialog#${d.id} does not fit the screen: ${Math.round(r.top)}..${Math.round(r.bottom)} of ${window.innerHeight}, content ${d.scrollHeight} in ${d.clientHeight}`);
+    }
     for (const e of document.querySelectorAll('body *')) {
       if (e.closest('#map svg') || e.closest('dialog:not([open])')) continue;
       const r = e.getBoundingClientRect();

@@ -367,3 +367,46 @@ test('a lost connection: the page says so, and catches up when the server is bac
     await server.stop();
   }
 });
+
+// Every view of the page at both sizes and both orientations: the layout checks and a
+// screenshot each (build/screens/view-VIEW-SIZE.png).
+test('every view at phone and tablet sizes, both orientations', async (t) => {
+  if (skip) return t.skip(skip);
+  const server = await serve('gdb', 21);
+  try {
+    const page = await device(browser, TABLET, server.url('referee', 'french'), 'views');
+    const sizes = { phone: PHONE.viewport, 'phone-landscape': PHONE_LANDSCAPE.viewport,
+                    tablet: TABLET.viewport, 'tablet-portrait': TABLET_PORTRAIT.viewport };
+    for (const [size, viewport] of Object.entries(sizes)) {
+      await page.setViewportSize(viewport);
+      await page.click('#tab-piece');
+      if (await page.locator('.card').count()) await page.click('text=Clear selection');
+      await look(page, `view-map-${size}`);
+      await selectPiece(page, 'picton');
+      await look(page, `view-card-${size}`);
+      await page.click('[data-words="order"]');
+      await choose(page, 'brigade', 'mackinnon');
+      await previewOdds(page);
+      await look(page, `view-preview-${size}`);
+      await page.click('[data-do="table"]');
+      await look(page, `view-numpad-${size}`);
+      await page.keyboard.press('Escape');
+      await page.click('.draft >> text=Cancel');
+      await page.click('#tab-log');
+      await look(page, `view-log-${size}`);
+      await page.click('#tab-referee');
+      await look(page, `view-referee-${size}`);
+      await page.click('#menu-button');
+      await look(page, `view-menu-${size}`);
+      await page.click('#menu-button');
+    }
+    await page.click('#menu-button');
+    await page.click('#pass');
+    await look(page, 'view-handoff-tablet');
+    await page.setViewportSize(PHONE.viewport);
+    await look(page, 'view-handoff-phone');
+    assert.deepEqual(page.errors, []);
+  } finally {
+    await server.stop();
+  }
+});

@@ -654,6 +654,7 @@ function wire() {
     });
   }
   $('done').addEventListener('click', () => act(['next']));
+  $('may').addEventListener('click', () => $('may').classList.toggle('open'));
   const menu = $('menu');
   $('menu-button').addEventListener('click', () => {
     menu.hidden = !menu.hidden;
