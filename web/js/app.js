@@ -5,7 +5,7 @@
 // together, the open tab, the log's turn filter, the map's view box); the latter is
 // kept in sessionStorage so that a reload comes back to the same view. Every change
 // announced on GET events (or made here) fetches the game again.
-import { api, follow, tokens, useToken, currentToken, fragment } from './api.js';
+import { api, follow, tokens, useToken, currentToken, fragment, ApiError } from './api.js';
 import { MapView } from './map.js';
 import { el, clear, button } from './dom.js';
 import { t, setLanguage, language, languages, onLanguage, translateStatic } from './i18n.js';
@@ -112,12 +112,14 @@ async function refresh() {
       again = false;
       try {
         const [game, actions, svg] = await Promise.all([api.game(), api.actions(), api.map()]);
+        const moved = !state.game || state.game.actions !== game.actions;
         state.game = game;
         state.actions = (actions && actions.actions) || [];
         state.names = (actions && actions.names) || {};
         map.show(svg);
         await refreshLog();
         $('fatal').hidden = true;
+        if (moved) relinkDraft();
       } catch (e) {
         fail(e);
       }
@@ -128,6 +130,21 @@ async function refresh() {
   return refreshing;
 }
 
+// The game moved while an action was being put together: the action is taken from the
+// new list (dropped if it is no longer legal) and its odds asked again.
+function relinkDraft() {
+  const d = state.draft;
+  if (!d) return;
+  const key = (a) => (a.words || [a.action]).join(' ');
+  const a = state.actions.find((x) => key(x) === key(d.action));
+  if (!a || (a.args || []).length !== d.values.length) {
+    state.draft = null;
+    return;
+  }
+  d.action = a;
+  if (d.preview || d.error) setTimeout(maybePreview, 0);
+}
+
 async function refreshLog() {
   const got = await api.log(0);
   const entries = Array.isArray(got) ? got : (got && (got.entries || got.log)) || [];
@@ -135,7 +152,12 @@ async function refreshLog() {
 }
 
 function fail(e) {
-  if (e && e.status === 401) {
+  if (!(e instanceof ApiError)) return; // the network: the strip under the bar says so
+  if (e.status === 503) {               // busy: another writer; try again shortly
+    setTimeout(refresh, 1000);
+    return;
+  }
+  if (e.status === 401) {
     clear($('fatal'), el('h2', {}, t('This link is not valid for this game')),
       el('p', {}, t('Ask the referee for your side\'s link or QR code.')));
     $('fatal').hidden = false;
