@@ -228,6 +228,50 @@ static void test_play_script(void **state)
     cli_run_free(&r);
 }
 
+/* Every command's --json is one object (docs/json.md). */
+static void test_json_top_level_objects(void **state)
+{
+    (void)state;
+    new_game();
+    char svg[160];
+    snprintf(svg, sizeof svg, "%s.svg", game_path);
+    const char *const cmds[][12] = {
+        {"dice", "2d6", "--seed", "3"},
+        {"calc", "aigles-zone", "--command", "3", "--scale", "25"},
+        {"explain", "aigles-order", "--from", "picton", "--to", "mackinnon"},
+        {"validate"},
+        {"show"},
+        {"show", game_path},
+        {"map", game_path, "-o", svg},
+        {"status", game_path},
+        {"do", game_path, "note", "hello"},
+        {"log", game_path},
+        {"log", game_path, "--last", "1"},
+        {"undo", game_path},
+        {"replay", game_path},
+        {"demo", "--turns", "1"},
+        {"--version"},
+    };
+    for (size_t i = 0; i < sizeof cmds / sizeof cmds[0]; i++) {
+        const char *argv[16];
+        int n = 0;
+        for (; n < 12 && cmds[i][n] != NULL; n++)
+            argv[n] = cmds[i][n];
+        argv[n++] = "--json";
+        argv[n] = NULL;
+        cli_run r = run_cli(argv[0], argv[1], argv[2], argv[3], argv[4], argv[5], argv[6],
+                            argv[7], NULL);
+        if (r.code != 0)
+            fail_msg("%s: exit %d: %s", cmds[i][0], r.code, r.err);
+        json_t *j = cli_json(&r);
+        if (!json_is_object(j))
+            fail_msg("%s --json: the top level is not an object", cmds[i][0]);
+        json_decref(j);
+        cli_run_free(&r);
+    }
+    unlink(svg);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -236,6 +280,7 @@ int main(void)
         cmocka_unit_test(test_dice_fresh_seed),
         cmocka_unit_test_teardown(test_brief, teardown),
         cmocka_unit_test_teardown(test_play_script, teardown),
+        cmocka_unit_test_teardown(test_json_top_level_objects, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -296,20 +296,22 @@ static void test_status_summary_and_log_filters(void **state)
     cli_run_free(&r);
     /* log: 10 actions after start; one order, in turn 1. */
     r = run_cli("log", game_path, "--kind", "Order", "--json", NULL);
-    j = cli_json(&r);
+    json_t *doc = cli_json(&r);
+    j = json_object_get(doc, "actions"); /* the top level is an object */
     assert_int_equal(json_array_size(j), 1);
     assert_string_equal(json_string_value(json_array_get(json_object_get(json_array_get(j, 0),
                                                                          "action"), 0)),
                         "order");
-    json_decref(j);
+    json_decref(doc);
     cli_run_free(&r);
     r = run_cli("log", game_path, "--last", "2", "--json", NULL);
-    j = cli_json(&r);
+    doc = cli_json(&r);
+    j = json_object_get(doc, "actions");
     assert_int_equal(json_array_size(j), 2);
     assert_string_equal(json_string_value(json_array_get(json_object_get(json_array_get(j, 1),
                                                                          "action"), 0)),
                         "next");
-    json_decref(j);
+    json_decref(doc);
     cli_run_free(&r);
     r = run_cli("log", game_path, "--turn", "2", "--kind", "formation", NULL);
     assert_int_equal(r.code, 0);

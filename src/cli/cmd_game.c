@@ -315,8 +315,8 @@ static int log_filtered(cli *c, grog_game *g, const game_opts *o)
     json_decref(all);
     while (o->last > 0 && json_array_size(kept) > (size_t)o->last)
         json_array_remove(kept, 0);
-    if (c->json)
-        return print_json(c, kept);
+    if (c->json) /* every command's top level is an object (docs/json.md) */
+        return print_json(c, json_pack("{s:o}", "actions", kept));
     int rc = CLI_EXIT_OK;
     json_array_foreach(kept, i, r) {
         char *one = json_dumps(r, 0), *out = NULL;
@@ -335,7 +335,7 @@ static int log_filtered(cli *c, grog_game *g, const game_opts *o)
 
 static int log_of(cli *c, grog_game *g, const game_opts *o)
 {
-    if (o->turn > 0 || o->last > 0 || o->kind != NULL || c->brief)
+    if (o->turn > 0 || o->last > 0 || o->kind != NULL || c->brief || c->json)
         return log_filtered(c, g, o);
     grog_error err;
     char *text = NULL;
