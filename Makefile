@@ -78,7 +78,7 @@ MO := $(patsubst po/%.po,$(BUILD)/locale/%/LC_MESSAGES/grognard.mo,$(PO))
 # What xgettext reads: every source of the library and the CLI.
 POT_SRC = $(sort $(wildcard src/*/*.c src/*/*/*.c))
 XGETTEXT_FLAGS := --language=C --from-code=UTF-8 --keyword=_ --keyword=N_ \
-    --keyword=ngettext:1,2 --keyword=NP_:1,2 --add-comments=TRANSLATORS: --package-name=grognard \
+    --keyword=ngettext:1,2 --keyword=NP_:1,2 --keyword=NC_:1c,2 --add-comments=TRANSLATORS: --package-name=grognard \
     --package-version=$(VERSION) --msgid-bugs-address="grognard issue tracker" --sort-by-file
 
 .PHONY: all build run demo check check-san check-po update-po test golden bench fuzz install uninstall clean deps pot

@@ -67,9 +67,10 @@ int grog_explain_has_rule(const grog_explain *e, const char *rule_id);
 int grog_explain_outcome_p(const grog_explain *e, const char *name, grog_frac *p);
 /* The outcome of the roll, or NULL if no roll was made. */
 const char *grog_explain_outcome(const grog_explain *e);
-/* The words of an outcome or value unit id ("obeys", "half-periods"...) in the
- * language of messages, for text output; an id it does not know is returned as
- * is. JSON keeps the ids. Static storage: never freed. */
+/* The words of an id for text output, in the language of messages: outcomes
+ * ("obeys"), officer states, formations ("attack-column"), arms, statuses,
+ * phases, roles, skills. An id it does not know is returned as is. JSON and
+ * the command line keep the ids. Static storage: never freed. */
 const char *grog_explain_word(const char *id);
 /* The words of a value's unit for people, singular or plural for value
  * ("half-periods", 2 -> "half-périodes"; "PIPs", 1 -> "PIP"). */

@@ -134,7 +134,7 @@ static int play_family(cli *c, grog_family family, json_t *lines, demo_opts *o,
     }
     if (!c->json) {
         fprintf(c->out, _("=== end: turn %d, %s phase; %zu actions journaled, %zu refused ===\n\n"),
-                grog_game_turn(g), grog_game_phase(g), grog_game_action_count(g), refused);
+                grog_game_turn(g), grog_explain_word(grog_game_phase(g)), grog_game_action_count(g), refused);
     }
     size_t n = 0;
     st = grog_game_replay(g, &n, &err);

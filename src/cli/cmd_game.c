@@ -361,7 +361,7 @@ static int undo_of(cli *c, grog_game *g, const game_opts *o)
                                        (json_int_t)grog_game_action_count(g), "turn",
                                        grog_game_turn(g), "phase", grog_game_phase(g)));
     fprintf(c->out, _("Undone. %zu actions remain; turn %d, %s phase.\n"),
-            grog_game_action_count(g), grog_game_turn(g), grog_game_phase(g));
+            grog_game_action_count(g), grog_game_turn(g), grog_explain_word(grog_game_phase(g)));
     return CLI_EXIT_OK;
 }
 

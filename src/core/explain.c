@@ -497,10 +497,21 @@ grog_status grog_explain_to_json(const grog_explain *e, char **out, grog_error *
 
 /* ---- text ---- */
 
-/* Outcome and unit ids and their words for text output. */
+const char *grog_pgettext(const char *key)
+{
+    const char *t = dgettext(GROG_TEXTDOMAIN_NAME, key);
+    if (t != key)
+        return t;
+    const char *sep = strchr(key, '\004');
+    return sep != NULL ? sep + 1 : key;
+}
+
+/* Ids and their words for text output: outcomes, officer states, and the
+ * rules' vocabulary (formations, arms, statuses, phases, roles...). The ids
+ * stay in JSON and on the command line; people read the words. */
 static const struct {
     const char *id;
-    const char *words;
+    const char *key; /* N_() msgid, or NC_() context key */
 } words[] = {
     {"obeys", N_("obeys")},
     {"fails", N_("fails")},
@@ -516,6 +527,64 @@ static const struct {
     {"prisoner", N_("prisoner")},
     {"out-of-commission", N_("out-of-commission")},
     {"killed", N_("killed")},
+    /* Les Aigles formations (data/rules/aigles.json "catalogue"). */
+    {"march-column", NC_("formation", "march-column")},
+    {"attack-column", NC_("formation", "attack-column")},
+    {"division-column", NC_("formation", "division-column")},
+    {"extended-attack-column", NC_("formation", "extended-attack-column")},
+    {"company-column", NC_("formation", "company-column")},
+    {"mass-column", NC_("formation", "mass-column")},
+    {"mass-square", NC_("formation", "mass-square")},
+    {"line", NC_("formation", "line")},
+    {"double-line", NC_("formation", "double-line")},
+    {"potence", NC_("formation", "potence")},
+    {"echelon", NC_("formation", "echelon")},
+    {"hollow-square", NC_("formation", "hollow-square")},
+    {"full-square", NC_("formation", "full-square")},
+    {"skirmish", NC_("formation", "skirmish")},
+    {"dismounted", NC_("formation", "dismounted")},
+    {"unformed", NC_("formation", "unformed")},
+    {"disorder", NC_("formation", "disorder")},
+    {"formed", NC_("formation", "formed")},
+    {"limbered", NC_("formation", "limbered")},
+    {"unlimbered", NC_("formation", "unlimbered")},
+    /* Arms and statuses (src/model/names.c). */
+    {"infantry", NC_("arm", "infantry")},
+    {"cavalry", NC_("arm", "cavalry")},
+    {"foot-artillery", NC_("arm", "foot-artillery")},
+    {"horse-artillery", NC_("arm", "horse-artillery")},
+    {"engineers", NC_("arm", "engineers")},
+    {"garde", NC_("status", "garde")},
+    {"elite", NC_("status", "elite")},
+    {"veteran", NC_("status", "veteran")},
+    {"regular", NC_("status", "regular")},
+    {"semi-regular", NC_("status", "semi-regular")},
+    {"militia", NC_("status", "militia")},
+    {"irregular", NC_("status", "irregular")},
+    /* Phases of a turn (src/game/family_*.c). */
+    {"orders-1", NC_("phase", "orders-1")},
+    {"movement-1", NC_("phase", "movement-1")},
+    {"orders-2", NC_("phase", "orders-2")},
+    {"movement-2", NC_("phase", "movement-2")},
+    {"command", NC_("phase", "command")},
+    {"movement", NC_("phase", "movement")},
+    {"combat", NC_("phase", "combat")},
+    {"pip", NC_("phase", "pip")},
+    /* Roles, C-in-C skills, generals' qualities (src/model/names.c). */
+    {"commander-in-chief", NC_("role", "commander-in-chief")},
+    {"army", NC_("role", "army")},
+    {"corps", NC_("role", "corps")},
+    {"division", NC_("role", "division")},
+    {"brigade", NC_("role", "brigade")},
+    {"aide-de-camp", NC_("role", "aide-de-camp")},
+    {"gifted", NC_("skill", "gifted")},
+    {"ordinary", NC_("skill", "ordinary")},
+    {"poor", NC_("skill", "poor")},
+    {"great", NC_("skill", "great")},
+    {"bad", NC_("skill", "bad")},
+    /* A General de Brigade face-down order (src/rules/gdb/gdb_book.c). */
+    {"unrevealed", NC_("order", "unrevealed")},
+    {"hidden", NC_("order", "hidden")},
 };
 
 const char *grog_explain_word(const char *id)
@@ -524,12 +593,11 @@ const char *grog_explain_word(const char *id)
         return "";
     for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
         if (strcmp(words[i].id, id) == 0)
-            return _(words[i].words);
+            return strchr(words[i].key, '\004') != NULL ? grog_pgettext(words[i].key)
+                                                        : _(words[i].key);
     return id;
 }
 
-/* Prints s left-aligned in width characters (UTF-8 code points, not bytes, so
- * that French and Russian columns line up as English ones do). */
 static void put_padded(FILE *f, const char *s, int width)
 {
     int n = 0;
@@ -638,7 +706,7 @@ static void text_body(FILE *f, const grog_explain *e)
     if (e->path.n > 0) {
         fprintf(f, "  %s ", _("path:"));
         for (size_t i = 0; i < e->path.n; i++)
-            fprintf(f, "%s%s", i ? " -> " : "", e->path.v[i]);
+            fprintf(f, "%s%s", i ? " -> " : "", grog_explain_word(e->path.v[i]));
         fputc('\n', f);
     }
     if (e->has_value)

@@ -10,6 +10,11 @@
 #define GROG_TEXTDOMAIN_NAME "grognard"
 #define _(s) dgettext(GROG_TEXTDOMAIN_NAME, s)
 #define N_(s) (s)
+/* Marks a word with a context (msgctxt) for xgettext: the string is
+ * "CONTEXT\004WORD", gettext's key for it; look it up with grog_pgettext. */
+#define NC_(ctx, word) ctx "\004" word
+/* The translation of an NC_() key, or its word when there is none. */
+const char *grog_pgettext(const char *key);
 /* Marks a singular and plural pair in a table (two initialisers), translated
  * later with ngettext(one, many, n); xgettext reads it as a plural message. */
 #define NP_(one, many) (one), (many)

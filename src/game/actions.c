@@ -57,7 +57,7 @@ static grog_status act_next(action_ctx *c, int argc, char **argv, grog_error *er
     if (st != GROG_OK)
         return st;
     ctx_event(c, "", "phase", json_pack("{s:i,s:s}", "turn", c->turn, "phase", ctx_phase_id(c)),
-              _("Turn %d, %s phase."), c->turn, ctx_phase_id(c));
+              _("Turn %d, %s phase."), c->turn, grog_explain_word(ctx_phase_id(c)));
     return GROG_OK;
 }
 
@@ -103,7 +103,7 @@ static grog_status act_move(action_ctx *c, int argc, char **argv, grog_error *er
     if (o != NULL) {
         if (o->state == GROG_OFFICER_KILLED || o->state == GROG_OFFICER_OUT_OF_COMMISSION)
             return grog_error_set(err, GROG_ERULE, _("%s is %s and cannot move"), o->name,
-                                  grog_officer_state_name(o->state));
+                                  grog_explain_word(grog_officer_state_name(o->state)));
         if (o->state == GROG_OFFICER_PRISONER)
             return grog_error_set(err, GROG_ERULE,
                                   grog_game_family(c->game) == GROG_FAMILY_AIGLES
@@ -294,7 +294,7 @@ static grog_status ev_casualties(action_ctx *c, char **a, grog_error *err)
         c->side = o->side;
         if (o->state != GROG_OFFICER_ACTIVE) /* only an officer present takes casualties */
             return grog_error_set(err, GROG_ERULE, _("%s is %s: no fire can reach him"), o->name,
-                                  grog_officer_state_name(o->state));
+                                  grog_explain_word(grog_officer_state_name(o->state)));
         if ((st = family_officer_fired_at(c, o, (int)n, err)) != GROG_OK)
             return st;
         return GROG_OK;
@@ -405,7 +405,7 @@ static grog_status ev_contact(action_ctx *c, char **a, grog_error *err)
                               o->name);
     if (o->state != GROG_OFFICER_ACTIVE)
         return grog_error_set(err, GROG_EINVAL, _("%s is not active (%s)"), o->name,
-                              grog_officer_state_name(o->state));
+                              grog_explain_word(grog_officer_state_name(o->state)));
     if ((st = family_officer_contact_check(c, o, err)) != GROG_OK)
         return st;
     o->state = GROG_OFFICER_PRISONER;
@@ -438,7 +438,7 @@ static grog_status ev_surrounded(action_ctx *c, char **a, grog_error *err)
                               o->name);
     if (o->state != GROG_OFFICER_ACTIVE)
         return grog_error_set(err, GROG_EINVAL, _("%s is not active (%s)"), o->name,
-                              grog_officer_state_name(o->state));
+                              grog_explain_word(grog_officer_state_name(o->state)));
     if ((st = family_officer_surrounded(c, o, err)) != GROG_OK)
         return st;
     o->state = GROG_OFFICER_PRISONER;

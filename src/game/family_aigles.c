@@ -261,14 +261,15 @@ static grog_status tick_changes(action_ctx *c, grog_error *err)
             ctx_event(c, "", "formation-done",
                       json_pack("{s:s,s:s}", "unit", u->id, "formation", u->formation),
                       _("%s is now in %s."), u->name,
-                      ch->p.to == GROG_AIGLES_FM_FORMED ? _("good order again") : u->formation);
+                      ch->p.to == GROG_AIGLES_FM_FORMED ? _("good order again")
+                                                        : grog_explain_word(u->formation));
         } else {
             ctx_event(c, "", "formation-progress",
                       json_pack("{s:s,s:i}", "unit", u->id, "remaining", left),
                       ngettext("%s: %d half-période still to form %s.",
                                "%s: %d half-périodes still to form %s.", left),
                       u->name, left,
-                      grog_aigles_formation_name(ch->p.to));
+                      grog_explain_word(grog_aigles_formation_name(ch->p.to)));
             s->changes[keep++] = *ch;
         }
     }
@@ -402,7 +403,7 @@ static grog_status prepare_order(action_ctx *c, const grog_officer *g, const cha
         return grog_error_set(err, GROG_EINVAL, _("%s is an enemy officer"), r->name);
     if (r->state != GROG_OFFICER_ACTIVE)
         return grog_error_set(err, GROG_ERULE, _("AIG-O-21: %s is %s and takes no orders"),
-                              r->name, grog_officer_state_name(r->state));
+                              r->name, grog_explain_word(grog_officer_state_name(r->state)));
     o->receiver = GROG_AIGLES_TO_OFFICER;
     o->receiver_command = r->ratings.aigles_command;
     o->receiver_name = r->name;
@@ -442,11 +443,11 @@ static grog_status act_order(action_ctx *c, int argc, char **argv, grog_error *e
                               g->name);
     if (g->state != GROG_OFFICER_ACTIVE)
         return grog_error_set(err, GROG_ERULE, _("%s is %s and gives no orders"), g->name,
-                              grog_officer_state_name(g->state));
+                              grog_explain_word(grog_officer_state_name(g->state)));
     if (!in_orders_phase(c))
         return grog_error_set(err, GROG_ERULE, _("AIG-O-06: orders are given in an orders "
                                                  "phase (now: %s)"),
-                              ctx_phase_id(c));
+                              grog_explain_word(ctx_phase_id(c)));
     if ((st = order_kinds_check(kinds_of(c->rules), argv[3], err)) != GROG_OK)
         return st;
     grog_aigles_order o;
@@ -550,12 +551,12 @@ static grog_status act_explaining(action_ctx *c, int argc, char **argv, grog_err
         return grog_error_set(err, GROG_ERULE, _("AIG-O-18: only an active general explains an "
                                                  "order; %s is %s"),
                               g->name, g->state != GROG_OFFICER_ACTIVE
-                                           ? grog_officer_state_name(g->state)
-                                           : grog_role_name(g->role));
+                                           ? grog_explain_word(grog_officer_state_name(g->state))
+                                           : grog_explain_word(grog_role_name(g->role)));
     if (!in_orders_phase(c))
         return grog_error_set(err, GROG_ERULE, _("AIG-O-18: an order is explained in an orders "
                                                  "phase (now: %s)"),
-                              ctx_phase_id(c));
+                              grog_explain_word(ctx_phase_id(c)));
     aigles_state *s = c->fstate;
     attempt *a = find_attempt(s, index_of_officer(c, g->id), argv[2], 0);
     if (a != NULL && strcmp(a->kind, argv[3]) != 0) {
@@ -782,7 +783,8 @@ static grog_status act_formation(action_ctx *c, int argc, char **argv, grog_erro
               ngettext("%s begins to form %s from %s: %d half-période.",
                        "%s begins to form %s from %s: %d half-périodes.", hp),
               u->name,
-              grog_aigles_formation_name(ch.to), grog_aigles_formation_name(ch.from), hp);
+              grog_explain_word(grog_aigles_formation_name(ch.to)),
+              grog_explain_word(grog_aigles_formation_name(ch.from)), hp);
     return GROG_OK;
 }
 
@@ -1313,7 +1315,8 @@ static void status(const void *rules, const grog_battle *b, const void *state, c
                  ngettext("%s forming %s: %d half-période left", "%s forming %s: %d half-périodes left",
                           s->changes[i].p.remaining),
                  grog_battle_unit(b, s->changes[i].unit)->name,
-                 grog_aigles_formation_name(s->changes[i].p.to), s->changes[i].p.remaining);
+                 grog_explain_word(grog_aigles_formation_name(s->changes[i].p.to)),
+                 s->changes[i].p.remaining);
         json_array_append_new(pending, json_string(line));
     }
     for (size_t i = 0; i < s->nriders; i++) {

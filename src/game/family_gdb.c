@@ -207,7 +207,7 @@ static grog_status act_order(action_ctx *c, int argc, char **argv, grog_error *e
     if (c->phase != 0)
         return grog_error_set(err, GROG_ERULE, _("GDB-01: orders change in the Command Phase "
                                                  "(now: %s)"),
-                              ctx_phase_id(c));
+                              grog_explain_word(ctx_phase_id(c)));
     grog_gdb_book *book = book_of(c, cinc->side);
     if (book == NULL)
         return grog_error_set(err, GROG_ENOTFOUND, _("no order book for %s"), cinc->side);
@@ -369,7 +369,7 @@ static void status(const void *rules, const grog_battle *b, const void *state, c
             char line[256];
             const grog_officer *o = grog_battle_officer_by_id(b, v.brigade);
             snprintf(line, sizeof line, _("%s: a face-down order (%s)%s%s"),
-                     o != NULL ? o->name : v.brigade, grog_gdb_pending_name(v.pending),
+                     o != NULL ? o->name : v.brigade, grog_explain_word(grog_gdb_pending_name(v.pending)),
                      v.pending_order ? ": " : "", v.pending_order ? v.pending_order : "");
             json_array_append_new(pending, json_string(line));
         }

@@ -334,7 +334,7 @@ static grog_status need_phase(action_ctx *c, const char *phase, const char *rule
     if (strcmp(ctx_phase_id(c), phase) == 0)
         return GROG_OK;
     return grog_error_set(err, GROG_ERULE, _("%s: only in the %s phase (now: %s)"), rule, phase,
-                          ctx_phase_id(c));
+                          grog_explain_word(ctx_phase_id(c)));
 }
 
 static grog_status corps_of(action_ctx *c, const char *id, size_t *corps, grog_error *err)
@@ -733,7 +733,7 @@ static grog_status act_order(action_ctx *c, int argc, char **argv, grog_error *e
     c->side = g->side;
     if (g->state != GROG_OFFICER_ACTIVE)
         return grog_error_set(err, GROG_ERULE, _("%s is %s and gives no orders"), g->name,
-                              grog_officer_state_name(g->state));
+                              grog_explain_word(grog_officer_state_name(g->state)));
     grog_order *ord = NULL;
     grog_troop *u = grog_battle_unit_by_id_mut(c->battle, argv[2]);
     grog_officer *o = grog_battle_officer_by_id_mut(c->battle, argv[2]);

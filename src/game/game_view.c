@@ -121,7 +121,7 @@ grog_status grog_game_status_text(const grog_game *g, const grog_seat *seat, cha
             ngettext("Turn %d, %s phase; %zu action in the journal.\n",
                      "Turn %d, %s phase; %zu actions in the journal.\n", grog_game_action_count(g)),
             grog_game_turn(g),
-            grog_game_phase(g), grog_game_action_count(g));
+            grog_explain_word(grog_game_phase(g)), grog_game_action_count(g));
     json_t *may = json_object_get(s, "may");
     const char *key;
     json_t *v;
@@ -221,7 +221,8 @@ static void record_text(FILE *f, json_t *rec)
     json_t *path = json_object_get(rec, "path");
     if (json_array_size(path) > 0) {
         fprintf(f, "      %s", _("path:"));
-        json_array_foreach(path, i, m) fprintf(f, "%s%s", i ? " -> " : " ", json_string_value(m));
+        json_array_foreach(path, i, m)
+            fprintf(f, "%s%s", i ? " -> " : " ", grog_explain_word(json_string_value(m)));
         fputc('\n', f);
     }
     json_t *roll = json_object_get(rec, "roll");
@@ -254,7 +255,7 @@ static void result_text(FILE *f, json_t *result, const char *side)
     else
         fprintf(f, "%s  ", _("(not journaled)"));
     fprintf(f, "%s %lld, %s", _("turn"), (long long)json_integer_value(json_object_get(r, "turn")),
-            json_string_value(json_object_get(r, "phase")));
+            grog_explain_word(json_string_value(json_object_get(r, "phase"))));
     size_t i;
     json_t *w;
     fputs("  >", f);

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grognard/explain.h"
 #include "grognard/view.h"
 #include "i18n.h"
 
@@ -437,7 +438,7 @@ grog_status grog_view_game_svg_with(const grog_game *g, const grog_seat *seat,
         seat_words(b, seat, who, sizeof who);
         snprintf(subtitle, sizeof subtitle, _("A %s game: turn %d, %s phase; %s"),
                  grog_view_family_title(grog_game_family(g)), grog_game_turn(g),
-                 grog_game_phase(g), who);
+                 grog_explain_word(grog_game_phase(g)), who);
         mo.subtitle = subtitle;
         mo.marks = m.v;
         mo.nmarks = m.n;

@@ -388,6 +388,18 @@ static const char *fmn(grog_aigles_formation f)
     return grog_aigles_formation_name(f);
 }
 
+/* The words of a formation, arm or status for text (labels, notes, messages);
+ * the path and the settings keep the ids. */
+static const char *fw(grog_aigles_formation f)
+{
+    return grog_explain_word(fmn(f));
+}
+
+static const char *armw(grog_arm a)
+{
+    return grog_explain_word(grog_arm_name(a));
+}
+
 static grog_status check_input(const grog_aigles_fm_unit *u, const grog_aigles_fm_change *c,
                                grog_error *err)
 {
@@ -417,15 +429,15 @@ static grog_status check_input(const grog_aigles_fm_unit *u, const grog_aigles_f
 
 static grog_status check_arms(ctx *x, grog_error *err)
 {
-    const char *arm = grog_arm_name(x->u->arm);
+    const char *arm = armw(x->u->arm);
     char d[160];
     grog_aigles_formation ends[2] = {x->c->from, x->c->to};
     for (int i = 0; i < 2; i++) {
         const aigf_entry *c = &x->r->cat[ends[i]];
         if (!arm_may(x, ends[i]))
-            return refuse(err, c->arms_rule, _("%s cannot be in %s"), arm, fmn(ends[i]));
+            return refuse(err, c->arms_rule, _("%s cannot be in %s"), arm, fw(ends[i]));
     }
-    snprintf(d, sizeof d, "%s -> %s", fmn(x->c->from), fmn(x->c->to));
+    snprintf(d, sizeof d, "%s -> %s", fw(x->c->from), fw(x->c->to));
     check_ok(x, x->r->cat[x->c->to].arms_rule, _("formation open to this arm"), d);
     return GROG_OK;
 }
@@ -497,8 +509,8 @@ static grog_status check_mass(ctx *x, grog_error *err)
         return refuse(err, rule,
                       _("only a column of attack, by company or of division (not extended) "
                         "may mass, not %s"),
-                      fmn(x->c->from));
-    check_ok(x, rule, _("massing from a column"), fmn(x->c->from));
+                      fw(x->c->from));
+    check_ok(x, rule, _("massing from a column"), fw(x->c->from));
     return GROG_OK;
 }
 
@@ -509,13 +521,13 @@ static grog_status check_halted(ctx *x, grog_error *err)
         return GROG_OK;
     if (!x->r->cat[x->c->to].may_move)
         return refuse(err, "AIG-F-12", _("a %s cannot move: make the change halted"),
-                      fmn(x->c->to));
+                      fw(x->c->to));
     for (int i = 0; i < x->r->nextra; i++) {
         const aigf_row *row = &x->r->extra[i];
         if (row->halted_only && ((row->from == x->c->from && row->to == x->c->to) ||
                                  (row->from == x->c->to && row->to == x->c->from)))
-            return refuse(err, row->rule, _("%s <-> %s only at the halt"), fmn(row->from),
-                          fmn(row->to));
+            return refuse(err, row->rule, _("%s <-> %s only at the halt"), fw(row->from),
+                          fw(row->to));
     }
     return GROG_OK;
 }
@@ -528,8 +540,8 @@ static void add_edge_term(ctx *x, grog_aigles_formation u, grog_aigles_formation
     const aigf_row *row = ed->row;
     int k = x->u->manoeuvre;
     char label[256];
-    snprintf(label, sizeof label, "%s -> %s (%s %s%s%s%s)", fmn(u), fmn(v),
-             grog_arm_name(x->u->arm), grog_manoeuvre_name(x->u->manoeuvre),
+    snprintf(label, sizeof label, "%s -> %s (%s %s%s%s%s)", fw(u), fw(v),
+             armw(x->u->arm), grog_manoeuvre_name(x->u->manoeuvre),
              ed->reversed ? _(", the row taken the other way") : "",
              ed->mass_alias ? _(", the mass row") : "",
              ed->free ? _(", free during the move") : "");
@@ -540,8 +552,8 @@ static void add_edge_term(ctx *x, grog_aigles_formation u, grog_aigles_formation
         grog_explain_add_rule(x->e, x->r->massing.rule);
     if (row->suspect[k] != NULL) {
         char note[512];
-        snprintf(note, sizeof note, "%s -> %s, %s %s: %s", fmn(row->from), fmn(row->to),
-                 grog_arm_name(x->u->arm), grog_manoeuvre_name(x->u->manoeuvre),
+        snprintf(note, sizeof note, "%s -> %s, %s %s: %s", fw(row->from), fw(row->to),
+                 armw(x->u->arm), grog_manoeuvre_name(x->u->manoeuvre),
                  row->suspect[k]);
         grog_explain_add_note(x->e, row->rule, note);
     }
@@ -780,14 +792,14 @@ static grog_status plan_change(ctx *x, route *rt, int *as_alias, grog_error *err
     if (s == t)
         return refuse(err, "AIG-F-27",
                       _("%s and %s share the table's rows: no row gives a time between them"),
-                      fmn(x->c->from), fmn(x->c->to));
+                      fw(x->c->from), fw(x->c->to));
     *rt = plan_from(x, s, t);
     *as_alias = 0;
     if (four_company(x)) {
         route alt = plan_from(x, node_of(x, x->r->four_company.counts_as), t);
         char d[128];
         snprintf(d, sizeof d, _("four companies, class A: counts as %s"),
-                 fmn(x->r->four_company.counts_as));
+                 fw(x->r->four_company.counts_as));
         check_ok(x, x->r->four_company.rule, _("march column as attack column"), d);
         if (alt.found && (!rt->found || better(alt.w, alt.n, rt->w, rt->n))) {
             *rt = alt;
@@ -797,7 +809,7 @@ static grog_status plan_change(ctx *x, route *rt, int *as_alias, grog_error *err
     if (!rt->found)
         return refuse(err, "AIG-F-27",
                       _("no row and no chain of rows of the %s table leads from %s to %s"),
-                      grog_arm_name(x->u->arm), fmn(x->c->from), fmn(x->c->to));
+                      armw(x->u->arm), fw(x->c->from), fw(x->c->to));
     return GROG_OK;
 }
 
@@ -805,7 +817,7 @@ static grog_status do_change(ctx *x, int *total, grog_error *err)
 {
     grog_status st;
     if (x->c->from == x->c->to)
-        return grog_error_set(err, GROG_EINVAL, _("the unit is already in %s"), fmn(x->c->to));
+        return grog_error_set(err, GROG_EINVAL, _("the unit is already in %s"), fw(x->c->to));
     if ((st = check_arms(x, err)) || (st = check_square(x, err)) ||
         (st = check_division(x, err)) || (st = check_dismount(x, err)) ||
         (st = check_mass(x, err)) || (st = check_halted(x, err)))
@@ -851,13 +863,13 @@ static grog_status do_half_turn(ctx *x, int *total, grog_error *err)
     int t = x->table, sum = 0;
     if (x->r->has_half_turn[t]) {
         char label[128];
-        snprintf(label, sizeof label, _("half turn in place (%s %s)"), grog_arm_name(x->u->arm),
+        snprintf(label, sizeof label, _("half turn in place (%s %s)"), armw(x->u->arm),
                  grog_manoeuvre_name(x->u->manoeuvre));
         sum = x->r->half_turn[t][x->u->manoeuvre];
         grog_explain_add_modifier(x->e, "AIG-F-26", label, sum);
     } else if (!is_small_battery(x)) {
         return refuse(err, "AIG-F-26", _("the table gives no half-turn time for %s"),
-                      grog_arm_name(x->u->arm));
+                      armw(x->u->arm));
     }
     sum = replace_terms(x, sum);
     sum += status_term(x, sum, 1, 1);
@@ -876,10 +888,10 @@ static grog_status do_quarter_turn(ctx *x, int *total, grog_error *err)
         return refuse(err, x->r->quarter_turn.rule,
                       _("a quarter turn takes a march column to line or a line to march "
                         "column, not %s"),
-                      fmn(from));
+                      fw(from));
     if (!arm_may(x, from) || !arm_may(x, to))
         return refuse(err, x->r->cat[to].arms_rule, _("%s cannot be in %s"),
-                      grog_arm_name(x->u->arm), fmn(arm_may(x, from) ? to : from));
+                      armw(x->u->arm), fw(arm_may(x, from) ? to : from));
     grog_explain_add_path(x->e, fmn(from));
     grog_explain_add_path(x->e, fmn(to));
     int sum = x->r->quarter_turn.half_periods;
@@ -937,14 +949,14 @@ static const char *title_of(const grog_aigles_fm_unit *u, const grog_aigles_fm_c
 {
     char what[96];
     if (c->action == GROG_AIGLES_ACT_CHANGE)
-        snprintf(what, sizeof what, "%s -> %s", fmn(c->from), fmn(c->to));
+        snprintf(what, sizeof what, "%s -> %s", fw(c->from), fw(c->to));
     else if (c->action == GROG_AIGLES_ACT_QUARTER_TURN)
-        snprintf(what, sizeof what, _("quarter turn from %s"), fmn(c->from));
+        snprintf(what, sizeof what, _("quarter turn from %s"), fw(c->from));
     else
         snprintf(what, sizeof what, "%s", grog_aigles_fm_action_name(c->action));
     snprintf(buf, size, _("Formation change %s (%s, class %s, %s)"), what,
-             grog_arm_name(u->arm), grog_manoeuvre_name(u->manoeuvre),
-             grog_unit_status_name(u->status));
+             armw(u->arm), grog_manoeuvre_name(u->manoeuvre),
+             grog_explain_word(grog_unit_status_name(u->status)));
     return buf;
 }
 

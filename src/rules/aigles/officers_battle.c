@@ -103,7 +103,7 @@ static int battle_checks(const grog_battle *b, const ends *x, grog_explain *e)
     char detail[256];
     int ok = x->giver->state == GROG_OFFICER_ACTIVE;
     snprintf(detail, sizeof detail, _("%s is %s"), x->giver->id,
-             grog_officer_state_name(x->giver->state));
+             grog_explain_word(grog_officer_state_name(x->giver->state)));
     grog_explain_add_check(e, x->giver->state == GROG_OFFICER_KILLED ? "AIG-O-26" : "AIG-O-21",
                            _("the general is operational"), ok, detail);
     int under;
@@ -127,7 +127,7 @@ static int battle_checks(const grog_battle *b, const ends *x, grog_explain *e)
         grog_explain_add_check(e, "AIG-O-11", _("his subordinate"), under, detail);
         int active = x->officer->state == GROG_OFFICER_ACTIVE;
         snprintf(detail, sizeof detail, _("%s is %s"), x->officer->id,
-                 grog_officer_state_name(x->officer->state));
+                 grog_explain_word(grog_officer_state_name(x->officer->state)));
         grog_explain_add_check(e, "AIG-O-21", _("the receiver is operational"), active, detail);
         ok = ok && active;
     }

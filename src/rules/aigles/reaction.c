@@ -95,7 +95,7 @@ static grog_status build_parts(const grog_aigles_rules *r, const grog_aigles_ord
         add(t, "AIG-O-17", o->receiver_command, _("receiving officer's command"));
     } else if (o->status >= 0) {
         snprintf(label, sizeof label, _("reaction (%s)"),
-                 grog_aigles_status_name((grog_aigles_status)o->status));
+                 grog_explain_word(grog_aigles_status_name((grog_aigles_status)o->status)));
         add(t, "AIG-O-15", r->reaction[o->status], label);
     } else {
         add(t, "AIG-O-15", o->reaction, _("reaction (as given)"));

@@ -97,7 +97,7 @@ static size_t officer_checks(const grog_battle *b, const grog_officer *c,
     k++;
     *k = (officer_check){"GDB-01", _("the C-in-C is active"), c->state == GROG_OFFICER_ACTIVE,
                          ""};
-    snprintf(k->detail, sizeof k->detail, "%s", grog_officer_state_name(c->state));
+    snprintf(k->detail, sizeof k->detail, "%s", grog_explain_word(grog_officer_state_name(c->state)));
     k++;
     if (c == br) {
         *k = (officer_check){"GDB-07", _("he personally commands a brigade"),
@@ -108,11 +108,11 @@ static size_t officer_checks(const grog_battle *b, const grog_officer *c,
     *k = (officer_check){"GDB-02", _("a brigade commander of the same side"),
                          br->role == GROG_ROLE_BRIGADE && strcmp(br->side, c->side) == 0, ""};
     snprintf(k->detail, sizeof k->detail, _("%s (%s), %s, side %s"), br->name, br->id,
-             grog_role_name(br->role), br->side);
+             grog_explain_word(grog_role_name(br->role)), br->side);
     k++;
     *k = (officer_check){"GDB-02", _("the brigade commander is active"),
                          br->state == GROG_OFFICER_ACTIVE, ""};
-    snprintf(k->detail, sizeof k->detail, "%s", grog_officer_state_name(br->state));
+    snprintf(k->detail, sizeof k->detail, "%s", grog_explain_word(grog_officer_state_name(br->state)));
     return 4;
 }
 

@@ -327,7 +327,7 @@ static void note_plan(const grog_gdb_book *book, const grog_gdb_attempt *a, cons
     grog_explain_add_note(e, "GDB-02", text);
     if (p->replaces) {
         snprintf(text, sizeof text, _("it replaces the %s order \"%s\""),
-                 grog_gdb_pending_name(p->br->pending), p->br->pending_order);
+                 grog_explain_word(grog_gdb_pending_name(p->br->pending)), p->br->pending_order);
         grog_explain_add_note(e, "GDB-06", text);
     }
 }
