@@ -291,8 +291,10 @@ static void test_gt_spend_own_units_fitting_arms(void **state)
     refused(g, "spend mackinnon move fr-2leger", GROG_ERULE, "own side");
     refused(g, "spend mackinnon artillery_pivot br-74th", GROG_ERULE, "GT-15");
     refused(g, "spend mackinnon cavalry_move_to_contact br-74th", GROG_ERULE, "cavalry");
-    refused(g, "spend mackinnon rally_fleeing br-74th", GROG_ERULE, "not fleeing");
+    refused(g, "spend mackinnon rally_fleeing br-74th", GROG_ERULE, "needs a unit that is fleeing");
     ok(g, "spend mackinnon infantry_fire br-74th", NULL);
+    ok(g, "spend mackinnon artillery_pivot pt-battery", NULL); /* foot artillery: fits */
+    refused(g, "spend mackinnon move_general br-74th", GROG_EINVAL, "names no unit");
     json_t *j = actions(g, "anglo-portuguese");
     json_t *s = entry(j, "spend", NULL);
     assert_non_null(s);

@@ -47,6 +47,12 @@ void grog_gt_rules_destroy(grog_gt_rules *rules);
 
 /* The command radius of corps and army commanders, in inches (9 by default). */
 double grog_gt_command_radius_in(const grog_gt_rules *rules);
+/* Whether the cost table's action fits unit u (its "arms" and "needs" in
+ * the data; u NULL: the action alone). GROG_ERULE naming the action, the
+ * arms and the unit; GROG_EINVAL for an action that names no unit;
+ * GROG_ENOTFOUND for an unknown action. */
+grog_status grog_gt_action_fits(const grog_gt_rules *rules, const char *action,
+                                const grog_troop *u, grog_error *err);
 /* GT-11's setting: an attached commander still spends his PIP on a
  * non-divisional unit (GT-13). */
 int grog_gt_attached_keeps_unit_pip(const grog_gt_rules *rules);

@@ -563,43 +563,6 @@ static void fill_officer(const action_ctx *c, size_t i, grog_gt_officer *g)
     g->out_of_commission = o->state != GROG_OFFICER_ACTIVE;
 }
 
-/* The arms an action of the cost table applies to (GT-15): "" any arm. */
-static const char *action_arms(const char *action)
-{
-    static const struct {
-        const char *action, *arms;
-    } tab[] = {
-        {"artillery_pivot", "artillery"},   {"artillery_change_direction", "artillery"},
-        {"limber", "artillery"},            {"unlimber", "artillery"},
-        {"cavalry_move_to_contact", "cavalry"}, {"infantry_fire", "infantry"},
-        {"charge_marker", "infantry cavalry"},
-    };
-    for (size_t i = 0; i < sizeof tab / sizeof tab[0]; i++)
-        if (strcmp(tab[i].action, action) == 0)
-            return tab[i].arms;
-    return "";
-}
-
-static int arm_ok(const char *action, const grog_troop *u)
-{
-    const char *arms = action_arms(action);
-    if (arms[0] == '\0')
-        return strcmp(action, "rally_fleeing") != 0 || (u->flags & GROG_UNIT_FLEEING);
-    return strstr(arms, grog_arm_name(u->arm)) != NULL;
-}
-
-static grog_status arm_fits(const char *action, const grog_troop *u, grog_error *err)
-{
-    if (strcmp(action, "move_general") == 0)
-        return grog_error_set(err, GROG_EINVAL, _("GT-01: move_general names no unit"));
-    if (strcmp(action, "rally_fleeing") == 0 && !(u->flags & GROG_UNIT_FLEEING))
-        return grog_error_set(err, GROG_ERULE, _("GT-15: %s is not fleeing"), u->name);
-    if (!arm_ok(action, u))
-        return grog_error_set(err, GROG_ERULE, _("GT-15: %s is for %s; %s is %s"), action,
-                              action_arms(action), u->name, grog_arm_name(u->arm));
-    return GROG_OK;
-}
-
 static grog_status act_spend(action_ctx *c, int argc, char **argv, grog_error *err)
 {
     if (argc != 3 && argc != 4)
@@ -622,8 +585,8 @@ static grog_status act_spend(action_ctx *c, int argc, char **argv, grog_error *e
             return grog_error_set(err, GROG_ERULE, _("GT-15: %s spends PIPs on his own side's "
                                                      "units, not on %s"),
                                   o->name, u->name);
-        if ((st = arm_fits(argv[2], u, err)) != GROG_OK)
-            return st;
+        if ((st = grog_gt_action_fits(R(c), argv[2], u, err)) != GROG_OK)
+            return st; /* GT-15: the data's "arms" and "needs" of the action */
         grog_battle_unit_index(c->battle, u->id, &ui);
         unit = (int)ui;
     }
@@ -890,13 +853,16 @@ static void legal_spend(const legal_ctx *l, const gt_rules *r, const gt_state *s
         for (size_t k = 0; k < grog_gt_action_count(r->r); k++) {
             const char *id = grog_gt_action_id(r->r, k);
             int cost, any = 0;
-            if (strcmp(id, "move_general") == 0) {
+            grog_troop none;
+            memset(&none, 0, sizeof none);
+            if (grog_gt_action_fits(r->r, id, &none, NULL) == GROG_EINVAL) { /* no unit */
                 legal_choice_by(act, o->id, id);
                 continue;
             }
             for (size_t u = 0; u < grog_battle_nunits(b); u++) {
                 const grog_troop *t = grog_battle_unit(b, u);
-                if (strcmp(t->side, o->side) != 0 || !arm_ok(id, t) ||
+                if (strcmp(t->side, o->side) != 0 ||
+                    grog_gt_action_fits(r->r, id, t, NULL) != GROG_OK ||
                     grog_gt_cost(r->r, &pool, id, (int)u, &cost, NULL) != GROG_OK ||
                     cost > pool.pips)
                     continue;

@@ -122,9 +122,45 @@ static grog_status load_attached(loader *l, grog_gt_rules *r)
     return st;
 }
 
+/* "arms": the arms the action is for ([] : it names no unit); "needs": the
+ * states the unit must be in ("fleeing"). Both optional: any unit. */
+static grog_status load_arms(loader *l, json_t *o, const char *path, gt_action *a)
+{
+    static const char *const keys[] = {"arms", "needs"};
+    for (int k = 0; k < 2; k++) {
+        json_t *arr = json_object_get(o, keys[k]);
+        if (arr == NULL)
+            continue;
+        char p[96];
+        snprintf(p, sizeof p, "%s.%s", path, keys[k]);
+        if (!json_is_array(arr))
+            return grog_jsonpos_error(l->err, GROG_EFORMAT, l->d->label, l->d->text, p,
+                                      _("expected a list of names"));
+        if (k == 0)
+            a->has_arms = 1;
+        size_t i;
+        json_t *v;
+        json_array_foreach(arr, i, v) {
+            const char *name = json_string_value(v);
+            grog_arm arm;
+            grog_unit_flag flag;
+            if (name != NULL && k == 0 && grog_arm_parse(name, &arm, NULL) == GROG_OK)
+                a->arms |= 1u << arm;
+            else if (name != NULL && k == 1 && grog_unit_flag_parse(name, &flag, NULL) == GROG_OK)
+                a->needs |= (unsigned)flag;
+            else
+                return grog_jsonpos_error(l->err, GROG_EFORMAT, l->d->label, l->d->text, p,
+                                          k == 0 ? _("\"%s\" is not an arm")
+                                                 : _("\"%s\" is not a unit state"),
+                                          name != NULL ? name : "?");
+        }
+    }
+    return GROG_OK;
+}
+
 static grog_status load_action(loader *l, json_t *o, const char *path, gt_action *a)
 {
-    static const char *const keys[] = {"id", "cost", "default", "note", NULL};
+    static const char *const keys[] = {"id", "cost", "default", "note", "arms", "needs", NULL};
     if (!json_is_object(o))
         return grog_jsonpos_error(l->err, GROG_EFORMAT, l->d->label, l->d->text, path,
                                   _("expected an object"));
@@ -140,6 +176,8 @@ static grog_status load_action(loader *l, json_t *o, const char *path, gt_action
         st = grog_rulesdata_bool(l->d, o, path, "default", &a->is_default, l->err);
     if (st == GROG_OK)
         st = grog_rulesdata_string(l->d, o, path, "note", &a->note, l->err);
+    if (st == GROG_OK)
+        st = load_arms(l, o, path, a);
     return st;
 }
 
@@ -342,6 +380,40 @@ void grog_gt_rules_destroy(grog_gt_rules *rules)
 double grog_gt_command_radius_in(const grog_gt_rules *rules)
 {
     return rules->radius_in;
+}
+
+grog_status grog_gt_action_fits(const grog_gt_rules *rules, const char *action,
+                                const grog_troop *u, grog_error *err)
+{
+    const gt_action *a = NULL;
+    for (size_t i = 0; i < rules->nactions && a == NULL; i++)
+        if (strcmp(rules->actions[i].id, action) == 0)
+            a = &rules->actions[i];
+    if (a == NULL)
+        return grog_error_set(err, GROG_ENOTFOUND, _("GT-15: no action \"%s\" in the PIP cost "
+                                                     "table"),
+                              action);
+    if (u == NULL)
+        return GROG_OK;
+    if (a->has_arms && a->arms == 0)
+        return grog_error_set(err, GROG_EINVAL, _("GT-15: %s names no unit"), action);
+    if (a->has_arms && !(a->arms & (1u << u->arm))) {
+        char arms[128] = "";
+        for (int k = 0; k < GROG_ARM_COUNT; k++)
+            if (a->arms & (1u << k)) {
+                size_t n = strlen(arms);
+                snprintf(arms + n, sizeof arms - n, "%s%s", n ? ", " : "",
+                         grog_arm_name((grog_arm)k));
+            }
+        return grog_error_set(err, GROG_ERULE, _("GT-15: %s is for %s; %s is %s"), action, arms,
+                              u->name, grog_arm_name(u->arm));
+    }
+    for (int f = 0; f < GROG_UNIT_FLAG_COUNT; f++)
+        if ((a->needs & (1u << f)) && !(u->flags & (1u << f)))
+            return grog_error_set(err, GROG_ERULE, _("GT-15: %s needs a unit that is %s; %s is "
+                                                     "not"),
+                                  action, grog_unit_flag_name((grog_unit_flag)(1u << f)), u->name);
+    return GROG_OK;
 }
 
 int grog_gt_attached_keeps_unit_pip(const grog_gt_rules *rules)

@@ -26,6 +26,9 @@ typedef struct gt_action {
     const char *note;
     int cost;
     int is_default;
+    int has_arms;      /* "arms" given: only units of these arms (none: no unit) */
+    unsigned arms;     /* bit per grog_arm */
+    unsigned needs;    /* grog_unit_flag bits the unit must have ("needs") */
 } gt_action;
 
 struct grog_gt_rules {
