@@ -258,8 +258,11 @@ static grog_status roll_corps(action_ctx *c, size_t corps, const int *entered, g
                                entered};
     grog_gt_phase ph;
     grog_status st = grog_gt_phase_run(R(c), &turn, c->rng, &ph, err);
-    if (st != GROG_OK)
+    if (st != GROG_OK) { /* the rules number the generals: name them */
+        for (int i = 0; i < nd; i++)
+            name_pieces(err, b, divs[i].id, -1);
         return st;
+    }
     s->o[corps].rolled = 1;
     for (int i = 0; i < nd && st == GROG_OK; i++) {
         s->o[div[i]].pips = ph.pips[i];
