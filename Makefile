@@ -219,11 +219,19 @@ define make_pot
 	@mkdir -p $(dir $(1)) $(BUILD)/pot
 	$(Q)xgettext $(XGETTEXT_FLAGS) -o $(BUILD)/pot/all.pot $(POT_SRC)
 	$(Q)scripts/pot-web.sh $(BUILD)/pot/all.pot
+	$(Q)$(BUILD)/tools/potdata $(BUILD)/pot/data.pot $(filter data/rules/% data/plans/%,$(DATA))
+	$(Q)xgettext -j --from-code=UTF-8 --sort-by-file -o $(BUILD)/pot/all.pot $(BUILD)/pot/data.pot
 	$(Q)cp $(BUILD)/pot/all.pot $(1)
 endef
 
+# The data files' texts for people (rules' effects and notes, the demo's notes).
+$(BUILD)/tools/potdata: tools/potdata.c
+	@mkdir -p $(dir $@)
+	$(Q)$(CC) -std=c11 -Wall -Wextra -O1 $(shell pkg-config --cflags jansson) $< -o $@ \
+	    $(shell pkg-config --libs jansson)
+
 # Refreshes po/grognard.pot from the sources.
-pot:
+pot: $(BUILD)/tools/potdata
 	$(call make_pot,po/grognard.pot)
 
 # pot, then each catalogue merged with it (new messages untranslated, changed
@@ -236,7 +244,7 @@ update-po: pot
 # Every message marked in the sources now (a fresh template in $(BUILD), not
 # po/grognard.pot, which may lag) translated in each catalogue, none fuzzy,
 # msgfmt --check -c clean, and web/js/messages.js what the catalogues give.
-check-po:
+check-po: $(BUILD)/tools/potdata
 	$(call make_pot,$(BUILD)/grognard.pot)
 	@scripts/check-po.sh $(BUILD)/grognard.pot $(PO)
 	@scripts/po2js.sh $(PO) | cmp -s - web/js/messages.js || \

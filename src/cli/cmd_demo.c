@@ -113,6 +113,13 @@ static int play_family(cli *c, grog_family family, json_t *lines, demo_opts *o,
         const char *text = json_string_value(line);
         if (text == NULL)
             continue;
+        /* The plan's notes are read in the language of messages (tools/potdata
+         * puts them in the catalogues); --json keeps the plan's words. */
+        char note[1024];
+        if (!c->json && strncmp(text, "note ", 5) == 0 && text[5] != '\0') {
+            snprintf(note, sizeof note, "note %s", _(text + 5));
+            text = note;
+        }
         char *result = NULL;
         st = grog_game_do_line(g, text, &result, &err);
         if (c->json) {

@@ -268,6 +268,13 @@ void grog_explain_set_seed(grog_explain *e, uint64_t seed)
     e->seed = seed;
 }
 
+/* A text from the rules data (an effect, why a value is a default) in the
+ * language of messages: tools/potdata puts these texts in the template. */
+static const char *data_text(const char *s)
+{
+    return s != NULL && s[0] != '\0' ? _(s) : s;
+}
+
 void grog_explain_add_default(grog_explain *e, const char *setting, const char *value,
                               const char *note_text)
 {
@@ -279,7 +286,7 @@ void grog_explain_add_default(grog_explain *e, const char *setting, const char *
     def *d = &e->defaults.v[e->defaults.n++];
     d->setting = dup(e, setting);
     d->value = dup(e, value);
-    d->note = dup(e, note_text);
+    d->note = dup(e, data_text(note_text));
 }
 
 void grog_explain_add_path(grog_explain *e, const char *step)
@@ -308,7 +315,7 @@ void grog_explain_add_note(grog_explain *e, const char *rule_id, const char *tex
         return;
     note *n = &e->notes.v[e->notes.n++];
     n->rule = dup(e, rule_id);
-    n->text = dup(e, text);
+    n->text = dup(e, data_text(text));
     grog_explain_add_rule(e, rule_id);
 }
 
