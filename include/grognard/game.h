@@ -35,6 +35,9 @@ typedef enum grog_family {
 } grog_family;
 
 const char *grog_family_name(grog_family f);
+/* The rulebook's name, for people: "Les Aigles", "General de Brigade",
+ * "Grande Tactique" (a title, never translated); "?" out of range. */
+const char *grog_family_title(grog_family f);
 grog_status grog_family_parse(const char *text, grog_family *out, grog_error *err);
 
 typedef struct grog_game grog_game;

@@ -171,8 +171,8 @@ const cli_command cli_calc_gdb_order = {
        "Options:\n"
        "  --nation N        the brigade's nation: france, britain, late-prussia (first\n"
        "                    column, default value 6), austria, russia, other (second\n"
-       "                    column, default value 7). Both values are unknown in the\n"
-       "                    seed: set them with --rules. The scenario format's other\n"
+       "                    column, default value 7). Both values are lost from the\n"
+       "                    rulebook's table: set them with --rules. The scenario format's other\n"
        "                    nations (prussia, portugal, spain, netherlands) take the\n"
        "                    second column too, and the record says so\n"
        "  --skill S         the C-in-C: gifted +1, ordinary 0, poor -1 (GDB-08)\n"
@@ -192,7 +192,8 @@ const cli_command cli_calc_gdb_order = {
        "  --seed N          roll with the seeded generator instead (same seed, same roll)\n"
        "  --rules FILE      house rules: a gdb rules file replacing data/rules/gdb.json\n"
        "  --json            one JSON explanation record (test \"gdb-order\")\n\n"
-       "Example (the seed's: Picton, British and gifted, 35 cm from Pack, rolls 5):\n"
+       "Example (General de Brigade's own: Picton, British and gifted, 35 cm from Pack,\n"
+       "rolls 5):\n"
        "  grognard calc gdb-order --nation britain --skill gifted --distance-cm 35 --roll 5\n"
        "  -> modified 4 against 6: fail; odds immediate 15/36, delayed 6/36, fail 15/36\n"),
 };

@@ -152,12 +152,13 @@ static int run_new(cli *c, int argc, char **argv)
      * referee, never to a side. */
     if ((rc = take_seat(c, g, o.side, o.referee, &o.seat)) == 0) {
         if (!c->json && (o.has_seed || o.referee))
-            fprintf(c->out, _("New game %s: %s rules, seed %llu.\n"), file, o.family,
+            fprintf(c->out, _("New game %s: a %s game, dice seed %llu.\n"), file,
+                    grog_family_title(go.family),
                     (unsigned long long)go.seed);
         else if (!c->json)
-            fprintf(c->out, _("New game %s: %s rules; its seed is the referee's ('grognard status "
+            fprintf(c->out, _("New game %s: a %s game; its dice seed is the referee's ('grognard status "
                               "%s --referee' shows it).\n"),
-                    file, o.family, file);
+                    file, grog_family_title(go.family), file);
         rc = show_status(c, g, &o.seat);
     }
     grog_game_close(g);

@@ -636,7 +636,7 @@ const char *grog_explain_unit_words(const char *unit, double value)
         /* TRANSLATORS: a value's unit, after the number: "3 half-périodes". */
         {"PIPs", NP_("PIP", "PIPs")},
         {"half-periods", NP_("half-période", "half-périodes")},
-        {"turns", NP_("turn to ride", "turns to ride")},
+        {"turns", NP_("période to ride", "périodes to ride")},
         {"pas", NP_("pas", "pas")},
         {"morale", NP_("point of morale", "points of morale")},
     };

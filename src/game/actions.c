@@ -23,8 +23,8 @@ static grog_status act_start(action_ctx *c, int argc, char **argv, grog_error *e
     const grog_meta *m = grog_battle_meta(c->battle);
     ctx_event(c, "", "game-start", json_pack("{s:s}", "family",
                                              grog_family_name(grog_game_family(c->game))),
-              _("The game begins: %s, under %s rules."), m->name,
-              grog_family_name(grog_game_family(c->game)));
+              _("The game begins: %s, a %s game."), m->name,
+              grog_family_title(grog_game_family(c->game)));
     return game_enter_first_phase(c, err);
 }
 

@@ -757,7 +757,7 @@ static grog_status act_morale(action_ctx *c, int argc, char **argv, grog_error *
     }
     grog_explain_set_value(e, bonus, "morale");
     grog_explain_add_note(e, "GT-04", _("the morale test itself is made at the table (not in "
-                                        "the seed)"));
+                                        "Grande Tactique's Generals chapter)"));
     st = ctx_record(c, e, "", err);
     grog_explain_destroy(e);
     return st;

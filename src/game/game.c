@@ -44,6 +44,12 @@ static const family_ops *const families[GROG_FAMILY_COUNT] = {
 
 static const char *const family_names[GROG_FAMILY_COUNT] = {"aigles", "gdb", "gt"};
 
+const char *grog_family_title(grog_family f)
+{
+    static const char *const titles[] = {"Les Aigles", "General de Brigade", "Grande Tactique"};
+    return (int)f >= 0 && f < GROG_FAMILY_COUNT ? titles[f] : "?";
+}
+
 const char *grog_family_name(grog_family f)
 {
     return f < GROG_FAMILY_COUNT ? family_names[f] : "?";

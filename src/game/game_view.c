@@ -111,12 +111,12 @@ grog_status grog_game_status_text(const grog_game *g, const grog_seat *seat, cha
         return grog_error_set(err, GROG_ENOMEM, _("out of memory"));
     }
     if (is_referee(side))
-        fprintf(f, _("%s, under %s rules (seed %llu)\n"),
+        fprintf(f, _("%s: a %s game (dice seed %llu)\n"),
                 json_string_value(json_object_get(s, "scenario")),
-                grog_family_name(grog_game_family(g)), (unsigned long long)grog_game_seed(g));
+                grog_family_title(grog_game_family(g)), (unsigned long long)grog_game_seed(g));
     else
-        fprintf(f, _("%s, under %s rules\n"), json_string_value(json_object_get(s, "scenario")),
-                grog_family_name(grog_game_family(g)));
+        fprintf(f, _("%s: a %s game\n"), json_string_value(json_object_get(s, "scenario")),
+                grog_family_title(grog_game_family(g)));
     fprintf(f,
             ngettext("Turn %d, %s phase; %zu action in the journal.\n",
                      "Turn %d, %s phase; %zu actions in the journal.\n", grog_game_action_count(g)),

@@ -202,7 +202,9 @@ grog_status grog_game_unit_card_text(const grog_game *g, const grog_seat *seat, 
     if ((v = json_object_get(c, "may_move")) != NULL && json_is_false(v))
         fprintf(f, "  %s\n", _("may not move"));
     if ((v = json_object_get(c, "formation_change")) != NULL && json_is_object(v))
-        fprintf(f, _("  forming %s: %d half-période(s) left\n"),
+        fprintf(f, ngettext("  forming %s: %d half-période left\n",
+                            "  forming %s: %d half-périodes left\n",
+                            (unsigned long)json_integer_value(json_object_get(v, "remaining"))),
                 json_string_value(json_object_get(v, "to")),
                 (int)json_integer_value(json_object_get(v, "remaining")));
     size_t i;

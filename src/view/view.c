@@ -74,12 +74,7 @@ grog_status grog_view_battle(const grog_battle *b, const grog_seat *seat, grog_b
 
 const char *grog_view_family_title(grog_family f)
 {
-    switch (f) {
-    case GROG_FAMILY_AIGLES: return "Les Aigles";
-    case GROG_FAMILY_GDB: return "General de Brigade";
-    case GROG_FAMILY_GT: return "Grande Tactique";
-    default: return "?";
-    }
+    return grog_family_title(f);
 }
 
 /* ---- the game's status for a seat ---- */

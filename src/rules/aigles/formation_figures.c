@@ -68,7 +68,7 @@ grog_status grog_aigles_formation_teams(const grog_aigles_formation_rules *r, gr
             pairs = r->teams.pairs[i];
     if (pairs == 0)
         return grog_error_set(err, GROG_EINVAL,
-                              _("%s: the seed gives teams for foot calibres 3 to 9 and 12, "
+                              _("%s: Les Aigles, Formations gives teams for foot calibres 3 to 9 and 12, "
                                 "not %d"),
                               rule, calibre);
     int per = r->teams.sections_per_team;

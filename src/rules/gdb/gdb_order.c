@@ -221,7 +221,7 @@ static void add_target(const grog_gdb_rules *r, const grog_gdb_input *in, size_t
         snprintf(setting, sizeof setting, "columns[%zu].target", col);
         snprintf(value, sizeof value, "%d", c->target);
         snprintf(text, sizeof text,
-                 _("\"%s\": unknown in the seed (its table lost the numbers); set it in a rules "
+                 _("\"%s\": not in General de Brigade's text (its table lost the numbers); set it in a rules "
                    "file (--rules)"),
                  c->label);
         grog_explain_add_default(e, setting, value, text);

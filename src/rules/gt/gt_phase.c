@@ -181,7 +181,7 @@ static grog_explain *plan_changed_record(const grog_gt_corps_turn *t, int i)
     grog_explain_add_note(e, "GT-14", text);
     grog_explain_set_value(e, 0, "PIPs");
     grog_explain_add_default(e, "GT-14 plan change", "no PIPs",
-                             _("GT-14: from the published rules, not the seed"));
+                             _("GT-14: from the published rules, not the Generals chapter"));
     return e;
 }
 

@@ -252,7 +252,7 @@ static void add_defaults(grog_explain *e, const grog_gt_rules *r, const grog_gt_
         grog_explain_add_default(e, "GT-14 allocation",
                                  q->alloc == GROG_GT_ALLOC_RANK ? "rank" : "floor_mean",
                                  _("GT-14: the corps' dice and their allocation come from the "
-                                   "published rules, not the seed"));
+                                   "published rules, not the Generals chapter"));
 }
 
 void grog_gt_pip_set_roll(grog_explain *e, const grog_gt_rules *r, const grog_gt_pip_query *q,
