@@ -302,7 +302,8 @@ static grog_status load_interpretations(loader *l, grog_gt_rules *r)
 
 static grog_status load_all(loader *l, grog_gt_rules *r)
 {
-    static const char *const keys[] = {"family", "seed", "command_radius_in", "skill",
+    /* "source" names the rulebook; "seed" is its old name, still read. */
+    static const char *const keys[] = {"family", "source", "seed", "command_radius_in", "skill",
                                        "commander_pip", "bad_commander", "pip_floor",
                                        "attached", "out_of_commission", "costs",
                                        "interpretations", "orders", NULL};
