@@ -48,16 +48,21 @@ OPT ?= -O2 -g
 endif
 
 PKGS := jansson sqlite3 libedit
+# grognard serve (src/server, its own archive): only the binary, tests and benchmarks link it.
+SERVER_PKGS := libmicrohttpd libqrencode
 WARN := -std=c11 -Wall -Wextra -Wpedantic -Wmissing-prototypes -Wstrict-prototypes \
         -Wshadow -Wformat=2 -Wvla -Werror
 # Deferred (=): pkg-config runs when a recipe needs it, after scripts/deps.sh.
 CPPFLAGS_ALL = -D_POSIX_C_SOURCE=200809L -DGROG_LOCALEDIR='"$(LOCALEDIR)"' \
-               -Iinclude -Isrc -Isrc/core -Isrc/io $(shell pkg-config --cflags $(PKGS))
+               -Iinclude -Isrc -Isrc/core -Isrc/io $(shell pkg-config --cflags $(PKGS) $(SERVER_PKGS))
 CFLAGS_ALL = $(WARN) $(OPT) -fPIC $(SANFLAGS) $(CFLAGS)
 LIBS = $(shell pkg-config --libs $(PKGS)) -lm
-TEST_LIBS = $(shell pkg-config --libs cmocka)
+SERVER_LIBS = $(shell pkg-config --libs $(SERVER_PKGS)) -lpthread
+# libcurl: the HTTP tests' client only.
+TEST_LIBS = $(shell pkg-config --libs cmocka libcurl)
 
 LIB_SRC := $(sort $(wildcard src/core/*.c src/model/*.c src/rules/*/*.c src/game/*.c src/io/*.c src/view/*.c))
+SERVER_SRC := $(sort $(wildcard src/server/*.c))
 CLI_SRC := $(filter-out src/cli/main.c,$(sort $(wildcard src/cli/*.c)))
 DATA := $(sort $(wildcard data/*/*.json))
 # The table page (web/, issue 15): embedded as "web/PATH", served by grognard serve.
@@ -68,6 +73,8 @@ HEADERS := $(wildcard include/grognard/*.h src/*/*.h src/rules/*/*.h)
 
 LIB_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(LIB_SRC)) $(BUILD)/gen/embedded.o
 CLI_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(CLI_SRC))
+SERVER_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(SERVER_SRC))
+SERVER_LIB := $(BUILD)/libgrognard-server.a
 STATIC := $(BUILD)/libgrognard.a
 SHARED := $(BUILD)/libgrognard.so.$(VERSION)
 CLI_LIB := $(BUILD)/libgrognard-cli.a
@@ -149,19 +156,23 @@ $(CLI_LIB): $(CLI_OBJ)
 	@rm -f $@
 	$(Q)ar rcs $@ $^
 
-$(BIN): $(BUILD)/src/cli/main.o $(CLI_LIB) $(STATIC)
-	@[ -n "$(Q)" ] && echo "  LINK    $@" || true
-	$(Q)$(CC) $(SANFLAGS) -o $@ $^ $(LIBS)
+$(SERVER_LIB): $(SERVER_OBJ)
+	@rm -f $@
+	$(Q)ar rcs $@ $^
 
-$(BUILD)/tests/%: tests/%.c tests/testutil.h $(CLI_LIB) $(STATIC)
+$(BIN): $(BUILD)/src/cli/main.o $(CLI_LIB) $(SERVER_LIB) $(STATIC)
+	@[ -n "$(Q)" ] && echo "  LINK    $@" || true
+	$(Q)$(CC) $(SANFLAGS) -o $@ $^ $(LIBS) $(SERVER_LIBS)
+
+$(BUILD)/tests/%: tests/%.c tests/testutil.h $(CLI_LIB) $(SERVER_LIB) $(STATIC)
 	@mkdir -p $(dir $@)
 	@[ -n "$(Q)" ] && echo "  TEST    $@" || true
-	$(Q)$(CC) $(CPPFLAGS_ALL) -Itests $(CFLAGS_ALL) $< -o $@ $(CLI_LIB) $(STATIC) $(TEST_LIBS) $(LIBS)
+	$(Q)$(CC) $(CPPFLAGS_ALL) -Itests $(CFLAGS_ALL) $< -o $@ $(CLI_LIB) $(SERVER_LIB) $(STATIC) $(TEST_LIBS) $(LIBS) $(SERVER_LIBS)
 
-$(BUILD)/bench/%: bench/%.c $(CLI_LIB) $(STATIC)
+$(BUILD)/bench/%: bench/%.c $(CLI_LIB) $(SERVER_LIB) $(STATIC)
 	@mkdir -p $(dir $@)
 	@[ -n "$(Q)" ] && echo "  BENCH   $@" || true
-	$(Q)$(CC) $(CPPFLAGS_ALL) $(CFLAGS_ALL) $< -o $@ $(CLI_LIB) $(STATIC) $(LIBS)
+	$(Q)$(CC) $(CPPFLAGS_ALL) $(CFLAGS_ALL) $< -o $@ $(CLI_LIB) $(SERVER_LIB) $(STATIC) $(LIBS) $(SERVER_LIBS) $(shell pkg-config --libs libcurl)
 
 FUZZ_SECONDS ?= 20
 FUZZERS := $(sort $(wildcard tests/fuzz/fuzz_*.c))
@@ -175,6 +186,7 @@ install: all
 	    $(DESTDIR)$(PKGCONFIGDIR) $(DESTDIR)$(DATADIR) $(DESTDIR)$(MANDIR)/man1
 	install -m 755 $(BIN) $(DESTDIR)$(BINDIR)/grognard
 	install -m 644 $(STATIC) $(DESTDIR)$(LIBDIR)/libgrognard.a
+	install -m 644 $(SERVER_LIB) $(DESTDIR)$(LIBDIR)/libgrognard-server.a
 	install -m 755 $(SHARED) $(DESTDIR)$(LIBDIR)/libgrognard.so.$(VERSION)
 	ln -sf libgrognard.so.$(VERSION) $(DESTDIR)$(LIBDIR)/libgrognard.so.$(SOVERSION)
 	ln -sf libgrognard.so.$(SOVERSION) $(DESTDIR)$(LIBDIR)/libgrognard.so

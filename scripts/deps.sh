@@ -10,7 +10,8 @@
 set -eu
 
 # pkg-config name -> Debian package providing it.
-PKGS="jansson:libjansson-dev sqlite3:libsqlite3-dev cmocka:libcmocka-dev libedit:libedit-dev"
+PKGS="jansson:libjansson-dev sqlite3:libsqlite3-dev cmocka:libcmocka-dev libedit:libedit-dev
+libmicrohttpd:libmicrohttpd-dev libqrencode:libqrencode-dev libcurl:libcurl4-openssl-dev"
 # Commands the build uses, and their packages.
 TOOLS="pkg-config:pkgconf cc:gcc make:make msgfmt:gettext rsvg-convert:librsvg2-bin"
 check=""

@@ -27,6 +27,7 @@ static const cli_command *const commands[] = {
     &cli_undo_command,
     &cli_replay_command,
     &cli_demo_command,
+    &cli_serve_command,
 };
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
 

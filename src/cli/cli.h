@@ -149,6 +149,8 @@ extern const cli_command cli_demo_command;
 /* Prints one action's result (grog_game_do) as text or JSON for seat (NULL:
  * the side that acted). */
 int cli_game_show_result(cli *c, const char *result, const grog_seat *seat);
+/* `grognard serve` (cmd_serve.c). */
+extern const cli_command cli_serve_command;
 
 /* `grognard explain [FILE] NAME`: tests worked out from a scenario. */
 extern const cli_command cli_explain_aigles_order;

@@ -1,0 +1,290 @@
+/* cmd_serve.c — `grognard serve GAME`: the game on the table's network.
+ *
+ * Starts the server (server.h), prints one link per seat with its token in
+ * the URL's fragment and, for phones, the same link as a QR code drawn in the
+ * terminal (libqrencode), then waits for SIGINT or SIGTERM and stops cleanly.
+ * The signals are blocked in every thread and taken with sigwait here, so no
+ * handler and no global state is needed. */
+#include <arpa/inet.h>
+#include <ifaddrs.h>
+#include <jansson.h>
+#include <net/if.h>
+#include <netinet/in.h>
+#include <pthread.h>
+#include <qrencode.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "grognard/game.h"
+#include "grognard/server.h"
+
+typedef struct serve_opts {
+    const char *listen, *family, *scenario, *rules;
+    long seed;
+    int has_seed, create, new_tokens, referee_only;
+} serve_opts;
+
+enum { OPT_LISTEN = 1000, OPT_NEW, OPT_NEW_TOKENS, OPT_REFEREE_ONLY, OPT_FAMILY, OPT_SCENARIO,
+       OPT_SEED, OPT_RULES };
+
+static int on_opt(cli *c, int id, const char *arg, void *ctx)
+{
+    serve_opts *o = ctx;
+    switch (id) {
+    case OPT_LISTEN: o->listen = arg; return 0;
+    case OPT_NEW: o->create = 1; return 0;
+    case OPT_NEW_TOKENS: o->new_tokens = 1; return 0;
+    case OPT_REFEREE_ONLY: o->referee_only = 1; return 0;
+    case OPT_FAMILY: o->family = arg; return 0;
+    case OPT_SCENARIO: o->scenario = arg; return 0;
+    case OPT_RULES: o->rules = arg; return 0;
+    case OPT_SEED: o->has_seed = 1; return cli_int(c, "--seed", arg, 0, INT64_MAX, &o->seed);
+    }
+    return CLI_EXIT_USAGE;
+}
+
+static const struct option opts[] = {
+    {"listen", required_argument, NULL, OPT_LISTEN},
+    {"new", no_argument, NULL, OPT_NEW},
+    {"new-tokens", no_argument, NULL, OPT_NEW_TOKENS},
+    {"referee-only", no_argument, NULL, OPT_REFEREE_ONLY},
+    {"family", required_argument, NULL, OPT_FAMILY},
+    {"scenario", required_argument, NULL, OPT_SCENARIO},
+    {"seed", required_argument, NULL, OPT_SEED},
+    {"rules", required_argument, NULL, OPT_RULES},
+    {"json", no_argument, NULL, 'j'},
+    {"help", no_argument, NULL, 'h'},
+    {NULL, 0, NULL, 0},
+};
+
+/* "ADDR:PORT", "[V6ADDR]:PORT" or "PORT" into host (a buffer) and port. */
+static int parse_listen(cli *c, const char *text, char *host, size_t size, unsigned *port)
+{
+    const char *colon = strrchr(text, ':');
+    const char *h = text, *p = colon != NULL ? colon + 1 : text;
+    size_t hl = colon != NULL ? (size_t)(colon - text) : 0;
+    if (colon == NULL) {
+        h = "127.0.0.1";
+        hl = strlen(h);
+    } else if (hl >= 2 && text[0] == '[' && text[hl - 1] == ']') {
+        h = text + 1;
+        hl -= 2;
+    }
+    long v;
+    if (hl == 0 || hl >= size)
+        return cli_fail(c, CLI_EXIT_USAGE,
+                        _("--listen: expected ADDRESS:PORT such as 127.0.0.1:8173 or "
+                          "0.0.0.0:8173, not \"%s\""),
+                        text);
+    int rc = cli_int(c, "--listen PORT", p, 0, 65535, &v);
+    if (rc != 0)
+        return rc;
+    memcpy(host, h, hl);
+    host[hl] = '\0';
+    *port = (unsigned)v;
+    return 0;
+}
+
+static int is_any(const char *host)
+{
+    return strcmp(host, "0.0.0.0") == 0 || strcmp(host, "::") == 0;
+}
+
+/* The address to put in the links: the listening address, or for "every
+ * interface" this machine's first address on a network (IPv4 first). */
+static void link_host(const char *host, char *out, size_t size)
+{
+    snprintf(out, size, strchr(host, ':') != NULL ? "[%s]" : "%s", host);
+    if (!is_any(host))
+        return;
+    struct ifaddrs *all;
+    if (getifaddrs(&all) != 0)
+        return;
+    for (struct ifaddrs *a = all; a != NULL; a = a->ifa_next) {
+        if (a->ifa_addr == NULL || a->ifa_addr->sa_family != AF_INET ||
+            (a->ifa_flags & IFF_LOOPBACK) || !(a->ifa_flags & IFF_UP))
+            continue;
+        char buf[INET_ADDRSTRLEN];
+        if (inet_ntop(AF_INET, &((struct sockaddr_in *)(void *)a->ifa_addr)->sin_addr, buf,
+                      sizeof buf) != NULL) {
+            snprintf(out, size, "%s", buf);
+            break;
+        }
+    }
+    freeifaddrs(all);
+}
+
+/* A QR code in the terminal: two rows of modules per line with half blocks,
+ * light modules drawn (for a dark terminal), a quiet zone of two modules. */
+static void print_qr(FILE *f, const char *text)
+{
+    QRcode *q = QRcode_encodeString(text, 0, QR_ECLEVEL_L, QR_MODE_8, 1);
+    if (q == NULL)
+        return;
+    int w = q->width, quiet = 2, n = w + 2 * quiet;
+    for (int y = 0; y < n; y += 2) {
+        for (int x = 0; x < n; x++) {
+            int dark[2];
+            for (int k = 0; k < 2; k++) {
+                int yy = y + k - quiet, xx = x - quiet;
+                dark[k] = yy >= 0 && yy < w && xx >= 0 && xx < w && (q->data[yy * w + xx] & 1);
+                if (y + k >= n)
+                    dark[k] = 1; /* below the code: nothing drawn */
+            }
+            fputs(dark[0] ? (dark[1] ? " " : "\u2584") : (dark[1] ? "\u2580" : "\u2588"), f);
+        }
+        fputc('\n', f);
+    }
+    QRcode_free(q);
+}
+
+static const char *seat_label(const grog_server_seat *s)
+{
+    if (strcmp(s->kind, "referee") == 0)
+        return _("referee (sees everything, may undo)");
+    if (strcmp(s->kind, "public") == 0)
+        return _("spectators (no hidden information, cannot act)");
+    return s->side;
+}
+
+static int print_links(cli *c, const grog_server *s, const char *file, const char *host,
+                       const char *linkhost)
+{
+    unsigned port = grog_server_port(s);
+    json_t *seats = json_array();
+    if (!c->json) {
+        fprintf(c->out, _("Serving %s at http://%s:%u/\n"), file, linkhost, port);
+        fprintf(c->out, "%s\n\n",
+                is_any(host) ? _("Open to the network: anyone on it who has a link can join.")
+                             : _("This machine only; --listen 0.0.0.0:8173 opens it to the "
+                                 "table's network."));
+    }
+    for (size_t i = 0; grog_server_seat_at(s, i) != NULL; i++) {
+        const grog_server_seat *st = grog_server_seat_at(s, i);
+        if (!st->enabled)
+            continue;
+        char url[512];
+        snprintf(url, sizeof url, "http://%s:%u/#t=%s", linkhost, port, st->token);
+        json_array_append_new(seats, json_pack("{s:s,s:o,s:s,s:s}", "kind", st->kind, "side",
+                                               st->side ? json_string(st->side) : json_null(),
+                                               "token", st->token, "url", url));
+        if (!c->json) {
+            fprintf(c->out, "%s: %s\n", seat_label(st), url);
+            print_qr(c->out, url);
+            fputc('\n', c->out);
+        }
+    }
+    if (c->json) {
+        json_t *j = json_pack("{s:s,s:s,s:I,s:b,s:o}", "game", file, "host", host, "port",
+                              (json_int_t)port, "network", is_any(host), "seats", seats);
+        char *text = json_dumps(j, JSON_INDENT(2));
+        json_decref(j);
+        if (text == NULL)
+            return cli_fail(c, CLI_EXIT_INTERNAL, "%s", _("out of memory"));
+        fprintf(c->out, "%s\n", text);
+        free(text);
+    } else {
+        json_decref(seats);
+        fprintf(c->out, "%s\n", _("Ctrl-C stops the server; every action is saved as it is done."));
+    }
+    fflush(c->out);
+    return 0;
+}
+
+static int create_game(cli *c, const serve_opts *o, const char *file)
+{
+    if (o->family == NULL)
+        return cli_fail(c, CLI_EXIT_USAGE, "%s", _("--new needs --family aigles, gdb or gt"));
+    grog_error err;
+    grog_game_options go = {GROG_FAMILY_AIGLES, o->scenario, 0, o->rules};
+    if (grog_family_parse(o->family, &go.family, &err) != GROG_OK)
+        return cli_fail(c, CLI_EXIT_USAGE, "%s", err.message);
+    go.seed = o->has_seed ? (uint64_t)o->seed
+                          : ((uint64_t)time(NULL) * 2654435761u ^ (uint64_t)getpid()) & INT64_MAX;
+    grog_game *g;
+    grog_status st = grog_game_create(file, &go, &g, &err);
+    if (st != GROG_OK)
+        return cli_fail_status(c, st, &err);
+    grog_game_close(g);
+    if (!c->json)
+        fprintf(c->out, _("New game %s: %s rules, seed %llu.\n"), file, o->family,
+                (unsigned long long)go.seed);
+    return 0;
+}
+
+/* Serves until SIGINT or SIGTERM. */
+static int serve(cli *c, const serve_opts *o, const char *file, const char *host, unsigned port)
+{
+    sigset_t stop, old;
+    sigemptyset(&stop);
+    sigaddset(&stop, SIGINT);
+    sigaddset(&stop, SIGTERM);
+    pthread_sigmask(SIG_BLOCK, &stop, &old); /* the server's threads inherit it */
+    grog_server_options so = {host, port, o->referee_only, o->new_tokens, 0};
+    grog_server *s;
+    grog_error err;
+    grog_status st = grog_server_start(file, &so, &s, &err);
+    int rc = 0;
+    if (st != GROG_OK)
+        rc = cli_fail_status(c, st, &err);
+    char linkhost[128];
+    link_host(host, linkhost, sizeof linkhost);
+    if (rc == 0)
+        rc = print_links(c, s, file, host, linkhost);
+    int sig = 0;
+    if (rc == 0)
+        sigwait(&stop, &sig);
+    grog_server_stop(s); /* accepts NULL */
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
+    if (rc == 0 && !c->json)
+        fprintf(c->out, _("Stopped; %s is saved.\n"), file);
+    return rc;
+}
+
+static int run_serve(cli *c, int argc, char **argv)
+{
+    serve_opts o = {0};
+    int first;
+    int rc = cli_options(c, &cli_serve_command, argc, argv, opts, on_opt, &o, &first);
+    if (rc != 0)
+        return rc == CLI_STOP_OK ? 0 : rc;
+    if (first != argc - 1)
+        return cli_fail(c, CLI_EXIT_USAGE, "%s", _("expected one game file"));
+    if (!o.create && (o.family || o.scenario || o.rules || o.has_seed))
+        return cli_fail(c, CLI_EXIT_USAGE, "%s",
+                        _("--family, --scenario, --seed and --rules go with --new"));
+    char host[64];
+    unsigned port = GROG_SERVER_PORT;
+    snprintf(host, sizeof host, "127.0.0.1");
+    if (o.listen != NULL && (rc = parse_listen(c, o.listen, host, sizeof host, &port)) != 0)
+        return rc;
+    const char *file = argv[first];
+    if (o.create && (rc = create_game(c, &o, file)) != 0)
+        return rc;
+    return serve(c, &o, file, host, port);
+}
+
+const cli_command cli_serve_command = {
+    "serve", run_serve, N_("serve a game to the table's phones and tablets"),
+    N_("grognard serve GAME [--listen ADDR:PORT] [--referee-only] [--new-tokens] [--json]\n"
+       "       grognard serve --new GAME --family aigles|gdb|gt [--scenario FILE] [--seed N]"),
+    N_("Serves GAME over HTTP until Ctrl-C: each side gets its own link (a secret token in\n"
+       "the link, shown as a QR code for phones) and sees only what its side may see; the\n"
+       "referee's link sees and may do everything; the spectators' link sees no secrets.\n"
+       "A page for the table is at the link; programs use the JSON API (docs/api.md).\n\n"
+       "  --listen ADDR:PORT  where to listen (default 127.0.0.1:8173, this machine only;\n"
+       "                      0.0.0.0:8173 opens the game to the table's network; port 0:\n"
+       "                      any free port)\n"
+       "  --referee-only      only the referee's link works (one tablet for the table)\n"
+       "  --new-tokens        new links for every seat; the old ones stop working\n"
+       "  --new               create GAME first (as 'grognard new'), then serve it\n"
+       "  --json              the links as one JSON document\n\n"
+       "The links stay the same from one start to the next (they are kept in GAME). While\n"
+       "the server runs, 'grognard do GAME ...' from a shell still works: the server picks\n"
+       "the action up and every page sees it.\n"),
+};

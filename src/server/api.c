@@ -1,0 +1,553 @@
+/* api.c — the answers of `grognard serve`: routing, the token check, request
+ * bodies, the JSON API under /api/v1/, the page's files, error documents.
+ * docs/api.md is the contract.
+ *
+ * Invariants: every document about the game is made by the game's or the
+ * view's functions with the request's seat, under the game lock; error
+ * messages are the library's (already filtered for the seat) or fixed texts;
+ * a body is read only after the method, the path and the token passed, and
+ * never beyond GROG_SERVER_MAX_BODY. */
+#include <ctype.h>
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "grognard/data.h"
+#include "grognard/view.h"
+#include "i18n.h"
+#include "server_internal.h"
+
+#define MAX_WORDS 64
+#define MAX_WORD 256
+#define MAX_ROLL 1000000
+
+#define CSP                                                                                      \
+    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' " \
+    "data: blob:; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'; " \
+    "frame-ancestors 'none'"
+
+typedef struct request {
+    int waiting;   /* a POST whose headers passed: its body is being read */
+    int too_large; /* the body went over the limit: refused with 413 */
+    int seat;      /* index of the token's seat */
+    char *body;
+    size_t len;
+} request;
+
+void server_request_free(void *p)
+{
+    request *r = p;
+    if (r == NULL)
+        return;
+    free(r->body);
+    free(r);
+}
+
+/* ---- answers ---- */
+
+static enum MHD_Result reply(struct MHD_Connection *c, unsigned status, struct MHD_Response *r,
+                             const char *type, int api, long seq)
+{
+    if (r == NULL)
+        return MHD_NO;
+    MHD_add_response_header(r, "Content-Type", type);
+    MHD_add_response_header(r, "X-Content-Type-Options", "nosniff");
+    MHD_add_response_header(r, "Referrer-Policy", "no-referrer");
+    MHD_add_response_header(r, "X-Frame-Options", "DENY");
+    MHD_add_response_header(r, "Content-Security-Policy", CSP);
+    MHD_add_response_header(r, "Cache-Control", api ? "no-store" : "no-cache");
+    if (seq >= 0) {
+        char n[32];
+        snprintf(n, sizeof n, "%ld", seq);
+        MHD_add_response_header(r, "X-Grognard-Seq", n);
+    }
+    if (status == MHD_HTTP_UNAUTHORIZED)
+        MHD_add_response_header(r, "WWW-Authenticate", "Bearer");
+    if (status == MHD_HTTP_SERVICE_UNAVAILABLE)
+        MHD_add_response_header(r, "Retry-After", "1");
+    if (status == MHD_HTTP_METHOD_NOT_ALLOWED)
+        MHD_add_response_header(r, "Allow", "GET, POST");
+    enum MHD_Result ok = MHD_queue_response(c, status, r);
+    MHD_destroy_response(r);
+    return ok;
+}
+
+/* Sends a malloc'd text (taken over). */
+static enum MHD_Result send_text(struct MHD_Connection *c, unsigned status, char *text,
+                                 const char *type, long seq)
+{
+    if (text == NULL)
+        return MHD_NO;
+    struct MHD_Response *r =
+        MHD_create_response_from_buffer(strlen(text), text, MHD_RESPMEM_MUST_FREE);
+    if (r == NULL)
+        free(text);
+    return reply(c, status, r, type, 1, seq);
+}
+
+static enum MHD_Result send_json(struct MHD_Connection *c, unsigned status, json_t *j, long seq)
+{
+    char *text = json_dumps(j, JSON_INDENT(2));
+    json_decref(j);
+    return send_text(c, status, text, "application/json; charset=utf-8", seq);
+}
+
+/* The first rule id in a message ("GDB-01", "AIG-O-11"), into out; 0 if none.
+ * A rule id: 2 to 5 capitals, then "-" groups of capitals or digits, the last
+ * all digits, standing as a word of its own. */
+static int rule_in(const char *m, char *out, size_t size)
+{
+    for (const char *p = m; *p; p++) {
+        if (p != m && (isalnum((unsigned char)p[-1]) || p[-1] == '-'))
+            continue;
+        const char *q = p;
+        while (*q >= 'A' && *q <= 'Z')
+            q++;
+        if (q - p < 2 || q - p > 5 || *q != '-')
+            continue;
+        const char *last = NULL;
+        while (*q == '-' && isalnum((unsigned char)q[1])) {
+            last = ++q;
+            while ((*q >= 'A' && *q <= 'Z') || (*q >= '0' && *q <= '9'))
+                q++;
+        }
+        int digits = last != NULL && q > last;
+        for (const char *d = last; digits && d < q; d++)
+            digits = isdigit((unsigned char)*d);
+        if (!digits || isalnum((unsigned char)*q) || (size_t)(q - p) >= size)
+            continue;
+        memcpy(out, p, (size_t)(q - p));
+        out[q - p] = '\0';
+        return 1;
+    }
+    return 0;
+}
+
+static enum MHD_Result send_error(struct MHD_Connection *c, unsigned status, const char *code,
+                                  const char *message, long seq)
+{
+    char rule[32];
+    json_t *j = json_pack("{s:{s:s,s:s,s:o}}", "error", "code", code, "message", message, "rule",
+                          rule_in(message, rule, sizeof rule) ? json_string(rule) : json_null());
+    return send_json(c, status, j, seq);
+}
+
+/* The HTTP status and code of a library status. */
+static enum MHD_Result send_status(struct MHD_Connection *c, grog_status st,
+                                   const grog_error *err, long seq)
+{
+    const char *m = err->message[0] ? err->message : grog_status_name(st);
+    switch (st) {
+    case GROG_EDENIED: return send_error(c, MHD_HTTP_FORBIDDEN, "forbidden", m, seq);
+    case GROG_ERULE: return send_error(c, MHD_HTTP_CONFLICT, "refused", m, seq);
+    case GROG_EBUSY: return send_error(c, MHD_HTTP_SERVICE_UNAVAILABLE, "busy", m, seq);
+    case GROG_ENOMEM:
+    case GROG_EIO: return send_error(c, MHD_HTTP_INTERNAL_SERVER_ERROR, "internal", m, seq);
+    default: return send_error(c, MHD_HTTP_BAD_REQUEST, "bad-request", m, seq);
+    }
+}
+
+/* ---- the page ---- */
+
+static const char placeholder[] =
+    "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n"
+    "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+    "<title>grognard</title></head>\n<body><h1>grognard serve</h1>\n"
+    "<p>This grognard was built without its table page. The game is served as JSON under "
+    "<code>/api/v1/</code> (see docs/api.md).</p></body></html>\n";
+
+static const char *content_type(const char *name)
+{
+    static const char *const types[][2] = {
+        {".html", "text/html; charset=utf-8"},   {".css", "text/css; charset=utf-8"},
+        {".js", "text/javascript; charset=utf-8"}, {".mjs", "text/javascript; charset=utf-8"},
+        {".json", "application/json; charset=utf-8"}, {".svg", "image/svg+xml"},
+        {".png", "image/png"},                    {".ico", "image/x-icon"},
+        {".woff2", "font/woff2"},                 {".txt", "text/plain; charset=utf-8"},
+        {".webmanifest", "application/manifest+json"},
+    };
+    const char *dot = strrchr(name, '.');
+    for (size_t i = 0; dot != NULL && i < sizeof types / sizeof types[0]; i++)
+        if (strcmp(dot, types[i][0]) == 0)
+            return types[i][1];
+    return "application/octet-stream";
+}
+
+/* A page path: letters, digits, "._-/", no "..", no empty part. */
+static int page_path_ok(const char *p)
+{
+    if (*p == '\0' || *p == '/' || strlen(p) > 200 || strstr(p, "..") != NULL ||
+        strstr(p, "//") != NULL)
+        return 0;
+    for (; *p; p++)
+        if (!isalnum((unsigned char)*p) && strchr("._-/", *p) == NULL)
+            return 0;
+    return 1;
+}
+
+static enum MHD_Result send_page(struct MHD_Connection *c, const char *path)
+{
+    char name[256];
+    size_t len = 0;
+    if (!page_path_ok(path))
+        return send_error(c, MHD_HTTP_NOT_FOUND, "not-found", _("no such page"), -1);
+    snprintf(name, sizeof name, "web/%s", path);
+    const char *data = grog_data_embedded(name, &len);
+    if (data == NULL && strcmp(path, "index.html") == 0) {
+        data = placeholder;
+        len = sizeof placeholder - 1;
+    }
+    if (data == NULL)
+        return send_error(c, MHD_HTTP_NOT_FOUND, "not-found", _("no such page"), -1);
+    struct MHD_Response *r =
+        MHD_create_response_from_buffer(len, (void *)data, MHD_RESPMEM_PERSISTENT);
+    return reply(c, MHD_HTTP_OK, r, content_type(name), 0, -1);
+}
+
+/* ---- the API (each under the game lock) ---- */
+
+typedef struct call {
+    grog_server *s;
+    struct MHD_Connection *c;
+    const grog_server_seat *who;
+    grog_seat seat;
+    json_t *body; /* POST: the parsed body (an object), or NULL */
+} call;
+
+static long position(const call *k)
+{
+    return (long)grog_game_action_count(k->s->g);
+}
+
+/* Sends a library text, or the library's error. */
+static enum MHD_Result send_result(const call *k, grog_status st, char *text,
+                                   const grog_error *err, const char *type)
+{
+    if (st != GROG_OK) {
+        free(text);
+        return send_status(k->c, st, err, position(k));
+    }
+    return send_text(k->c, MHD_HTTP_OK, text, type, position(k));
+}
+
+static const char *const json_type = "application/json; charset=utf-8";
+
+static enum MHD_Result api_seat(call *k)
+{
+    const grog_battle *b = grog_game_battle(k->s->g);
+    json_t *sides = json_array();
+    for (size_t i = 0; i < grog_battle_nsides(b); i++)
+        json_array_append_new(sides, json_string(grog_battle_side(b, i)->id));
+    json_t *j = json_pack("{s:{s:s,s:o},s:I,s:s,s:o,s:b}", "seat", "kind", k->who->kind, "side",
+                          k->who->side != NULL ? json_string(k->who->side) : json_null(), "seq",
+                          (json_int_t)position(k), "family",
+                          grog_family_name(grog_game_family(k->s->g)), "sides", sides,
+                          "referee_only", k->s->referee_only);
+    return send_json(k->c, MHD_HTTP_OK, j, position(k));
+}
+
+static enum MHD_Result api_game(call *k)
+{
+    grog_error err;
+    char *out = NULL;
+    grog_status st = grog_view_game_json(k->s->g, &k->seat, &out, &err);
+    return send_result(k, st, out, &err, json_type);
+}
+
+static enum MHD_Result api_map(call *k)
+{
+    grog_error err;
+    char *out = NULL;
+    grog_status st = grog_view_game_svg(k->s->g, &k->seat, &out, &err);
+    return send_result(k, st, out, &err, "image/svg+xml; charset=utf-8");
+}
+
+static enum MHD_Result api_actions(call *k)
+{
+    grog_error err;
+    char *out = NULL;
+    grog_status st = grog_game_actions_json(k->s->g, &k->seat, &out, &err);
+    return send_result(k, st, out, &err, json_type);
+}
+
+/* since=N: a whole number, 0 when absent; -1 when malformed. */
+static long long since_of(struct MHD_Connection *c)
+{
+    const char *v = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "since");
+    if (v == NULL)
+        return 0;
+    char *end;
+    long long n = strtoll(v, &end, 10);
+    if (*v == '\0' || *end != '\0' || n < 0 || !isdigit((unsigned char)*v))
+        return -1;
+    return n;
+}
+
+static enum MHD_Result api_log(call *k)
+{
+    long long since = since_of(k->c);
+    if (since < 0)
+        return send_error(k->c, MHD_HTTP_BAD_REQUEST, "bad-request",
+                          _("since: expected a whole number of 0 or more"), position(k));
+    grog_error err;
+    char *out = NULL;
+    grog_status st = grog_game_log_json(k->s->g, &k->seat, &out, &err);
+    if (st != GROG_OK)
+        return send_result(k, st, out, &err, json_type);
+    json_t *all = json_loads(out, 0, NULL);
+    free(out);
+    json_t *cut = json_array();
+    size_t i;
+    json_t *e;
+    json_array_foreach(all, i, e) {
+        if (json_integer_value(json_object_get(e, "seq")) > since)
+            json_array_append(cut, e);
+    }
+    json_decref(all);
+    return send_json(k->c, MHD_HTTP_OK, cut, position(k));
+}
+
+/* The body's words (and roll) as an argument vector, after `first` if not
+ * NULL. 0 or an error message (static). */
+static const char *body_words(json_t *body, const char *first, const char **argv, int *argc,
+                              char *roll, size_t rollsize)
+{
+    const char *key;
+    json_t *v;
+    json_object_foreach(body, key, v) {
+        if (strcmp(key, "words") != 0 && strcmp(key, "roll") != 0)
+            return N_("unknown key in the request: expected \"words\" and, optionally, \"roll\"");
+    }
+    json_t *words = json_object_get(body, "words");
+    size_t n = json_array_size(words);
+    if (!json_is_array(words) || n == 0 || n > MAX_WORDS)
+        return N_("\"words\": expected an array of 1 to 64 words, such as [\"next\"]");
+    int k = 0;
+    if (first != NULL)
+        argv[k++] = first;
+    for (size_t i = 0; i < n; i++) {
+        json_t *w = json_array_get(words, i);
+        if (!json_is_string(w) || json_string_length(w) == 0 || json_string_length(w) > MAX_WORD)
+            return N_("\"words\": each word is a string of 1 to 256 bytes");
+        argv[k++] = json_string_value(w);
+    }
+    json_t *r = json_object_get(body, "roll");
+    if (r != NULL) {
+        if (!json_is_integer(r) || json_integer_value(r) < 0 ||
+            json_integer_value(r) > MAX_ROLL)
+            return N_("\"roll\": expected the dice rolled at the table, a whole number");
+        snprintf(roll, rollsize, "%lld", (long long)json_integer_value(r));
+        argv[k++] = "--roll";
+        argv[k++] = roll;
+    }
+    *argc = k;
+    return NULL;
+}
+
+static enum MHD_Result api_do(call *k, int preview)
+{
+    const char *argv[MAX_WORDS + 3];
+    char roll[32];
+    int argc = 0;
+    const char *bad = body_words(k->body, preview ? "explain" : NULL, argv, &argc, roll,
+                                 sizeof roll);
+    if (bad != NULL)
+        return send_error(k->c, MHD_HTTP_BAD_REQUEST, "bad-request", _(bad), position(k));
+    grog_error err;
+    char *out = NULL;
+    size_t before = grog_game_action_count(k->s->g);
+    grog_status st = grog_game_do_as(k->s->g, &k->seat, argc, argv, &out, &err);
+    size_t after = grog_game_action_count(k->s->g);
+    enum MHD_Result ok = send_result(k, st, out, &err, json_type);
+    if (after != before)
+        server_announce(k->s, after);
+    return ok;
+}
+
+static enum MHD_Result api_undo(call *k)
+{
+    if (k->seat.kind != GROG_SEAT_REFEREE)
+        return send_error(k->c, MHD_HTTP_FORBIDDEN, "forbidden",
+                          _("only the referee may take an action back"), position(k));
+    grog_error err;
+    grog_status st = grog_game_sync(k->s->g, NULL, &err);
+    if (st == GROG_OK)
+        st = grog_game_undo(k->s->g, &err);
+    if (st != GROG_OK)
+        return send_status(k->c, st, &err, position(k));
+    server_announce(k->s, grog_game_action_count(k->s->g));
+    json_t *j = json_pack("{s:I,s:i,s:s}", "actions", (json_int_t)position(k), "turn",
+                          grog_game_turn(k->s->g), "phase", grog_game_phase(k->s->g));
+    return send_json(k->c, MHD_HTTP_OK, j, position(k));
+}
+
+typedef struct endpoint {
+    const char *name;
+    int post;
+    enum MHD_Result (*run)(call *k);
+} endpoint;
+
+static enum MHD_Result api_preview(call *k)
+{
+    return api_do(k, 1);
+}
+
+static enum MHD_Result api_act(call *k)
+{
+    return api_do(k, 0);
+}
+
+static const endpoint endpoints[] = {
+    {"seat", 0, api_seat},       {"game", 0, api_game},        {"log", 0, api_log},
+    {"map.svg", 0, api_map},     {"actions", 0, api_actions},  {"preview", 1, api_preview},
+    {"do", 1, api_act},          {"undo", 1, api_undo},        {"events", 0, NULL},
+};
+
+static const endpoint *find_endpoint(const char *name)
+{
+    for (size_t i = 0; i < sizeof endpoints / sizeof endpoints[0]; i++)
+        if (strcmp(endpoints[i].name, name) == 0)
+            return &endpoints[i];
+    return NULL;
+}
+
+/* The token of an "Authorization: Bearer TOKEN" header, or NULL. */
+static const char *bearer(struct MHD_Connection *c)
+{
+    const char *h = MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_AUTHORIZATION);
+    if (h == NULL || strncasecmp(h, "Bearer ", 7) != 0)
+        return NULL;
+    h += 7;
+    while (*h == ' ')
+        h++;
+    return h;
+}
+
+static enum MHD_Result open_events(grog_server *s, struct MHD_Connection *c)
+{
+    struct MHD_Response *r = server_stream_open(s);
+    if (r == NULL)
+        return send_error(c, MHD_HTTP_SERVICE_UNAVAILABLE, "busy",
+                          _("too many event streams open; try again later"), -1);
+    MHD_add_response_header(r, "X-Accel-Buffering", "no");
+    return reply(c, MHD_HTTP_OK, r, "text/event-stream; charset=utf-8", 1, -1);
+}
+
+/* Runs an endpoint with the seat's game view, under the game lock. */
+static enum MHD_Result run_api(grog_server *s, struct MHD_Connection *c, const endpoint *e,
+                               request *r)
+{
+    call k = {s, c, &s->seats[r->seat], {GROG_SEAT_PUBLIC, NULL}, NULL};
+    if (e->post && r->len > 0) {
+        json_error_t jerr;
+        k.body = json_loadb(r->body, r->len, JSON_REJECT_DUPLICATES, &jerr);
+        if (!json_is_object(k.body)) {
+            char m[GROG_ERROR_MAX];
+            if (k.body != NULL)
+                snprintf(m, sizeof m, "%s", _("the body must be a JSON object"));
+            else
+                snprintf(m, sizeof m, _("malformed JSON at line %d, column %d: %s"), jerr.line,
+                         jerr.column, jerr.text);
+            json_decref(k.body);
+            return send_error(c, MHD_HTTP_BAD_REQUEST, "bad-request", m, -1);
+        }
+    } else if (e->post && e->run != api_undo) {
+        return send_error(c, MHD_HTTP_BAD_REQUEST, "bad-request",
+                          _("expected a JSON body such as {\"words\": [\"next\"]}"), -1);
+    }
+    pthread_mutex_lock(&s->game_lock);
+    grog_error err;
+    grog_status st = grog_game_seat(s->g, k.who->side, strcmp(k.who->kind, "referee") == 0,
+                                    &k.seat, &err);
+    enum MHD_Result ok = st == GROG_OK ? e->run(&k) : send_status(c, st, &err, -1);
+    pthread_mutex_unlock(&s->game_lock);
+    json_decref(k.body);
+    return ok;
+}
+
+/* The first call of a request: its headers. Answers at once (the page, a
+ * GET, an error) or returns MHD_YES to wait for a POST's body. */
+static enum MHD_Result on_headers(grog_server *s, struct MHD_Connection *c, const char *url,
+                                  int post, request *r, const endpoint **e)
+{
+    if (!post && strcmp(url, "/") == 0)
+        return send_page(c, "index.html");
+    if (!post && strncmp(url, "/static/", 8) == 0)
+        return send_page(c, url + 8);
+    if (strncmp(url, "/api/v1/", 8) != 0 || (*e = find_endpoint(url + 8)) == NULL)
+        return send_error(c, MHD_HTTP_NOT_FOUND, "not-found", _("no such path; see docs/api.md"),
+                          -1);
+    if ((*e)->post != post)
+        return send_error(c, MHD_HTTP_METHOD_NOT_ALLOWED, "method-not-allowed",
+                          (*e)->post ? _("this endpoint takes POST")
+                                     : _("this endpoint takes GET"),
+                          -1);
+    r->seat = server_seat_of(s, bearer(c));
+    if (r->seat < 0)
+        return send_error(c, MHD_HTTP_UNAUTHORIZED, "unauthorized",
+                          _("no valid token: open the link the server printed for your seat"),
+                          -1);
+    const char *cl = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Content-Length");
+    if (post && cl != NULL && strtoull(cl, NULL, 10) > GROG_SERVER_MAX_BODY)
+        return send_error(c, MHD_HTTP_CONTENT_TOO_LARGE, "too-large",
+                          _("the request body is over 64 KiB"), -1);
+    if (!post && (*e)->run == NULL)
+        return open_events(s, c);
+    if (!post)
+        return run_api(s, c, *e, r);
+    r->waiting = 1;
+    return MHD_YES;
+}
+
+static int take_body(request *r, const char *data, size_t n)
+{
+    if (r->too_large || r->len + n > GROG_SERVER_MAX_BODY) {
+        r->too_large = 1;
+        return 0;
+    }
+    char *b = realloc(r->body, r->len + n + 1);
+    if (b == NULL)
+        return -1;
+    memcpy(b + r->len, data, n);
+    r->len += n;
+    b[r->len] = '\0';
+    r->body = b;
+    return 0;
+}
+
+enum MHD_Result server_on_request(void *cls, struct MHD_Connection *c, const char *url,
+                                  const char *method, const char *version, const char *upload,
+                                  size_t *upload_size, void **con_cls)
+{
+    (void)version;
+    grog_server *s = cls;
+    request *r = *con_cls;
+    int post = strcmp(method, MHD_HTTP_METHOD_POST) == 0;
+    const endpoint *e = NULL;
+    if (r == NULL) {
+        if ((r = calloc(1, sizeof *r)) == NULL)
+            return MHD_NO;
+        *con_cls = r;
+        if (!post && strcmp(method, MHD_HTTP_METHOD_GET) != 0)
+            return send_error(c, MHD_HTTP_METHOD_NOT_ALLOWED, "method-not-allowed",
+                              _("only GET and POST are answered"), -1);
+        return on_headers(s, c, url, post, r, &e);
+    }
+    if (!r->waiting) { /* answered on the first call: the rest is not read */
+        *upload_size = 0;
+        return MHD_YES;
+    }
+    if (*upload_size > 0) {
+        if (take_body(r, upload, *upload_size) != 0)
+            return MHD_NO;
+        *upload_size = 0;
+        return MHD_YES;
+    }
+    if (r->too_large)
+        return send_error(c, MHD_HTTP_CONTENT_TOO_LARGE, "too-large",
+                          _("the request body is over 64 KiB"), -1);
+    e = find_endpoint(url + 8);
+    return run_api(s, c, e, r);
+}

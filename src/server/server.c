@@ -1,0 +1,345 @@
+/* server.c — `grognard serve`: the daemon, the seats and the event streams.
+ * See server.h for the threads and docs/api.md for what is answered.
+ *
+ * Invariants: the game handle is touched only under game_lock; the journal
+ * position the streams report (seq, gen) only under pos_lock, and gen grows
+ * by one each time the position is announced, so that a stream that has sent
+ * generation k sends again exactly when gen moved past k. Nothing secret is
+ * decided here: every document comes from the game's or the view's functions
+ * called with the request's seat (api.c). */
+#include <arpa/inet.h>
+#include <errno.h>
+#include <netinet/in.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "grognard/battle.h"
+#include "i18n.h"
+#include "server_internal.h"
+
+#define DEFAULT_POLL_MS 250
+#define KEEPALIVE_S 15
+#define MAX_CONNECTIONS 64
+#define MAX_STREAMS 48
+#define CONNECTION_TIMEOUT_S 30
+#define CONNECTION_MEMORY (32 * 1024)
+
+/* ---- time (the server's own; the library proper never reads the clock) ---- */
+
+static struct timespec deadline_after_ms(long ms)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    t.tv_sec += ms / 1000;
+    t.tv_nsec += (ms % 1000) * 1000000L;
+    if (t.tv_nsec >= 1000000000L) {
+        t.tv_sec++;
+        t.tv_nsec -= 1000000000L;
+    }
+    return t;
+}
+
+/* ---- the journal position ---- */
+
+void server_announce(grog_server *s, size_t seq)
+{
+    pthread_mutex_lock(&s->pos_lock);
+    s->seq = seq;
+    s->gen++;
+    pthread_cond_broadcast(&s->pos_cond);
+    pthread_mutex_unlock(&s->pos_lock);
+}
+
+/* Catches up with other writers every poll period until the server stops. */
+static void *watch(void *p)
+{
+    grog_server *s = p;
+    pthread_mutex_lock(&s->pos_lock);
+    while (!s->stopping) {
+        struct timespec until = deadline_after_ms((long)s->poll_ms);
+        while (!s->stopping && pthread_cond_timedwait(&s->pos_cond, &s->pos_lock, &until) == 0)
+            ;
+        if (s->stopping)
+            break;
+        size_t before = s->seq;
+        pthread_mutex_unlock(&s->pos_lock);
+        size_t added = 0;
+        pthread_mutex_lock(&s->game_lock);
+        grog_status st = grog_game_sync(s->g, &added, NULL);
+        size_t now = grog_game_action_count(s->g);
+        pthread_mutex_unlock(&s->game_lock);
+        if (st == GROG_OK && (added > 0 || now != before))
+            server_announce(s, now);
+        pthread_mutex_lock(&s->pos_lock);
+    }
+    pthread_mutex_unlock(&s->pos_lock);
+    return NULL;
+}
+
+/* ---- event streams ---- */
+
+typedef struct stream {
+    grog_server *s;
+    unsigned long sent; /* the generation last sent */
+    int first;
+} stream;
+
+static ssize_t stream_read(void *cls, uint64_t pos, char *buf, size_t max)
+{
+    (void)pos;
+    stream *st = cls;
+    grog_server *s = st->s;
+    int timed_out = 0;
+    pthread_mutex_lock(&s->pos_lock);
+    struct timespec until = deadline_after_ms(KEEPALIVE_S * 1000L);
+    while (!st->first && !s->stopping && s->gen == st->sent && !timed_out)
+        timed_out = pthread_cond_timedwait(&s->pos_cond, &s->pos_lock, &until) == ETIMEDOUT;
+    if (s->stopping) {
+        pthread_mutex_unlock(&s->pos_lock);
+        return MHD_CONTENT_READER_END_OF_STREAM;
+    }
+    int n;
+    if (!st->first && s->gen == st->sent)
+        n = snprintf(buf, max, ": keep-alive\n\n");
+    else
+        n = snprintf(buf, max, "%sid: %zu\nevent: journal\ndata: {\"seq\":%zu}\n\n",
+                     st->first ? "retry: 2000\n\n" : "", s->seq, s->seq);
+    st->sent = s->gen;
+    st->first = 0;
+    pthread_mutex_unlock(&s->pos_lock);
+    if (n < 0 || (size_t)n >= max)
+        return MHD_CONTENT_READER_END_WITH_ERROR;
+    return n;
+}
+
+static void stream_free(void *cls)
+{
+    stream *st = cls;
+    pthread_mutex_lock(&st->s->pos_lock);
+    st->s->streams--;
+    pthread_mutex_unlock(&st->s->pos_lock);
+    free(st);
+}
+
+struct MHD_Response *server_stream_open(grog_server *s)
+{
+    pthread_mutex_lock(&s->pos_lock);
+    int room = s->streams < MAX_STREAMS && !s->stopping;
+    if (room)
+        s->streams++;
+    pthread_mutex_unlock(&s->pos_lock);
+    if (!room)
+        return NULL;
+    stream *st = calloc(1, sizeof *st);
+    struct MHD_Response *r =
+        st != NULL ? MHD_create_response_from_callback(MHD_SIZE_UNKNOWN, 1024, stream_read, st,
+                                                       stream_free)
+                   : NULL;
+    if (r == NULL) {
+        free(st);
+        pthread_mutex_lock(&s->pos_lock);
+        s->streams--;
+        pthread_mutex_unlock(&s->pos_lock);
+        return NULL;
+    }
+    st->s = s;
+    st->first = 1;
+    return r;
+}
+
+/* ---- seats ---- */
+
+static grog_status add_seat(grog_server *s, const char *kind, const char *side, int enabled,
+                            grog_error *err)
+{
+    size_t i = s->nseats;
+    char key[GROG_ID_MAX + 8];
+    if (side != NULL)
+        snprintf(key, sizeof key, "side:%s", side);
+    else
+        snprintf(key, sizeof key, "%s", kind);
+    s->keys[i] = strdup(key);
+    s->sides[i] = side != NULL ? strdup(side) : NULL;
+    if (s->keys[i] == NULL || (side != NULL && s->sides[i] == NULL))
+        return grog_error_set(err, GROG_ENOMEM, _("out of memory"));
+    s->seats[i] = (grog_server_seat){kind, s->sides[i], s->tokens[i], enabled};
+    s->nseats++;
+    return GROG_OK;
+}
+
+static grog_status make_seats(grog_server *s, const grog_server_options *o, grog_error *err)
+{
+    const grog_battle *b = grog_game_battle(s->g);
+    size_t nsides = grog_battle_nsides(b), n = nsides + 2;
+    s->seats = calloc(n + 1, sizeof *s->seats);
+    s->keys = calloc(n, sizeof *s->keys);
+    s->sides = calloc(n, sizeof *s->sides);
+    s->tokens = calloc(n, sizeof *s->tokens);
+    if (s->seats == NULL || s->keys == NULL || s->sides == NULL || s->tokens == NULL)
+        return grog_error_set(err, GROG_ENOMEM, _("out of memory"));
+    grog_status st = GROG_OK;
+    for (size_t i = 0; i < nsides && st == GROG_OK; i++)
+        st = add_seat(s, "side", grog_battle_side(b, i)->id, !o->referee_only, err);
+    if (st == GROG_OK)
+        st = add_seat(s, "referee", NULL, 1, err);
+    if (st == GROG_OK)
+        st = add_seat(s, "public", NULL, !o->referee_only, err);
+    if (st != GROG_OK)
+        return st;
+    return tokens_load(s->path, o->new_tokens, s->nseats, (const char *const *)s->keys, s->tokens,
+                       err);
+}
+
+int server_seat_of(const grog_server *s, const char *token)
+{
+    int i = tokens_match(token, s->nseats, (const token_text *)s->tokens);
+    return i >= 0 && s->seats[i].enabled ? i : -1;
+}
+
+/* ---- the daemon ---- */
+
+static void request_done(void *cls, struct MHD_Connection *c, void **con_cls,
+                         enum MHD_RequestTerminationCode toe)
+{
+    (void)cls;
+    (void)c;
+    (void)toe;
+    server_request_free(*con_cls);
+    *con_cls = NULL;
+}
+
+static grog_status listen_on(grog_server *s, const grog_server_options *o, grog_error *err)
+{
+    const char *host = o->host != NULL ? o->host : "127.0.0.1";
+    struct sockaddr_in v4;
+    struct sockaddr_in6 v6;
+    const struct sockaddr *addr;
+    unsigned flags = MHD_USE_THREAD_PER_CONNECTION | MHD_USE_INTERNAL_POLLING_THREAD;
+    memset(&v4, 0, sizeof v4);
+    memset(&v6, 0, sizeof v6);
+    if (inet_pton(AF_INET, host, &v4.sin_addr) == 1) {
+        v4.sin_family = AF_INET;
+        v4.sin_port = htons((uint16_t)o->port);
+        addr = (const struct sockaddr *)&v4;
+    } else if (inet_pton(AF_INET6, host, &v6.sin6_addr) == 1) {
+        v6.sin6_family = AF_INET6;
+        v6.sin6_port = htons((uint16_t)o->port);
+        addr = (const struct sockaddr *)&v6;
+        flags |= MHD_USE_IPv6;
+    } else
+        return grog_error_set(err, GROG_EINVAL,
+                              _("\"%s\" is not a numeric address (such as 127.0.0.1, 0.0.0.0 "
+                                "or ::1)"),
+                              host);
+    if (o->port > 65535)
+        return grog_error_set(err, GROG_EINVAL, _("port %u: ports go from 0 to 65535"), o->port);
+    s->d = MHD_start_daemon(flags, (uint16_t)o->port, NULL, NULL, server_on_request, s,
+                            MHD_OPTION_SOCK_ADDR, addr, MHD_OPTION_CONNECTION_LIMIT,
+                            (unsigned)MAX_CONNECTIONS, MHD_OPTION_CONNECTION_TIMEOUT,
+                            (unsigned)CONNECTION_TIMEOUT_S, MHD_OPTION_CONNECTION_MEMORY_LIMIT,
+                            (size_t)CONNECTION_MEMORY, MHD_OPTION_NOTIFY_COMPLETED, request_done,
+                            s, MHD_OPTION_END);
+    if (s->d == NULL)
+        return grog_error_set(err, GROG_EIO,
+                              _("cannot listen on %s port %u (in use, or not an address of this "
+                                "machine)"),
+                              host, o->port);
+    const union MHD_DaemonInfo *info = MHD_get_daemon_info(s->d, MHD_DAEMON_INFO_BIND_PORT);
+    s->port = info != NULL && info->port != 0 ? info->port : o->port;
+    return GROG_OK;
+}
+
+static grog_status init_sync(grog_server *s, grog_error *err)
+{
+    pthread_condattr_t ca;
+    if (pthread_condattr_init(&ca) != 0)
+        return grog_error_set(err, GROG_ENOMEM, _("out of memory"));
+    pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
+    int rc = pthread_cond_init(&s->pos_cond, &ca);
+    pthread_condattr_destroy(&ca);
+    if (rc != 0 || pthread_mutex_init(&s->pos_lock, NULL) != 0 ||
+        pthread_mutex_init(&s->game_lock, NULL) != 0)
+        return grog_error_set(err, GROG_ENOMEM, _("out of memory"));
+    s->sync_ready = 1;
+    return GROG_OK;
+}
+
+grog_status grog_server_start(const char *path, const grog_server_options *o, grog_server **out,
+                              grog_error *err)
+{
+    grog_server_options defaults = {NULL, GROG_SERVER_PORT, 0, 0, 0};
+    if (o == NULL)
+        o = &defaults;
+    grog_server *s = calloc(1, sizeof *s);
+    if (s == NULL || (s->path = strdup(path)) == NULL) {
+        free(s);
+        return grog_error_set(err, GROG_ENOMEM, _("out of memory"));
+    }
+    s->referee_only = o->referee_only;
+    s->poll_ms = o->poll_ms != 0 ? o->poll_ms : DEFAULT_POLL_MS;
+    grog_status st = init_sync(s, err);
+    if (st == GROG_OK)
+        st = grog_game_open(path, &s->g, err);
+    if (st == GROG_OK)
+        st = make_seats(s, o, err);
+    if (st == GROG_OK) {
+        s->seq = grog_game_action_count(s->g);
+        st = listen_on(s, o, err);
+    }
+    if (st == GROG_OK && pthread_create(&s->watcher, NULL, watch, s) != 0)
+        st = grog_error_set(err, GROG_ENOMEM, _("cannot start a thread"));
+    else if (st == GROG_OK)
+        s->watching = 1;
+    if (st != GROG_OK) {
+        grog_server_stop(s);
+        return st;
+    }
+    *out = s;
+    return GROG_OK;
+}
+
+void grog_server_stop(grog_server *s)
+{
+    if (s == NULL)
+        return;
+    if (s->sync_ready) {
+        pthread_mutex_lock(&s->pos_lock);
+        s->stopping = 1;
+        pthread_cond_broadcast(&s->pos_cond);
+        pthread_mutex_unlock(&s->pos_lock);
+    }
+    if (s->watching)
+        pthread_join(s->watcher, NULL);
+    if (s->d != NULL)
+        MHD_stop_daemon(s->d); /* waits for every connection's thread */
+    /* The last connection to the file: SQLite checkpoints the WAL into the
+     * game file and removes it. */
+    grog_game_close(s->g);
+    for (size_t i = 0; i < s->nseats; i++) {
+        free(s->keys[i]);
+        free(s->sides[i]);
+    }
+    free(s->keys);
+    free(s->sides);
+    free(s->tokens);
+    free(s->seats);
+    if (s->sync_ready) {
+        pthread_cond_destroy(&s->pos_cond);
+        pthread_mutex_destroy(&s->pos_lock);
+        pthread_mutex_destroy(&s->game_lock);
+    }
+    free(s->path);
+    free(s);
+}
+
+unsigned grog_server_port(const grog_server *s)
+{
+    return s->port;
+}
+
+const grog_server_seat *grog_server_seat_at(const grog_server *s, size_t i)
+{
+    return i < s->nseats ? &s->seats[i] : NULL;
+}
