@@ -8,7 +8,6 @@
 #include <arpa/inet.h>
 #include <ifaddrs.h>
 #include <jansson.h>
-#include <net/if.h>
 #include <netinet/in.h>
 #include <pthread.h>
 #include <qrencode.h>
@@ -106,12 +105,11 @@ static void link_host(const char *host, char *out, size_t size)
     if (getifaddrs(&all) != 0)
         return;
     for (struct ifaddrs *a = all; a != NULL; a = a->ifa_next) {
-        if (a->ifa_addr == NULL || a->ifa_addr->sa_family != AF_INET ||
-            (a->ifa_flags & IFF_LOOPBACK) || !(a->ifa_flags & IFF_UP))
+        if (a->ifa_addr == NULL || a->ifa_addr->sa_family != AF_INET)
             continue;
+        const struct in_addr *in = &((const struct sockaddr_in *)(void *)a->ifa_addr)->sin_addr;
         char buf[INET_ADDRSTRLEN];
-        if (inet_ntop(AF_INET, &((struct sockaddr_in *)(void *)a->ifa_addr)->sin_addr, buf,
-                      sizeof buf) != NULL) {
+        if ((ntohl(in->s_addr) >> 24) != 127 && inet_ntop(AF_INET, in, buf, sizeof buf) != NULL) {
             snprintf(out, size, "%s", buf);
             break;
         }

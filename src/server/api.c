@@ -15,7 +15,6 @@
 #include <strings.h>
 
 #include "grognard/data.h"
-#include "grognard/view.h"
 #include "i18n.h"
 #include "server_internal.h"
 
@@ -206,6 +205,40 @@ static enum MHD_Result send_page(struct MHD_Connection *c, const char *path)
     return reply(c, MHD_HTTP_OK, r, content_type(name), 0, -1);
 }
 
+/* ---- temporary stand-ins until view.h (issue 13) and the actions' list
+ * (issue 12) land: the game's own status, and the action words ---- */
+
+static grog_status view_game_json(const grog_game *g, const grog_seat *seat, char **out,
+                                  grog_error *err)
+{
+    return grog_game_status_json(g, seat, out, err);
+}
+
+static grog_status view_game_svg(const grog_game *g, const grog_seat *seat, char **out,
+                                 grog_error *err)
+{
+    (void)g;
+    (void)seat;
+    (void)err;
+    *out = strdup("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"10\" height=\"10\"/>\n");
+    return *out != NULL ? GROG_OK : GROG_ENOMEM;
+}
+
+static grog_status game_actions_json(const grog_game *g, const grog_seat *seat, char **out,
+                                     grog_error *err)
+{
+    (void)seat;
+    json_t *a = json_array();
+    for (size_t i = 0; grog_game_action_name(g, i) != NULL; i++)
+        json_array_append_new(a, json_pack("{s:s,s:s,s:[],s:n}", "action",
+                                           grog_game_action_name(g, i), "help",
+                                           grog_game_action_help(g, i), "args", "roll"));
+    json_t *j = json_pack("{s:o}", "actions", a);
+    *out = json_dumps(j, JSON_INDENT(2));
+    json_decref(j);
+    return *out != NULL ? GROG_OK : grog_error_set(err, GROG_ENOMEM, _("out of memory"));
+}
+
 /* ---- the API (each under the game lock) ---- */
 
 typedef struct call {
@@ -232,7 +265,7 @@ static enum MHD_Result send_result(const call *k, grog_status st, char *text,
     return send_text(k->c, MHD_HTTP_OK, text, type, position(k));
 }
 
-static const char *const json_type = "application/json; charset=utf-8";
+static const char json_mime[] = "application/json; charset=utf-8";
 
 static enum MHD_Result api_seat(call *k)
 {
@@ -252,15 +285,15 @@ static enum MHD_Result api_game(call *k)
 {
     grog_error err;
     char *out = NULL;
-    grog_status st = grog_view_game_json(k->s->g, &k->seat, &out, &err);
-    return send_result(k, st, out, &err, json_type);
+    grog_status st = view_game_json(k->s->g, &k->seat, &out, &err);
+    return send_result(k, st, out, &err, json_mime);
 }
 
 static enum MHD_Result api_map(call *k)
 {
     grog_error err;
     char *out = NULL;
-    grog_status st = grog_view_game_svg(k->s->g, &k->seat, &out, &err);
+    grog_status st = view_game_svg(k->s->g, &k->seat, &out, &err);
     return send_result(k, st, out, &err, "image/svg+xml; charset=utf-8");
 }
 
@@ -268,8 +301,8 @@ static enum MHD_Result api_actions(call *k)
 {
     grog_error err;
     char *out = NULL;
-    grog_status st = grog_game_actions_json(k->s->g, &k->seat, &out, &err);
-    return send_result(k, st, out, &err, json_type);
+    grog_status st = game_actions_json(k->s->g, &k->seat, &out, &err);
+    return send_result(k, st, out, &err, json_mime);
 }
 
 /* since=N: a whole number, 0 when absent; -1 when malformed. */
@@ -295,7 +328,7 @@ static enum MHD_Result api_log(call *k)
     char *out = NULL;
     grog_status st = grog_game_log_json(k->s->g, &k->seat, &out, &err);
     if (st != GROG_OK)
-        return send_result(k, st, out, &err, json_type);
+        return send_result(k, st, out, &err, json_mime);
     json_t *all = json_loads(out, 0, NULL);
     free(out);
     json_t *cut = json_array();
@@ -360,7 +393,7 @@ static enum MHD_Result api_do(call *k, int preview)
     size_t before = grog_game_action_count(k->s->g);
     grog_status st = grog_game_do_as(k->s->g, &k->seat, argc, argv, &out, &err);
     size_t after = grog_game_action_count(k->s->g);
-    enum MHD_Result ok = send_result(k, st, out, &err, json_type);
+    enum MHD_Result ok = send_result(k, st, out, &err, json_mime);
     if (after != before)
         server_announce(k->s, after);
     return ok;
@@ -467,22 +500,24 @@ static enum MHD_Result run_api(grog_server *s, struct MHD_Connection *c, const e
     return ok;
 }
 
-/* The first call of a request: its headers. Answers at once (the page, a
- * GET, an error) or returns MHD_YES to wait for a POST's body. */
+/* The first call of a request: its headers. Refuses at once what the
+ * headers condemn (a path, a method, the token, a declared body too large:
+ * an unread body then closes the connection); otherwise returns MHD_YES and
+ * the request is answered once its body, if any, is in. */
 static enum MHD_Result on_headers(grog_server *s, struct MHD_Connection *c, const char *url,
-                                  int post, request *r, const endpoint **e)
+                                  int post, request *r)
 {
-    if (!post && strcmp(url, "/") == 0)
-        return send_page(c, "index.html");
-    if (!post && strncmp(url, "/static/", 8) == 0)
-        return send_page(c, url + 8);
-    if (strncmp(url, "/api/v1/", 8) != 0 || (*e = find_endpoint(url + 8)) == NULL)
+    if (!post && (strcmp(url, "/") == 0 || strncmp(url, "/static/", 8) == 0)) {
+        r->waiting = 1;
+        return MHD_YES;
+    }
+    const endpoint *e = strncmp(url, "/api/v1/", 8) == 0 ? find_endpoint(url + 8) : NULL;
+    if (e == NULL)
         return send_error(c, MHD_HTTP_NOT_FOUND, "not-found", _("no such path; see docs/api.md"),
                           -1);
-    if ((*e)->post != post)
+    if (e->post != post)
         return send_error(c, MHD_HTTP_METHOD_NOT_ALLOWED, "method-not-allowed",
-                          (*e)->post ? _("this endpoint takes POST")
-                                     : _("this endpoint takes GET"),
+                          e->post ? _("this endpoint takes POST") : _("this endpoint takes GET"),
                           -1);
     r->seat = server_seat_of(s, bearer(c));
     if (r->seat < 0)
@@ -493,12 +528,25 @@ static enum MHD_Result on_headers(grog_server *s, struct MHD_Connection *c, cons
     if (post && cl != NULL && strtoull(cl, NULL, 10) > GROG_SERVER_MAX_BODY)
         return send_error(c, MHD_HTTP_CONTENT_TOO_LARGE, "too-large",
                           _("the request body is over 64 KiB"), -1);
-    if (!post && (*e)->run == NULL)
-        return open_events(s, c);
-    if (!post)
-        return run_api(s, c, *e, r);
     r->waiting = 1;
     return MHD_YES;
+}
+
+/* The last call of a request that passed its headers: the answer. */
+static enum MHD_Result answer(grog_server *s, struct MHD_Connection *c, const char *url,
+                              request *r)
+{
+    if (strcmp(url, "/") == 0)
+        return send_page(c, "index.html");
+    if (strncmp(url, "/static/", 8) == 0)
+        return send_page(c, url + 8);
+    if (r->too_large)
+        return send_error(c, MHD_HTTP_CONTENT_TOO_LARGE, "too-large",
+                          _("the request body is over 64 KiB"), -1);
+    const endpoint *e = find_endpoint(url + 8);
+    if (e->run == NULL)
+        return open_events(s, c);
+    return run_api(s, c, e, r);
 }
 
 static int take_body(request *r, const char *data, size_t n)
@@ -525,7 +573,6 @@ enum MHD_Result server_on_request(void *cls, struct MHD_Connection *c, const cha
     grog_server *s = cls;
     request *r = *con_cls;
     int post = strcmp(method, MHD_HTTP_METHOD_POST) == 0;
-    const endpoint *e = NULL;
     if (r == NULL) {
         if ((r = calloc(1, sizeof *r)) == NULL)
             return MHD_NO;
@@ -533,21 +580,17 @@ enum MHD_Result server_on_request(void *cls, struct MHD_Connection *c, const cha
         if (!post && strcmp(method, MHD_HTTP_METHOD_GET) != 0)
             return send_error(c, MHD_HTTP_METHOD_NOT_ALLOWED, "method-not-allowed",
                               _("only GET and POST are answered"), -1);
-        return on_headers(s, c, url, post, r, &e);
-    }
-    if (!r->waiting) { /* answered on the first call: the rest is not read */
-        *upload_size = 0;
-        return MHD_YES;
+        return on_headers(s, c, url, post, r);
     }
     if (*upload_size > 0) {
-        if (take_body(r, upload, *upload_size) != 0)
+        /* a refused request's body, or a GET's, is dropped unread */
+        if (r->waiting && post && take_body(r, upload, *upload_size) != 0)
             return MHD_NO;
         *upload_size = 0;
         return MHD_YES;
     }
-    if (r->too_large)
-        return send_error(c, MHD_HTTP_CONTENT_TOO_LARGE, "too-large",
-                          _("the request body is over 64 KiB"), -1);
-    e = find_endpoint(url + 8);
-    return run_api(s, c, e, r);
+    if (!r->waiting)
+        return MHD_YES;
+    r->waiting = 0;
+    return answer(s, c, url, r);
 }
