@@ -224,7 +224,7 @@ static int serve(cli *c, const serve_opts *o, const char *file, const char *host
     sigaddset(&stop, SIGTERM);
     pthread_sigmask(SIG_BLOCK, &stop, &old); /* the server's threads inherit it */
     grog_server_options so = {host, port, o->referee_only, o->new_tokens, 0};
-    grog_server *s;
+    grog_server *s = NULL;
     grog_error err;
     grog_status st = grog_server_start(file, &so, &s, &err);
     int rc = 0;

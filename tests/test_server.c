@@ -1,0 +1,806 @@
+/* test_server.c — `grognard serve` over real HTTP (docs/api.md).
+ *
+ * Each test creates a game file, starts `grognard serve FILE --listen
+ * 127.0.0.1:0 --json` in a child process (the CLI in-process after fork), reads
+ * the links it prints, and talks to it with libcurl on the loopback: every
+ * endpoint, the errors, a hidden gdb order that must never reach the other
+ * side, two clients at once, a `grognard do` from a shell seen through the
+ * event stream, SIGTERM and a restart. */
+#include <pthread.h>
+#include <signal.h>
+#include <sys/prctl.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <curl/curl.h>
+
+#include "grognard/game.h"
+#include "testutil.h"
+
+typedef struct served {
+    pid_t pid;
+    unsigned port;
+    char path[64];
+    char side_token[2][40]; /* anglo-portuguese, french */
+    char referee[40], public_[40];
+} served;
+
+typedef struct reply {
+    long status;
+    char *body;
+    size_t len;
+    char *headers;
+    size_t hlen;
+} reply;
+
+/* ---- the server in a child process ---- */
+
+static void make_game(served *s, const char *family)
+{
+    snprintf(s->path, sizeof s->path, "/tmp/grog-serve-%d.grog", (int)getpid());
+    grog_game_remove(s->path);
+    grog_game_options o = {GROG_FAMILY_GDB, NULL, 1810, NULL};
+    assert_int_equal(grog_family_parse(family, &o.family, NULL), GROG_OK);
+    grog_game *g;
+    assert_int_equal(grog_game_create(s->path, &o, &g, NULL), GROG_OK);
+    grog_game_close(g);
+}
+
+static void copy_token(char *dst, json_t *seat)
+{
+    const char *t = json_string_value(json_object_get(seat, "token"));
+    assert_non_null(t);
+    assert_int_equal(strlen(t), 32);
+    strcpy(dst, t);
+}
+
+/* Starts the server on s->path with extra options (NULL-terminated). */
+static void start(served *s, const char *extra)
+{
+    int fds[2];
+    assert_int_equal(pipe(fds), 0);
+    fflush(NULL);
+    s->pid = fork();
+    assert_true(s->pid >= 0);
+    if (s->pid == 0) {
+        /* a failed test leaves no server behind: it dies with the test */
+        prctl(PR_SET_PDEATHSIG, SIGKILL);
+        if (getppid() == 1)
+            _exit(1);
+        close(fds[0]);
+        FILE *out = fdopen(fds[1], "w");
+        char *argv[] = {(char *)"grognard", (char *)"serve", s->path, (char *)"--listen",
+                        (char *)"127.0.0.1:0", (char *)"--json", (char *)extra, NULL};
+        _exit(grog_cli_main(extra != NULL ? 7 : 6, argv, out, stderr));
+    }
+    close(fds[1]);
+    FILE *in = fdopen(fds[0], "r");
+    json_error_t jerr;
+    json_t *j = json_loadf(in, JSON_DISABLE_EOF_CHECK, &jerr);
+    fclose(in);
+    if (j == NULL)
+        fail_msg("grognard serve printed no JSON: %s", jerr.text);
+    s->port = (unsigned)json_integer_value(json_object_get(j, "port"));
+    assert_true(s->port > 0);
+    memset(s->side_token, 0, sizeof s->side_token);
+    s->referee[0] = s->public_[0] = '\0';
+    size_t i;
+    json_t *seat;
+    json_array_foreach(json_object_get(j, "seats"), i, seat) {
+        const char *kind = json_string_value(json_object_get(seat, "kind"));
+        const char *side = json_string_value(json_object_get(seat, "side"));
+        const char *url = json_string_value(json_object_get(seat, "url"));
+        char want[128];
+        snprintf(want, sizeof want, "http://127.0.0.1:%u/#t=%s", s->port,
+                 json_string_value(json_object_get(seat, "token")));
+        assert_string_equal(url, want); /* the token in the fragment only */
+        if (strcmp(kind, "referee") == 0)
+            copy_token(s->referee, seat);
+        else if (strcmp(kind, "public") == 0)
+            copy_token(s->public_, seat);
+        else
+            copy_token(s->side_token[strcmp(side, "french") == 0], seat);
+    }
+    json_decref(j);
+}
+
+/* SIGTERM; the server must exit 0 and leave the journal checkpointed. */
+static void stop(served *s)
+{
+    assert_int_equal(kill(s->pid, SIGTERM), 0);
+    int status;
+    assert_int_equal(waitpid(s->pid, &status, 0), s->pid);
+    assert_true(WIFEXITED(status));
+    assert_int_equal(WEXITSTATUS(status), 0);
+    char wal[80];
+    struct stat st;
+    snprintf(wal, sizeof wal, "%s-wal", s->path);
+    if (stat(wal, &st) == 0 && st.st_size > 0)
+        fail_msg("%s is left with %lld bytes after SIGTERM", wal, (long long)st.st_size);
+}
+
+/* ---- HTTP ---- */
+
+static size_t gather(char *p, size_t size, size_t n, void *ctx)
+{
+    char **buf = ctx;
+    size_t old = *buf != NULL ? strlen(*buf) : 0;
+    char *b = realloc(*buf, old + size * n + 1);
+    assert_non_null(b);
+    memcpy(b + old, p, size * n);
+    b[old + size * n] = '\0';
+    *buf = b;
+    return size * n;
+}
+
+/* method "GET" or "POST" (or another); token NULL: no Authorization. */
+static reply http(const served *s, const char *method, const char *path, const char *token,
+                  const char *body, size_t bodylen)
+{
+    reply r = {0, NULL, 0, NULL, 0};
+    CURL *c = curl_easy_init();
+    assert_non_null(c);
+    char url[256], auth[96];
+    snprintf(url, sizeof url, "http://127.0.0.1:%u%s", s->port, path);
+    struct curl_slist *h = NULL;
+    if (token != NULL) {
+        snprintf(auth, sizeof auth, "Authorization: Bearer %s", token);
+        h = curl_slist_append(h, auth);
+    }
+    h = curl_slist_append(h, "Content-Type: application/json");
+    curl_easy_setopt(c, CURLOPT_URL, url);
+    curl_easy_setopt(c, CURLOPT_HTTPHEADER, h);
+    curl_easy_setopt(c, CURLOPT_CUSTOMREQUEST, method);
+    if (body != NULL) {
+        curl_easy_setopt(c, CURLOPT_POSTFIELDS, body);
+        curl_easy_setopt(c, CURLOPT_POSTFIELDSIZE, (long)bodylen);
+    }
+    curl_easy_setopt(c, CURLOPT_WRITEFUNCTION, gather);
+    curl_easy_setopt(c, CURLOPT_WRITEDATA, &r.body);
+    curl_easy_setopt(c, CURLOPT_HEADERFUNCTION, gather);
+    curl_easy_setopt(c, CURLOPT_HEADERDATA, &r.headers);
+    curl_easy_setopt(c, CURLOPT_TIMEOUT, 20L);
+    CURLcode rc = curl_easy_perform(c);
+    if (rc != CURLE_OK)
+        fail_msg("%s %s: %s", method, path, curl_easy_strerror(rc));
+    curl_easy_getinfo(c, CURLINFO_RESPONSE_CODE, &r.status);
+    curl_slist_free_all(h);
+    curl_easy_cleanup(c);
+    if (r.body == NULL)
+        r.body = calloc(1, 1);
+    if (r.headers == NULL)
+        r.headers = calloc(1, 1);
+    r.len = strlen(r.body);
+    return r;
+}
+
+static reply get(const served *s, const char *path, const char *token)
+{
+    return http(s, "GET", path, token, NULL, 0);
+}
+
+static reply post(const served *s, const char *path, const char *token, const char *body)
+{
+    return http(s, "POST", path, token, body, body != NULL ? strlen(body) : 0);
+}
+
+static void reply_free(reply *r)
+{
+    free(r->body);
+    free(r->headers);
+}
+
+static json_t *reply_json(const reply *r)
+{
+    json_error_t jerr;
+    json_t *j = json_loads(r->body, 0, &jerr);
+    if (j == NULL)
+        fail_msg("not JSON (%s): %s", jerr.text, r->body);
+    return j;
+}
+
+/* Checks the status and, for an error, the error document's code. */
+static void expect(const reply *r, long status, const char *code)
+{
+    if (r->status != status)
+        fail_msg("expected HTTP %ld, got %ld: %s", status, r->status, r->body);
+    if (code == NULL)
+        return;
+    json_t *j = reply_json(r);
+    json_t *e = json_object_get(j, "error");
+    assert_string_equal(json_string_value(json_object_get(e, "code")), code);
+    assert_true(json_is_string(json_object_get(e, "message")));
+    assert_non_null(json_object_get(e, "rule"));
+    json_decref(j);
+}
+
+static int has_header(const reply *r, const char *line)
+{
+    return strstr(r->headers, line) != NULL;
+}
+
+static long seq_of(const served *s)
+{
+    reply r = get(s, "/api/v1/seat", s->referee);
+    expect(&r, 200, NULL);
+    json_t *j = reply_json(&r);
+    long n = (long)json_integer_value(json_object_get(j, "seq"));
+    json_decref(j);
+    reply_free(&r);
+    return n;
+}
+
+/* ---- the event stream, read in a thread until a position shows ---- */
+
+typedef struct watch {
+    const served *s;
+    const char *token;
+    char want[64]; /* "data: {\"seq\":N}" */
+    char *buf;
+    int seen;
+} watch;
+
+static size_t watch_take(char *p, size_t size, size_t n, void *ctx)
+{
+    watch *w = ctx;
+    gather(p, size, n, &w->buf);
+    if (strstr(w->buf, w->want) != NULL) {
+        w->seen = 1;
+        return 0; /* enough: stop the transfer */
+    }
+    return size * n;
+}
+
+static void *watch_run(void *p)
+{
+    watch *w = p;
+    CURL *c = curl_easy_init();
+    char url[128], auth[96];
+    snprintf(url, sizeof url, "http://127.0.0.1:%u/api/v1/events", w->s->port);
+    snprintf(auth, sizeof auth, "Authorization: Bearer %s", w->token);
+    struct curl_slist *h = curl_slist_append(NULL, auth);
+    curl_easy_setopt(c, CURLOPT_URL, url);
+    curl_easy_setopt(c, CURLOPT_HTTPHEADER, h);
+    curl_easy_setopt(c, CURLOPT_WRITEFUNCTION, watch_take);
+    curl_easy_setopt(c, CURLOPT_WRITEDATA, w);
+    curl_easy_setopt(c, CURLOPT_TIMEOUT, 10L);
+    curl_easy_perform(c);
+    curl_slist_free_all(h);
+    curl_easy_cleanup(c);
+    return NULL;
+}
+
+/* Waits (at most 10 s) for the stream to report position seq. */
+static void start_watch(watch *w, pthread_t *t, const served *s, const char *token, long seq)
+{
+    memset(w, 0, sizeof *w);
+    w->s = s;
+    w->token = token;
+    snprintf(w->want, sizeof w->want, "data: {\"seq\":%ld}", seq);
+    assert_int_equal(pthread_create(t, NULL, watch_run, w), 0);
+}
+
+static void end_watch(watch *w, pthread_t t)
+{
+    pthread_join(t, NULL);
+    if (!w->seen)
+        fail_msg("the event stream never said %s; it said:\n%s", w->want,
+                 w->buf ? w->buf : "");
+    free(w->buf);
+}
+
+/* ---- tests ---- */
+
+static void test_every_endpoint(void **state)
+{
+    (void)state;
+    served s;
+    make_game(&s, "gdb");
+    start(&s, NULL);
+    const char *ref = s.referee;
+
+    reply r = get(&s, "/api/v1/seat", s.side_token[1]);
+    expect(&r, 200, NULL);
+    json_t *j = reply_json(&r);
+    assert_string_equal(json_string_value(json_object_get(json_object_get(j, "seat"), "side")),
+                        "french");
+    assert_int_equal(json_integer_value(json_object_get(j, "seq")), 1); /* "start" */
+    json_decref(j);
+    assert_true(has_header(&r, "X-Grognard-Seq: 1"));
+    assert_true(has_header(&r, "Cache-Control: no-store"));
+    assert_true(has_header(&r, "X-Content-Type-Options: nosniff"));
+    assert_true(has_header(&r, "Content-Security-Policy: default-src 'self'"));
+    assert_false(has_header(&r, "Access-Control-"));
+    reply_free(&r);
+
+    r = get(&s, "/api/v1/game", ref);
+    expect(&r, 200, NULL);
+    j = reply_json(&r);
+    assert_string_equal(json_string_value(json_object_get(j, "family")), "gdb");
+    assert_int_equal(json_integer_value(json_object_get(j, "turn")), 1);
+    json_decref(j);
+    reply_free(&r);
+
+    r = get(&s, "/api/v1/map.svg", ref);
+    expect(&r, 200, NULL);
+    assert_non_null(strstr(r.body, "<svg"));
+    assert_true(has_header(&r, "Content-Type: image/svg+xml"));
+    reply_free(&r);
+
+    r = get(&s, "/api/v1/actions", s.side_token[0]);
+    expect(&r, 200, NULL);
+    j = reply_json(&r);
+    assert_true(json_array_size(json_object_get(j, "actions")) > 0);
+    json_decref(j);
+    reply_free(&r);
+
+    /* preview: odds, nothing written */
+    r = post(&s, "/api/v1/preview", s.side_token[1], "{\"words\":[\"order\",\"reynier\",\"foy\","
+                                                     "\"attack\"]}");
+    expect(&r, 200, NULL);
+    j = reply_json(&r);
+    assert_int_equal(json_integer_value(json_object_get(j, "seq")), 0);
+    json_t *rec = json_object_get(json_array_get(json_object_get(j, "records"), 0), "record");
+    assert_non_null(json_object_get(rec, "outcomes"));
+    json_decref(j);
+    reply_free(&r);
+    assert_int_equal(seq_of(&s), 1);
+
+    /* do, then the log since 1 holds exactly it */
+    r = post(&s, "/api/v1/do", s.side_token[1], "{\"words\":[\"order\",\"reynier\",\"foy\","
+                                                "\"attack\"],\"roll\":12}");
+    expect(&r, 200, NULL);
+    j = reply_json(&r);
+    assert_int_equal(json_integer_value(json_object_get(j, "seq")), 2);
+    json_decref(j);
+    assert_true(has_header(&r, "X-Grognard-Seq: 2"));
+    reply_free(&r);
+    r = get(&s, "/api/v1/log?since=1", s.side_token[0]);
+    expect(&r, 200, NULL);
+    j = reply_json(&r);
+    assert_int_equal(json_array_size(j), 1);
+    assert_int_equal(json_integer_value(json_object_get(json_array_get(j, 0), "seq")), 2);
+    json_decref(j);
+    reply_free(&r);
+    r = get(&s, "/api/v1/log", s.side_token[0]);
+    j = reply_json(&r);
+    assert_int_equal(json_array_size(j), 2);
+    json_decref(j);
+    reply_free(&r);
+
+    /* the event stream starts with the position */
+    watch w;
+    pthread_t t;
+    start_watch(&w, &t, &s, s.public_, 2);
+    end_watch(&w, t);
+
+    /* undo: the referee's */
+    r = post(&s, "/api/v1/undo", ref, NULL);
+    expect(&r, 200, NULL);
+    j = reply_json(&r);
+    assert_int_equal(json_integer_value(json_object_get(j, "actions")), 1);
+    json_decref(j);
+    reply_free(&r);
+    assert_int_equal(seq_of(&s), 1);
+
+    /* the page and its files: no token needed */
+    r = get(&s, "/", NULL);
+    expect(&r, 200, NULL);
+    assert_true(has_header(&r, "Content-Type: text/html"));
+    assert_non_null(strstr(r.body, "<html"));
+    reply_free(&r);
+    r = get(&s, "/static/../../etc/passwd", NULL);
+    assert_int_equal(r.status, 404);
+    reply_free(&r);
+    r = get(&s, "/static/no-such-file.js", NULL);
+    expect(&r, 404, "not-found");
+    reply_free(&r);
+    stop(&s);
+    grog_game_remove(s.path);
+}
+
+/* The words of a French face-down order must never reach the British token:
+ * not in game, log, map.svg, events, nor any error message. */
+static const char *const kinds[] = {"withdraw", "retire", "skirmish", "rally", "march",
+                                    "advance",  "support", "reserve",  "hold",  "defend",
+                                    "attack"};
+
+static char *british_sees(const served *s, const char *token)
+{
+    static const char *const paths[] = {"/api/v1/game", "/api/v1/log", "/api/v1/log?since=0",
+                                        "/api/v1/map.svg", "/api/v1/seat", "/api/v1/actions"};
+    char *all = calloc(1, 1);
+    for (size_t i = 0; i < sizeof paths / sizeof paths[0]; i++) {
+        reply r = get(s, paths[i], token);
+        expect(&r, 200, NULL);
+        gather(r.body, 1, r.len, &all);
+        reply_free(&r);
+    }
+    /* errors the British may provoke about the French brigade */
+    static const char *const tries[][2] = {
+        {"/api/v1/do", "{\"words\":[\"order\",\"reynier\",\"foy\",\"attack\"]}"},
+        {"/api/v1/preview", "{\"words\":[\"order\",\"reynier\",\"foy\",\"attack\"]}"},
+        {"/api/v1/do", "{\"words\":[\"order\",\"picton\",\"foy\",\"attack\"]}"},
+        {"/api/v1/do", "{\"words\":[\"explain\",\"order\",\"reynier\",\"foy\"]}"},
+        {"/api/v1/do", "{\"words\":[\"event\",\"breaks\",\"foy\"]}"},
+        {"/api/v1/do", "{\"words\":[\"move\",\"foy\",\"1\",\"1\"]}"},
+        {"/api/v1/undo", "{}"},
+    };
+    for (size_t i = 0; i < sizeof tries / sizeof tries[0]; i++) {
+        reply r = post(s, tries[i][0], token, tries[i][1]);
+        if (r.status == 200)
+            fail_msg("the British token may %s %s: %s", tries[i][0], tries[i][1], r.body);
+        gather(r.body, 1, r.len, &all);
+        reply_free(&r);
+    }
+    return all;
+}
+
+static void test_hidden_order_never_reaches_the_other_side(void **state)
+{
+    (void)state;
+    served s;
+    make_game(&s, "gdb");
+    start(&s, NULL);
+    const char *fr = s.side_token[1], *br = s.side_token[0];
+    /* The French face-down order (GDB-02) with a roll that fails: it stays
+     * hidden. Its kind: the first one the British views do not hold already,
+     * so that finding it later can only be a leak. */
+    char *before = british_sees(&s, br);
+    const char *secret = NULL;
+    for (size_t i = 0; i < sizeof kinds / sizeof kinds[0] && secret == NULL; i++) {
+        if (strstr(before, kinds[i]) != NULL)
+            continue;
+        char body[160];
+        snprintf(body, sizeof body, "{\"words\":[\"order\",\"reynier\",\"foy\",\"%s\"],\"roll\":2}",
+                 kinds[i]);
+        reply r = post(&s, "/api/v1/do", fr, body);
+        if (r.status == 200)
+            secret = kinds[i];
+        else
+            expect(&r, 400, "bad-request"); /* not an order kind of this game */
+        reply_free(&r);
+    }
+    free(before);
+    if (secret == NULL)
+        skip(); /* every kind is on show already: nothing to learn here */
+    print_message("the French order kept face down: \"%s\"\n", secret);
+
+    /* the French see their own order (so the search below can find it) */
+    reply r = get(&s, "/api/v1/game", fr);
+    assert_non_null(strstr(r.body, secret));
+    reply_free(&r);
+    r = get(&s, "/api/v1/log", fr);
+    assert_non_null(strstr(r.body, secret));
+    reply_free(&r);
+
+    watch w;
+    pthread_t t;
+    start_watch(&w, &t, &s, br, seq_of(&s));
+    end_watch(&w, t);
+    char *after = british_sees(&s, br);
+    if (strstr(after, secret) != NULL)
+        fail_msg("the British token sees the French order \"%s\":\n%s", secret,
+                 strstr(after, secret));
+    free(after);
+    /* nor do the spectators */
+    r = get(&s, "/api/v1/game", s.public_);
+    assert_null(strstr(r.body, secret));
+    reply_free(&r);
+    r = get(&s, "/api/v1/log", s.public_);
+    assert_null(strstr(r.body, secret));
+    reply_free(&r);
+    stop(&s);
+    grog_game_remove(s.path);
+}
+
+static void test_errors(void **state)
+{
+    (void)state;
+    served s;
+    make_game(&s, "gdb");
+    start(&s, NULL);
+    const char *fr = s.side_token[1], *br = s.side_token[0];
+    reply r = get(&s, "/api/v1/game", NULL);
+    expect(&r, 401, "unauthorized");
+    assert_true(has_header(&r, "WWW-Authenticate: Bearer"));
+    reply_free(&r);
+    char wrong[40];
+    strcpy(wrong, fr);
+    wrong[31] = wrong[31] == '0' ? '1' : '0'; /* one digit off */
+    r = get(&s, "/api/v1/game", wrong);
+    expect(&r, 401, "unauthorized");
+    reply_free(&r);
+    wrong[31] = '\0'; /* a prefix */
+    r = get(&s, "/api/v1/game", wrong);
+    expect(&r, 401, "unauthorized");
+    reply_free(&r);
+    r = post(&s, "/api/v1/do", NULL, "{\"words\":[\"next\"]}");
+    expect(&r, 401, "unauthorized");
+    reply_free(&r);
+
+    /* 403: another side's piece, the public acting, undo by a side */
+    r = post(&s, "/api/v1/do", br, "{\"words\":[\"order\",\"reynier\",\"foy\",\"attack\"]}");
+    expect(&r, 403, "forbidden");
+    reply_free(&r);
+    r = post(&s, "/api/v1/do", s.public_, "{\"words\":[\"note\",\"hello\"]}");
+    expect(&r, 403, "forbidden");
+    reply_free(&r);
+    r = post(&s, "/api/v1/undo", fr, NULL);
+    expect(&r, 403, "forbidden");
+    reply_free(&r);
+
+    /* 409 with the rule: GDB-01, one attempt per C-in-C per turn */
+    r = post(&s, "/api/v1/do", fr, "{\"words\":[\"order\",\"reynier\",\"foy\",\"attack\"]}");
+    expect(&r, 200, NULL);
+    reply_free(&r);
+    r = post(&s, "/api/v1/do", fr, "{\"words\":[\"order\",\"reynier\",\"brenier\",\"attack\"]}");
+    expect(&r, 409, "refused");
+    json_t *j = reply_json(&r);
+    assert_string_equal(
+        json_string_value(json_object_get(json_object_get(j, "error"), "rule")), "GDB-01");
+    json_decref(j);
+    reply_free(&r);
+
+    /* 413: one byte over 64 KiB, declared or not */
+    size_t big = 64 * 1024 + 1;
+    char *body = malloc(big + 1);
+    memset(body, ' ', big);
+    body[big] = '\0';
+    r = http(&s, "POST", "/api/v1/do", fr, body, big);
+    expect(&r, 413, "too-large");
+    reply_free(&r);
+    /* exactly 64 KiB is read (and is a bad request: only blanks) */
+    r = http(&s, "POST", "/api/v1/do", fr, body, big - 1);
+    expect(&r, 400, "bad-request");
+    reply_free(&r);
+    free(body);
+
+    /* 400: malformed JSON, wrong shapes, unknown action and ids, bad since */
+    static const char *const bad[] = {
+        "{\"words\":[\"next\"", "[\"next\"]", "{\"words\":[]}", "{\"words\":\"next\"}",
+        "{\"words\":[1]}", "{\"words\":[\"next\"],\"roll\":\"six\"}",
+        "{\"words\":[\"next\"],\"rol\":3}", "{\"words\":[\"fly\"]}",
+        "{\"words\":[\"order\",\"reynier\",\"nobody\",\"attack\"]}",
+        "{\"words\":[\"next\"],\"words\":[\"next\"]}",
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        r = post(&s, "/api/v1/do", fr, bad[i]);
+        if (r.status != 400)
+            fail_msg("%s: expected 400, got %ld: %s", bad[i], r.status, r.body);
+        expect(&r, 400, "bad-request");
+        reply_free(&r);
+    }
+    r = post(&s, "/api/v1/do", fr, NULL);
+    expect(&r, 400, "bad-request");
+    reply_free(&r);
+    r = get(&s, "/api/v1/log?since=abc", fr);
+    expect(&r, 400, "bad-request");
+    reply_free(&r);
+    r = get(&s, "/api/v1/log?since=-1", fr);
+    expect(&r, 400, "bad-request");
+    reply_free(&r);
+
+    /* 404, 405 */
+    r = get(&s, "/api/v1/nothing", fr);
+    expect(&r, 404, "not-found");
+    reply_free(&r);
+    r = get(&s, "/api/v2/game", fr);
+    expect(&r, 404, "not-found");
+    reply_free(&r);
+    r = http(&s, "PUT", "/api/v1/game", fr, NULL, 0);
+    expect(&r, 405, "method-not-allowed");
+    assert_true(has_header(&r, "Allow: GET, POST"));
+    reply_free(&r);
+    r = http(&s, "DELETE", "/api/v1/do", fr, NULL, 0);
+    expect(&r, 405, "method-not-allowed");
+    reply_free(&r);
+    r = get(&s, "/api/v1/do", fr);
+    expect(&r, 405, "method-not-allowed");
+    reply_free(&r);
+    r = post(&s, "/api/v1/game", fr, "{}");
+    expect(&r, 405, "method-not-allowed");
+    reply_free(&r);
+
+    /* none of that changed the journal: start and the one order */
+    assert_int_equal(seq_of(&s), 2);
+    stop(&s);
+    grog_game_remove(s.path);
+}
+
+/* Two clients posting at once lose nothing. */
+typedef struct poster {
+    const served *s;
+    const char *token;
+    char tag;
+    int ok;
+} poster;
+
+#define POSTS 15
+
+static void *post_notes(void *p)
+{
+    poster *w = p;
+    for (int i = 0; i < POSTS; i++) {
+        char body[96];
+        snprintf(body, sizeof body, "{\"words\":[\"note\",\"from-%c-%d\"]}", w->tag, i);
+        reply r = post(w->s, "/api/v1/do", w->token, body);
+        w->ok += r.status == 200;
+        reply_free(&r);
+    }
+    return NULL;
+}
+
+static void test_two_clients_at_once(void **state)
+{
+    (void)state;
+    served s;
+    make_game(&s, "gdb");
+    start(&s, NULL);
+    poster a = {&s, s.side_token[0], 'a', 0}, b = {&s, s.side_token[1], 'b', 0};
+    pthread_t ta, tb;
+    assert_int_equal(pthread_create(&ta, NULL, post_notes, &a), 0);
+    assert_int_equal(pthread_create(&tb, NULL, post_notes, &b), 0);
+    pthread_join(ta, NULL);
+    pthread_join(tb, NULL);
+    assert_int_equal(a.ok, POSTS);
+    assert_int_equal(b.ok, POSTS);
+    assert_int_equal(seq_of(&s), 1 + 2 * POSTS);
+    reply r = get(&s, "/api/v1/log", s.referee);
+    for (int i = 0; i < POSTS; i++) {
+        char want[32];
+        snprintf(want, sizeof want, "\"from-a-%d\"", i);
+        assert_non_null(strstr(r.body, want));
+        snprintf(want, sizeof want, "\"from-b-%d\"", i);
+        assert_non_null(strstr(r.body, want));
+    }
+    reply_free(&r);
+    stop(&s);
+    /* and the file holds them all, replaying from the seed */
+    grog_game *g;
+    assert_int_equal(grog_game_open(s.path, &g, NULL), GROG_OK);
+    assert_int_equal(grog_game_action_count(g), 1 + 2 * POSTS);
+    assert_int_equal(grog_game_replay(g, NULL, NULL), GROG_OK);
+    grog_game_close(g);
+    grog_game_remove(s.path);
+}
+
+/* An action from a shell while the server runs is picked up and announced. */
+static void test_cli_do_seen_through_events(void **state)
+{
+    (void)state;
+    served s;
+    make_game(&s, "gdb");
+    start(&s, NULL);
+    long before = seq_of(&s);
+    watch w;
+    pthread_t t;
+    start_watch(&w, &t, &s, s.side_token[0], before + 1);
+    cli_run c = run_cli("do", s.path, "note", "from-the-shell", NULL);
+    assert_int_equal(c.code, 0);
+    cli_run_free(&c);
+    end_watch(&w, t);
+    reply r = get(&s, "/api/v1/log?since=1", s.side_token[0]);
+    assert_non_null(strstr(r.body, "from-the-shell"));
+    reply_free(&r);
+    /* and the server's next action comes after it, not over it */
+    r = post(&s, "/api/v1/do", s.referee, "{\"words\":[\"note\",\"after\"]}");
+    expect(&r, 200, NULL);
+    reply_free(&r);
+    assert_int_equal(seq_of(&s), before + 2);
+    stop(&s);
+    grog_game_remove(s.path);
+}
+
+static void test_restart_keeps_tokens_and_state(void **state)
+{
+    (void)state;
+    served s;
+    make_game(&s, "gdb");
+    start(&s, NULL);
+    reply r = post(&s, "/api/v1/do", s.side_token[1],
+                   "{\"words\":[\"order\",\"reynier\",\"foy\",\"attack\"],\"roll\":12}");
+    expect(&r, 200, NULL);
+    reply_free(&r);
+    served first = s;
+    stop(&s);
+
+    start(&s, NULL);
+    assert_string_equal(s.side_token[0], first.side_token[0]);
+    assert_string_equal(s.side_token[1], first.side_token[1]);
+    assert_string_equal(s.referee, first.referee);
+    assert_string_equal(s.public_, first.public_);
+    assert_int_equal(seq_of(&s), 2);
+    stop(&s);
+
+    /* --new-tokens: every link changes; the old ones are refused */
+    start(&s, "--new-tokens");
+    assert_string_not_equal(s.side_token[1], first.side_token[1]);
+    assert_string_not_equal(s.referee, first.referee);
+    r = get(&s, "/api/v1/game", first.side_token[1]);
+    expect(&r, 401, "unauthorized");
+    reply_free(&r);
+    r = get(&s, "/api/v1/game", s.side_token[1]);
+    expect(&r, 200, NULL);
+    reply_free(&r);
+    stop(&s);
+
+    /* --referee-only: only the referee's link is printed and works */
+    served before = s;
+    start(&s, "--referee-only");
+    assert_string_equal(s.referee, before.referee);
+    assert_string_equal(s.side_token[1], ""); /* not printed */
+    r = get(&s, "/api/v1/game", before.side_token[1]);
+    expect(&r, 401, "unauthorized");
+    reply_free(&r);
+    r = get(&s, "/api/v1/game", before.public_);
+    expect(&r, 401, "unauthorized");
+    reply_free(&r);
+    r = get(&s, "/api/v1/game", s.referee);
+    expect(&r, 200, NULL);
+    reply_free(&r);
+    stop(&s);
+    grog_game_remove(s.path);
+}
+
+static void test_command_line(void **state)
+{
+    (void)state;
+    cli_run r = run_cli("serve", NULL);
+    assert_int_equal(r.code, 2);
+    cli_run_free(&r);
+    r = run_cli("serve", "/tmp/grog-no-such-game.grog", "--listen", "127.0.0.1:0", NULL);
+    assert_int_equal(r.code, 1);
+    assert_non_null(strstr(r.err, "no such game file"));
+    cli_run_free(&r);
+    r = run_cli("serve", "x.grog", "--listen", "localhost:99999", NULL);
+    assert_int_equal(r.code, 2);
+    cli_run_free(&r);
+    r = run_cli("serve", "x.grog", "--family", "gdb", NULL);
+    assert_int_equal(r.code, 2); /* --family goes with --new */
+    cli_run_free(&r);
+    r = run_cli("serve", "--new", "x.grog", NULL);
+    assert_int_equal(r.code, 2); /* --new needs --family */
+    cli_run_free(&r);
+    r = run_cli("serve", "--help", NULL);
+    assert_int_equal(r.code, 0);
+    assert_non_null(strstr(r.out, "--listen"));
+    cli_run_free(&r);
+    /* a name, not a numeric address */
+    served s;
+    make_game(&s, "gdb");
+    r = run_cli("serve", s.path, "--listen", "localhost:0", NULL);
+    assert_int_equal(r.code, 1);
+    assert_non_null(strstr(r.err, "numeric address"));
+    cli_run_free(&r);
+    grog_game_remove(s.path);
+}
+
+static int setup(void **state)
+{
+    (void)state;
+    signal(SIGPIPE, SIG_IGN);
+    return curl_global_init(CURL_GLOBAL_DEFAULT) == CURLE_OK ? 0 : -1;
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    curl_global_cleanup();
+    return 0;
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_every_endpoint),
+        cmocka_unit_test(test_hidden_order_never_reaches_the_other_side),
+        cmocka_unit_test(test_errors),
+        cmocka_unit_test(test_two_clients_at_once),
+        cmocka_unit_test(test_cli_do_seen_through_events),
+        cmocka_unit_test(test_restart_keeps_tokens_and_state),
+        cmocka_unit_test(test_command_line),
+    };
+    return cmocka_run_group_tests_name("server", tests, setup, teardown);
+}
