@@ -1,0 +1,215 @@
+/* bench_serve.c — `grognard serve` under load, on the loopback only.
+ *
+ * A generated 2,000-unit battle (400 officers) played under gdb is served on
+ * 127.0.0.1 (any free port); 20 clients hold the event stream open while
+ * 4 clients ask GET /api/v1/game, then POST /api/v1/do (a note: one journal
+ * transaction each, synchronous=FULL). Prints requests per second and the
+ * p50/p99 latencies beside the targets (GET game p99 under 50 ms; actions at
+ * the journal's rate). Bounded: at most GAME_REQUESTS and DO_REQUESTS, and
+ * PHASE_SECONDS per phase, whichever comes first. */
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <curl/curl.h>
+
+#include "grognard/game.h"
+#include "grognard/rng.h"
+#include "grognard/scenario.h"
+#include "grognard/server.h"
+
+#define STREAMS 20
+#define CLIENTS 4
+#define GAME_REQUESTS 400
+#define DO_REQUESTS 200
+#define PHASE_SECONDS 10.0
+
+static double now(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+}
+
+typedef struct load {
+    unsigned port;
+    const char *token;
+    int post; /* 0: GET game, 1: POST do */
+    int quota;
+    double until;
+    double *lat; /* quota entries */
+    int done, failed;
+    size_t bytes;
+} load;
+
+static size_t count_bytes(char *p, size_t size, size_t n, void *ctx)
+{
+    (void)p;
+    *(size_t *)ctx += size * n;
+    return size * n;
+}
+
+static void *client(void *p)
+{
+    load *l = p;
+    CURL *c = curl_easy_init();
+    char url[128], auth[96], body[96];
+    snprintf(url, sizeof url, "http://127.0.0.1:%u/api/v1/%s", l->port, l->post ? "do" : "game");
+    snprintf(auth, sizeof auth, "Authorization: Bearer %s", l->token);
+    struct curl_slist *h = curl_slist_append(NULL, auth);
+    curl_easy_setopt(c, CURLOPT_URL, url);
+    curl_easy_setopt(c, CURLOPT_HTTPHEADER, h);
+    curl_easy_setopt(c, CURLOPT_WRITEFUNCTION, count_bytes);
+    curl_easy_setopt(c, CURLOPT_WRITEDATA, &l->bytes);
+    curl_easy_setopt(c, CURLOPT_TIMEOUT, 10L);
+    for (int i = 0; i < l->quota && now() < l->until; i++) {
+        if (l->post) {
+            snprintf(body, sizeof body, "{\"words\":[\"note\",\"bench-%p-%d\"]}", (void *)l, i);
+            curl_easy_setopt(c, CURLOPT_POSTFIELDS, body);
+        }
+        double t0 = now();
+        long status = 0;
+        if (curl_easy_perform(c) == CURLE_OK)
+            curl_easy_getinfo(c, CURLINFO_RESPONSE_CODE, &status);
+        l->lat[l->done++] = now() - t0;
+        l->failed += status != 200;
+    }
+    curl_slist_free_all(h);
+    curl_easy_cleanup(c);
+    return NULL;
+}
+
+static int by_value(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* Runs CLIENTS clients for one phase and prints its figures. */
+static void phase(unsigned port, const char *token, int post, int total, const char *what,
+                  const char *target)
+{
+    load l[CLIENTS];
+    pthread_t t[CLIENTS];
+    double until = now() + PHASE_SECONDS, t0 = now();
+    for (int i = 0; i < CLIENTS; i++) {
+        l[i] = (load){port, token, post, total / CLIENTS, until, NULL, 0, 0, 0};
+        l[i].lat = calloc((size_t)l[i].quota, sizeof(double));
+        pthread_create(&t[i], NULL, client, &l[i]);
+    }
+    double *all = calloc((size_t)total, sizeof(double));
+    int n = 0, failed = 0;
+    for (int i = 0; i < CLIENTS; i++) {
+        pthread_join(t[i], NULL);
+        memcpy(all + n, l[i].lat, (size_t)l[i].done * sizeof(double));
+        n += l[i].done;
+        failed += l[i].failed;
+        free(l[i].lat);
+    }
+    double dt = now() - t0;
+    qsort(all, (size_t)n, sizeof(double), by_value);
+    if (n > 0)
+        printf("serve: %-9s %d requests by %d clients (%d streaming events): %.0f requests/s, "
+               "p50 %.2f ms, p99 %.2f ms%s (%s)\n",
+               what, n, CLIENTS, STREAMS, n / dt, all[n / 2] * 1000,
+               all[(n * 99) / 100 < n ? (n * 99) / 100 : n - 1] * 1000,
+               failed ? ", SOME FAILED" : "", target);
+    free(all);
+}
+
+/* The 20 event streams, in one thread with curl's multi interface. */
+typedef struct streams {
+    unsigned port;
+    const char *token;
+    volatile int stop;
+    size_t bytes;
+} streams;
+
+static void *stream_all(void *p)
+{
+    streams *s = p;
+    CURLM *m = curl_multi_init();
+    CURL *c[STREAMS];
+    char url[128], auth[96];
+    snprintf(url, sizeof url, "http://127.0.0.1:%u/api/v1/events", s->port);
+    snprintf(auth, sizeof auth, "Authorization: Bearer %s", s->token);
+    struct curl_slist *h = curl_slist_append(NULL, auth);
+    for (int i = 0; i < STREAMS; i++) {
+        c[i] = curl_easy_init();
+        curl_easy_setopt(c[i], CURLOPT_URL, url);
+        curl_easy_setopt(c[i], CURLOPT_HTTPHEADER, h);
+        curl_easy_setopt(c[i], CURLOPT_WRITEFUNCTION, count_bytes);
+        curl_easy_setopt(c[i], CURLOPT_WRITEDATA, &s->bytes);
+        curl_multi_add_handle(m, c[i]);
+    }
+    int running = 1;
+    while (!s->stop && running > 0) {
+        curl_multi_perform(m, &running);
+        curl_multi_poll(m, NULL, 0, 100, NULL);
+    }
+    for (int i = 0; i < STREAMS; i++) {
+        curl_multi_remove_handle(m, c[i]);
+        curl_easy_cleanup(c[i]);
+    }
+    curl_multi_cleanup(m);
+    curl_slist_free_all(h);
+    return NULL;
+}
+
+static int make_game(const char *path, const char *scen)
+{
+    grog_rng *rng = grog_rng_create(2026);
+    grog_generate_options go = {2000, 400};
+    grog_battle *b = NULL;
+    grog_game *g = NULL;
+    grog_error err;
+    grog_game_options o = {GROG_FAMILY_GDB, scen, 7, NULL};
+    int ok = rng != NULL && grog_scenario_generate(&go, rng, &b, &err) == GROG_OK &&
+             grog_scenario_save_file(b, scen, &err) == GROG_OK &&
+             grog_game_create(path, &o, &g, &err) == GROG_OK;
+    if (!ok)
+        fprintf(stderr, "bench_serve: %s\n", err.message);
+    grog_game_close(g);
+    grog_battle_destroy(b);
+    grog_rng_destroy(rng);
+    return ok;
+}
+
+int main(void)
+{
+    char path[64], scen[64];
+    snprintf(path, sizeof path, "/tmp/grog-bench-serve-%d.grog", (int)getpid());
+    snprintf(scen, sizeof scen, "/tmp/grog-bench-serve-%d.json", (int)getpid());
+    grog_game_remove(path);
+    if (!make_game(path, scen))
+        return 1;
+    curl_global_init(CURL_GLOBAL_DEFAULT);
+    grog_server_options so = {"127.0.0.1", 0, 0, 0, 0};
+    grog_server *srv;
+    grog_error err;
+    if (grog_server_start(path, &so, &srv, &err) != GROG_OK) {
+        fprintf(stderr, "bench_serve: %s\n", err.message);
+        return 1;
+    }
+    const char *ref = NULL;
+    for (size_t i = 0; grog_server_seat_at(srv, i) != NULL; i++)
+        if (strcmp(grog_server_seat_at(srv, i)->kind, "referee") == 0)
+            ref = grog_server_seat_at(srv, i)->token;
+    unsigned port = grog_server_port(srv);
+    streams s = {port, ref, 0, 0};
+    pthread_t st;
+    pthread_create(&st, NULL, stream_all, &s);
+    nanosleep(&(struct timespec){0, 200000000L}, NULL); /* the streams connect */
+    phase(port, ref, 0, GAME_REQUESTS, "GET game", "target: p99 under 50 ms");
+    phase(port, ref, 1, DO_REQUESTS, "POST do", "target: the journal's rate");
+    s.stop = 1;
+    pthread_join(st, NULL);
+    grog_server_stop(srv);
+    curl_global_cleanup();
+    grog_game_remove(path);
+    remove(scen);
+    return 0;
+}
