@@ -191,6 +191,8 @@ static int print_links(cli *c, const grog_server *s, const char *file, const cha
         fprintf(c->out, "%s\n", _("Ctrl-C stops the server; every action is saved as it is done."));
     }
     fflush(c->out);
+    if (c->raw_out != NULL) /* c->out writes through to it: the links must show now */
+        fflush(c->raw_out);
     return 0;
 }
 

@@ -133,18 +133,22 @@ static enum MHD_Result send_error(struct MHD_Connection *c, unsigned status, con
     return send_json(c, status, j, seq);
 }
 
-/* The HTTP status and code of a library status. */
+/* The HTTP status and code of a library status; the codes are the CLI's
+ * (its --json error documents), so that a program handles both alike. */
 static enum MHD_Result send_status(struct MHD_Connection *c, grog_status st,
                                    const grog_error *err, long seq)
 {
     const char *m = err->message[0] ? err->message : grog_status_name(st);
     switch (st) {
-    case GROG_EDENIED: return send_error(c, MHD_HTTP_FORBIDDEN, "forbidden", m, seq);
+    case GROG_EDENIED: return send_error(c, MHD_HTTP_FORBIDDEN, "denied", m, seq);
     case GROG_ERULE: return send_error(c, MHD_HTTP_CONFLICT, "refused", m, seq);
     case GROG_EBUSY: return send_error(c, MHD_HTTP_SERVICE_UNAVAILABLE, "busy", m, seq);
-    case GROG_ENOMEM:
-    case GROG_EIO: return send_error(c, MHD_HTTP_INTERNAL_SERVER_ERROR, "internal", m, seq);
-    default: return send_error(c, MHD_HTTP_BAD_REQUEST, "bad-request", m, seq);
+    case GROG_ENOTFOUND: return send_error(c, MHD_HTTP_BAD_REQUEST, "not-found", m, seq);
+    case GROG_EFORMAT: return send_error(c, MHD_HTTP_BAD_REQUEST, "format", m, seq);
+    case GROG_ERANGE: return send_error(c, MHD_HTTP_BAD_REQUEST, "range", m, seq);
+    case GROG_EINVAL: return send_error(c, MHD_HTTP_BAD_REQUEST, "bad-input", m, seq);
+    case GROG_EIO: return send_error(c, MHD_HTTP_INTERNAL_SERVER_ERROR, "io", m, seq);
+    default: return send_error(c, MHD_HTTP_INTERNAL_SERVER_ERROR, "internal", m, seq);
     }
 }
 
@@ -402,7 +406,7 @@ static enum MHD_Result api_do(call *k, int preview)
 static enum MHD_Result api_undo(call *k)
 {
     if (k->seat.kind != GROG_SEAT_REFEREE)
-        return send_error(k->c, MHD_HTTP_FORBIDDEN, "forbidden",
+        return send_error(k->c, MHD_HTTP_FORBIDDEN, "denied",
                           _("only the referee may take an action back"), position(k));
     grog_error err;
     grog_status st = grog_game_sync(k->s->g, NULL, &err);
