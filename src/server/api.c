@@ -15,6 +15,7 @@
 #include <strings.h>
 
 #include "grognard/data.h"
+#include "grognard/view.h"
 #include "i18n.h"
 #include "server_internal.h"
 
@@ -209,40 +210,6 @@ static enum MHD_Result send_page(struct MHD_Connection *c, const char *path)
     return reply(c, MHD_HTTP_OK, r, content_type(name), 0, -1);
 }
 
-/* ---- temporary stand-ins until view.h (issue 13) and the actions' list
- * (issue 12) land: the game's own status, and the action words ---- */
-
-static grog_status view_game_json(const grog_game *g, const grog_seat *seat, char **out,
-                                  grog_error *err)
-{
-    return grog_game_status_json(g, seat, out, err);
-}
-
-static grog_status view_game_svg(const grog_game *g, const grog_seat *seat, char **out,
-                                 grog_error *err)
-{
-    (void)g;
-    (void)seat;
-    (void)err;
-    *out = strdup("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"10\" height=\"10\"/>\n");
-    return *out != NULL ? GROG_OK : GROG_ENOMEM;
-}
-
-static grog_status game_actions_json(const grog_game *g, const grog_seat *seat, char **out,
-                                     grog_error *err)
-{
-    (void)seat;
-    json_t *a = json_array();
-    for (size_t i = 0; grog_game_action_name(g, i) != NULL; i++)
-        json_array_append_new(a, json_pack("{s:s,s:s,s:[],s:n}", "action",
-                                           grog_game_action_name(g, i), "help",
-                                           grog_game_action_help(g, i), "args", "roll"));
-    json_t *j = json_pack("{s:o}", "actions", a);
-    *out = json_dumps(j, JSON_INDENT(2));
-    json_decref(j);
-    return *out != NULL ? GROG_OK : grog_error_set(err, GROG_ENOMEM, _("out of memory"));
-}
-
 /* ---- the API (each under the game lock) ---- */
 
 typedef struct call {
@@ -289,7 +256,7 @@ static enum MHD_Result api_game(call *k)
 {
     grog_error err;
     char *out = NULL;
-    grog_status st = view_game_json(k->s->g, &k->seat, &out, &err);
+    grog_status st = grog_view_game_json(k->s->g, &k->seat, &out, &err);
     return send_result(k, st, out, &err, json_mime);
 }
 
@@ -297,7 +264,7 @@ static enum MHD_Result api_map(call *k)
 {
     grog_error err;
     char *out = NULL;
-    grog_status st = view_game_svg(k->s->g, &k->seat, &out, &err);
+    grog_status st = grog_view_game_svg(k->s->g, &k->seat, &out, &err);
     return send_result(k, st, out, &err, "image/svg+xml; charset=utf-8");
 }
 
@@ -305,7 +272,7 @@ static enum MHD_Result api_actions(call *k)
 {
     grog_error err;
     char *out = NULL;
-    grog_status st = game_actions_json(k->s->g, &k->seat, &out, &err);
+    grog_status st = grog_game_actions_json(k->s->g, &k->seat, &out, &err);
     return send_result(k, st, out, &err, json_mime);
 }
 
