@@ -26,6 +26,9 @@
 #define LLVMFuzzerTestOneInput fuzz_game_one
 #include "fuzz/fuzz_game.c"
 #undef LLVMFuzzerTestOneInput
+#define LLVMFuzzerTestOneInput fuzz_walk_one
+#include "fuzz/fuzz_walk.c"
+#undef LLVMFuzzerTestOneInput
 
 typedef int (*fuzz_fn)(const uint8_t *data, size_t size);
 
@@ -91,12 +94,18 @@ static void test_corpus_game(void **state)
     assert_true(replay_corpus("game", fuzz_game_one) >= 8);
 }
 
+static void test_corpus_walk(void **state)
+{
+    (void)state;
+    assert_true(replay_corpus("walk", fuzz_walk_one) >= 10);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_corpus_scenario), cmocka_unit_test(test_corpus_dice),
         cmocka_unit_test(test_corpus_rules),    cmocka_unit_test(test_corpus_actions),
-        cmocka_unit_test(test_corpus_game),
+        cmocka_unit_test(test_corpus_game),     cmocka_unit_test(test_corpus_walk),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

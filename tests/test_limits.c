@@ -197,6 +197,28 @@ static void test_gt_partial_plan_never_blocks_next(void **state)
     reopens(n);
 }
 
+/* Found by fuzz_walk: a PIP given to Mackinnon within Picton's 9" (GT-10),
+ * then Mackinnon moved away, made the corps' roll, and so every `next`,
+ * fail for the rest of the game. The PIP now lapses at the roll, said so. */
+static void test_gt_lapsed_gift_never_blocks_next(void **state)
+{
+    (void)state;
+    grog_game *g = new_game(GROG_FAMILY_GT, NULL);
+    ok(g, "gift picton mackinnon");
+    ok(g, "move mackinnon 150 110");
+    char *result = NULL;
+    grog_error err;
+    assert_int_equal(grog_game_do_line(g, "pips picton", &result, &err), GROG_OK);
+    assert_non_null(strstr(result, "GT-10: Colonel Henry Mackinnon is now"));
+    assert_non_null(strstr(result, "beyond the 9\\\" radius: the PIP lapses."));
+    free(result);
+    for (int i = 0; i < 7; i++)
+        ok(g, "next");
+    size_t n = grog_game_action_count(g);
+    grog_game_close(g);
+    reopens(n);
+}
+
 static void write_file(const char *p, const char *text)
 {
     FILE *f = fopen(p, "w");
@@ -514,6 +536,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_positions_finite_and_on_table, setup, teardown),
         cmocka_unit_test_setup_teardown(test_table_margin, setup, teardown),
         cmocka_unit_test_setup_teardown(test_gt_partial_plan_never_blocks_next, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_gt_lapsed_gift_never_blocks_next, setup, teardown),
         cmocka_unit_test_setup_teardown(test_files_regular_and_bounded, setup, teardown),
         cmocka_unit_test_setup_teardown(test_scenario_text_refused, setup, teardown),
         cmocka_unit_test_setup_teardown(test_cli_never_prints_raw_escapes, setup, teardown),

@@ -198,6 +198,30 @@ static int corps_divisions(const grog_battle *b, const gt_state *s, size_t corps
     return n;
 }
 
+/* A PIP given to a general (GT-10) is checked when it is given; a general
+ * who moved beyond the radius since, or a commander who attached himself to
+ * a unit (GT-11), makes it lapse at the roll, said in an event, instead of
+ * refusing the roll, and with it `next`, for the rest of the game. */
+static void gift_lapses(action_ctx *c, grog_gt_commander *m, const size_t *div)
+{
+    if (m->gift != GROG_GT_GIFT_GENERAL)
+        return;
+    double radius = grog_length_to_mm(grog_gt_command_radius_in(R(c)), GROG_UNIT_IN, NULL);
+    const char *who = grog_battle_officer(c->battle, (size_t)m->id)->name;
+    const char *to = grog_battle_officer(c->battle, div[m->to])->name;
+    if (m->attached)
+        ctx_event(c, "", "gift-lapses", NULL,
+                  _("GT-11: %s is attached to a unit: his PIP for %s lapses."), who, to);
+    else if (m->distance_mm[m->to] > radius + 1e-9)
+        ctx_event(c, "", "gift-lapses", NULL,
+                  _("GT-10: %s is now %.1f\" from %s, beyond the %.0f\" radius: the PIP lapses."),
+                  to, m->distance_mm[m->to] / 25.4, who, grog_gt_command_radius_in(R(c)));
+    else
+        return;
+    m->gift = GROG_GT_GIFT_NONE;
+    m->to = -1;
+}
+
 static grog_status roll_corps(action_ctx *c, size_t corps, const int *entered, grog_error *err)
 {
     gt_state *s = c->fstate;
@@ -253,6 +277,7 @@ static grog_status roll_corps(action_ctx *c, size_t corps, const int *entered, g
         m->unit = s->o[k].gift == 2 ? s->o[k].gift_to : -1;
         for (int i = 0; i < nd; i++)
             m->distance_mm[i] = grog_battle_officer_distance(b, k, div[i]);
+        gift_lapses(c, m, div);
     }
     grog_gt_corps_turn turn = {divs, nd, cmd, nc, s->o[corps].plan, s->o[corps].plan_changed,
                                entered};
