@@ -545,7 +545,8 @@ static void summary_side_text(FILE *f, const grog_battle *b, json_t *s)
     json_t *v;
     int first = 1;
     json_object_foreach(json_object_get(s, "formations"), key, v) {
-        fprintf(f, "%s%lld %s", first ? " (" : ", ", (long long)json_integer_value(v), key);
+        fprintf(f, "%s%lld %s", first ? " (" : ", ", (long long)json_integer_value(v),
+                grog_explain_word(key));
         first = 0;
     }
     fputs(first ? "" : ")", f);
