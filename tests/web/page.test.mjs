@@ -59,8 +59,14 @@ function recordOdds(record) {
   return record.outcomes.map((o) => [o.name, o.exact]);
 }
 
+// GET log: the journal entries, an array (or {"actions": [...]}, as log --json prints it).
+async function logOf(server, seat) {
+  const got = (await server.api(seat, 'GET', 'log')).json;
+  return Array.isArray(got) ? got : got.actions;
+}
+
 async function lastEntry(server, seat) {
-  const log = (await server.api(seat, 'GET', 'log')).json;
+  const log = await logOf(server, seat);
   return log[log.length - 1];
 }
 
@@ -160,7 +166,7 @@ test('gdb: a whole turn from three devices', async (t) => {
                      'the French hidden order reached the British page');
     assert.ok((await leaks(french, 'redeploy', withoutOrderKinds)).length > 0,
               'the French page shows its own order (the search can find it)');
-    const theirs = (await server.api('anglo-portuguese', 'GET', 'log')).json.find((e) => e.seq === frenchSeq);
+    const theirs = (await logOf(server, 'anglo-portuguese')).find((e) => e.seq === frenchSeq);
     assert.ok(!JSON.stringify(theirs).includes('redeploy'));
 
     // The British roll with grognard's dice; the odds shown are again the record's.

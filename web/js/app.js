@@ -147,7 +147,7 @@ function relinkDraft() {
 
 async function refreshLog() {
   const got = await api.log(0);
-  const entries = Array.isArray(got) ? got : (got && (got.entries || got.log)) || [];
+  const entries = Array.isArray(got) ? got : (got && (got.actions || got.entries || got.log)) || [];
   state.log = entries;
 }
 
