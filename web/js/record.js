@@ -74,17 +74,18 @@ export function rollLine(r) {
   return s;
 }
 
-// The whole record: title, rules, target, modifiers, odds, roll, checks, notes.
+// The whole record: title, rules, target, modifiers, odds, roll, checks, notes. A
+// preview puts the odds first, under the target: what the player taps it for.
 export function recordView(r, opts) {
   const o = opts || {};
-  return el('div', { class: 'record', dataset: { test: r.test || '' } },
-    el('h3', {}, r.title || r.test || t('Record')),
-    r.rules && r.rules.length ? el('p', { class: 'rules' }, r.rules.join(' ')) : null,
-    targetLine(r) ? el('p', { class: 'target' }, targetLine(r)) : null,
-    modifiers(r),
-    r.outcomes && r.outcomes.length ? odds(r) : null,
-    r.value !== null && r.value !== undefined ? el('p', { class: 'value' }, `${r.value}${r.unit ? ` ${r.unit}` : ''}`) : null,
-    o.preview ? null : (rollLine(r) ? el('p', { class: 'roll' }, rollLine(r)) : null),
-    checks(r),
-    notes(r));
+  const rules = r.rules && r.rules.length ? el('p', { class: 'rules' }, r.rules.join(' ')) : null;
+  const target = targetLine(r) ? el('p', { class: 'target' }, targetLine(r)) : null;
+  const chances = r.outcomes && r.outcomes.length ? odds(r) : null;
+  const value = r.value !== null && r.value !== undefined ? el('p', { class: 'value' }, `${r.value}${r.unit ? ` ${r.unit}` : ''}`) : null;
+  const roll = !o.preview && rollLine(r) ? el('p', { class: 'roll' }, rollLine(r)) : null;
+  const title = el('h3', {}, r.title || r.test || t('Record'));
+  const parts = o.preview
+    ? [title, target, chances, modifiers(r), value, rules, checks(r), notes(r)]
+    : [title, rules, target, modifiers(r), chances, value, roll, checks(r), notes(r)];
+  return el('div', { class: 'record', dataset: { test: r.test || '' } }, parts);
 }
