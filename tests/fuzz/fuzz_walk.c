@@ -5,9 +5,10 @@
  *
  * The first byte picks the family and the seed; each step takes one byte
  * for the action, one per argument, one for an entered roll (255 undoes
- * instead). After the walk, as in fuzz_actions: `next` goes a whole turn
- * round, the game replays with every action identical, and the state and
- * journal look the same before and after. Built and run by scripts/fuzz.sh;
+ * instead); 32 steps at most (aigles lists its actions in some ms). After
+ * the walk, as in fuzz_actions: `next` goes a whole turn round, the game
+ * replays with every action identical, and the state and journal look the
+ * same before and after. Built and run by scripts/fuzz.sh;
  * tests/test_fuzz_corpus.c replays the saved corpus. */
 #include <stdint.h>
 #include <stdio.h>
@@ -102,7 +103,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (grog_game_create_memory(&o, &g, &err) != GROG_OK ||
         grog_game_seat(g, NULL, 1, &seat, &err) != GROG_OK)
         abort();
-    for (int step = 0; step < 64 && b.at < b.n; step++) {
+    for (int step = 0; step < 32 && b.at < b.n; step++) {
         unsigned choice = fuzz_walk_byte(&b);
         if (choice == 255) {
             (void)grog_game_undo(g, &err);
