@@ -10,9 +10,15 @@
  * and as --json, on the game and on a damaged copy of it, and neither
  * standard output nor standard error may hold a word the viewer may not see.
  * The referee and each side see their own words (checked first), so the
- * words are really in the game. */
+ * words are really in the game. `grognard serve` is walked the same way over
+ * HTTP, with each seat's token and none. */
+#include <signal.h>
 #include <sqlite3.h>
+#include <sys/prctl.h>
+#include <sys/wait.h>
 #include <unistd.h>
+
+#include <curl/curl.h>
 
 #include "grognard/game.h"
 #include "testutil.h"
@@ -358,6 +364,151 @@ static void test_damaged_game_errors_keep_secrets(void **state)
     walk_play(damaged);
 }
 
+/* ---- grognard serve: every endpoint, with each seat's token ---- */
+
+typedef struct server {
+    pid_t pid;
+    unsigned port;
+    char token[3][40]; /* french, anglo-portuguese, public (as VIEWERS) */
+} server;
+
+static void serve(server *sv, const char *game)
+{
+    int fds[2];
+    assert_int_equal(pipe(fds), 0);
+    fflush(NULL);
+    sv->pid = fork();
+    assert_true(sv->pid >= 0);
+    if (sv->pid == 0) {
+        prctl(PR_SET_PDEATHSIG, SIGKILL); /* never outlives the test */
+        close(fds[0]);
+        FILE *out = fdopen(fds[1], "w");
+        char *argv[] = {(char *)"grognard", (char *)"serve", (char *)game, (char *)"--listen",
+                        (char *)"127.0.0.1:0", (char *)"--json", NULL};
+        _exit(grog_cli_main(6, argv, out, stderr));
+    }
+    close(fds[1]);
+    FILE *in = fdopen(fds[0], "r");
+    json_t *j = json_loadf(in, JSON_DISABLE_EOF_CHECK, NULL);
+    fclose(in);
+    assert_non_null(j);
+    sv->port = (unsigned)json_integer_value(json_object_get(j, "port"));
+    memset(sv->token, 0, sizeof sv->token);
+    size_t i;
+    json_t *seat;
+    json_array_foreach(json_object_get(j, "seats"), i, seat) {
+        const char *kind = json_string_value(json_object_get(seat, "kind"));
+        const char *side = json_string_value(json_object_get(seat, "side"));
+        const char *token = json_string_value(json_object_get(seat, "token"));
+        int k = strcmp(kind, "public") == 0                         ? 2
+                : strcmp(kind, "side") == 0 && strcmp(side, "french") == 0 ? 0
+                : strcmp(kind, "side") == 0                          ? 1
+                                                                     : -1;
+        if (k >= 0 && token != NULL)
+            snprintf(sv->token[k], sizeof sv->token[k], "%s", token);
+    }
+    json_decref(j);
+    for (int k = 0; k < 3; k++)
+        assert_true(sv->token[k][0] != '\0');
+}
+
+static size_t gather(char *p, size_t size, size_t n, void *ctx)
+{
+    char **buf = ctx;
+    size_t old = *buf != NULL ? strlen(*buf) : 0;
+    char *b = realloc(*buf, old + size * n + 1);
+    assert_non_null(b);
+    memcpy(b + old, p, size * n);
+    b[old + size * n] = '\0';
+    *buf = b;
+    return size * n;
+}
+
+/* One request; the body and headers must hold none of v's forbidden words. */
+static void http_walk(const server *sv, const viewer *v, const char *token, const char *method,
+                      const char *where, const char *body)
+{
+    CURL *c = curl_easy_init();
+    assert_non_null(c);
+    char url[256], auth[96];
+    snprintf(url, sizeof url, "http://127.0.0.1:%u%s", sv->port, where);
+    struct curl_slist *h = curl_slist_append(NULL, "Content-Type: application/json");
+    if (token != NULL) {
+        snprintf(auth, sizeof auth, "Authorization: Bearer %s", token);
+        h = curl_slist_append(h, auth);
+    }
+    char *out = NULL, *head = NULL;
+    curl_easy_setopt(c, CURLOPT_URL, url);
+    curl_easy_setopt(c, CURLOPT_HTTPHEADER, h);
+    curl_easy_setopt(c, CURLOPT_CUSTOMREQUEST, method);
+    if (body != NULL)
+        curl_easy_setopt(c, CURLOPT_POSTFIELDS, body);
+    curl_easy_setopt(c, CURLOPT_WRITEFUNCTION, gather);
+    curl_easy_setopt(c, CURLOPT_WRITEDATA, &out);
+    curl_easy_setopt(c, CURLOPT_HEADERFUNCTION, gather);
+    curl_easy_setopt(c, CURLOPT_HEADERDATA, &head);
+    curl_easy_setopt(c, CURLOPT_TIMEOUT, 20L);
+    CURLcode rc = curl_easy_perform(c);
+    if (rc != CURLE_OK)
+        fail_msg("%s %s: %s", method, where, curl_easy_strerror(rc));
+    curl_slist_free_all(h);
+    curl_easy_cleanup(c);
+    cli_run r = {0, out != NULL ? out : calloc(1, 1), head != NULL ? head : calloc(1, 1)};
+    char what[300];
+    snprintf(what, sizeof what, "%s %s as %s", method, where,
+             v->side != NULL ? v->side : token != NULL ? "the public" : "no token");
+    clean(&r, v->forbidden, what);
+    cli_run_free(&r);
+}
+
+static void test_http_no_side_sees_the_others_words(void **state)
+{
+    (void)state;
+    server sv;
+    serve(&sv, path);
+    static const char *const gets[] = {"/api/v1/seat", "/api/v1/game", "/api/v1/log",
+                                       "/api/v1/log?since=1", "/api/v1/map.svg",
+                                       "/api/v1/actions", "/", "/api/v1/nothing"};
+    for (int k = 0; k < 4; k++) {
+        const viewer *v = &VIEWERS[k < 3 ? k : 2];
+        const char *token = k < 3 ? sv.token[k] : NULL;
+        for (size_t i = 0; i < sizeof gets / sizeof gets[0]; i++)
+            http_walk(&sv, v, token, "GET", gets[i], NULL);
+        char body[256];
+        const char *cinc = v->cinc != NULL ? v->cinc : "reynier";
+        const char *brig = v->brigade != NULL ? v->brigade : "brenier";
+        snprintf(body, sizeof body, "{\"words\": [\"order\", \"%s\", \"%s\", \"attack\"]}",
+                 v->enemy_cinc, v->enemy_brigade);
+        http_walk(&sv, v, token, "POST", "/api/v1/preview", body);
+        http_walk(&sv, v, token, "POST", "/api/v1/do", body);
+        snprintf(body, sizeof body, "{\"words\": [\"order\", \"%s\", \"%s\", \"attack\"]}",
+                 cinc, brig);
+        http_walk(&sv, v, token, "POST", "/api/v1/preview", body);
+        http_walk(&sv, v, token, "POST", "/api/v1/do", body); /* GDB-01: tried this turn */
+        http_walk(&sv, v, token, "POST", "/api/v1/do", "{\"words\": [\"note\", \"hi\"]}");
+        http_walk(&sv, v, token, "POST", "/api/v1/do", "{\"words\": [\"frobnicate\"]}");
+        http_walk(&sv, v, token, "POST", "/api/v1/do", "{\"words\": 3");
+        http_walk(&sv, v, token, "POST", "/api/v1/undo", NULL);
+        http_walk(&sv, v, token, "GET", "/api/v1/log", NULL); /* after it all */
+    }
+    assert_int_equal(kill(sv.pid, SIGTERM), 0);
+    int status;
+    assert_int_equal(waitpid(sv.pid, &status, 0), sv.pid);
+}
+
+static int http_setup(void **state)
+{
+    (void)state;
+    return curl_global_init(CURL_GLOBAL_DEFAULT) == CURLE_OK ? 0 : -1;
+}
+
+static int http_teardown(void **state)
+{
+    (void)state;
+    curl_global_cleanup();
+    return 0;
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -365,6 +516,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_scenario_hidden_order, setup, teardown),
         cmocka_unit_test_setup_teardown(test_no_side_sees_the_others_words, setup, teardown),
         cmocka_unit_test_setup_teardown(test_damaged_game_errors_keep_secrets, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_http_no_side_sees_the_others_words, setup, teardown),
     };
-    return cmocka_run_group_tests(tests, NULL, NULL);
+    return cmocka_run_group_tests(tests, http_setup, http_teardown);
 }
