@@ -473,6 +473,13 @@ static void test_calc_aigles_formation(void **state)
     assert_has(r.text[1].out, "Changement de formation");
     assert_has(r.text[1].out, "3 demi-périodes");
     assert_has(r.text[1].out, "assez de figurines pour un carré");
+    /* The rulebooks' words for the formations in text (ids in JSON, compared above),
+     * and the rules data's effects translated too. */
+    assert_has(r.text[1].out, "ligne -> colonne d'attaque -> carré plein");
+    assert_has(r.text[1].out, "ordre serré : ni bonus ni malus");
+    assert_has(r.text[2].out, "линия -> атакующая колонна -> сплошное каре");
+    assert_has(r.text[2].out, "сомкнутый строй");
+    assert_has(r.json[1].out, "\"full-square\"");
     assert_has(r.text[2].out, "Перестроение");
     assert_has(r.text[2].out, "3 полупериода");
     assert_has(r.text[2].out, "каре");
@@ -534,6 +541,9 @@ static void test_demo(void **state)
             assert_has(ru, "адъютант");
             assert_has(ru, "зоне смены приказа");
             assert_has(ru, "очков командования");
+            /* The demo plan's notes, from the data, in the players' language. */
+            assert_has(fr, "Picton ordonne à la brigade de Mackinnon");
+            assert_has(ru, "Пиктон приказывает бригаде Маккиннона");
         } else if (f == 1) {
             assert_has(fr, "général en chef");
             assert_has(fr, "phase de commandement");
