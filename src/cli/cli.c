@@ -49,7 +49,10 @@ static void print_usage(cli *c, FILE *f)
         fprintf(f, "  %-10s %s\n", commands[i]->name, _(commands[i]->summary));
     fprintf(f, "%s", _("\nEvery command takes --json (one JSON document on standard output),\n"
                        "--lang en|fr|ru (the language of messages; LANG and LC_MESSAGES\n"
-                       "otherwise) and --help.\n\nExit codes:\n"
+                       "otherwise) and --help. Those that print tests (calc, explain, do, log,\n"
+                       "demo) take --brief: one line per test. Errors with --json are also a\n"
+                       "JSON document: {\"error\": {\"code\", \"message\", \"rule\"}}.\n\n"
+                       "Exit codes:\n"
                        "  0  success\n"
                        "  1  bad input, refused by the rules, an invalid file, or a name (file,\n"
                        "     officer, unit, scenario) that does not exist\n"

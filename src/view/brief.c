@@ -72,13 +72,13 @@ static void rolled(FILE *f, json_t *rec)
     fprintf(f, ": %s", grog_explain_word(str(rec, "outcome")));
 }
 
-static void value(FILE *f, json_t *rec)
+static void value(FILE *f, json_t *rec, const char *sep)
 {
     json_t *v = json_object_get(rec, "value");
     if (!json_is_number(v))
         return;
     const char *unit = str(rec, "unit");
-    fprintf(f, ": %g%s%s", json_number_value(v), unit[0] ? " " : "",
+    fprintf(f, "%s%g%s%s", sep, json_number_value(v), unit[0] ? " " : "",
             grog_explain_unit_words(unit, json_number_value(v)));
 }
 
@@ -101,9 +101,9 @@ static void record_line(FILE *f, json_t *rec)
             fprintf(f, "; %s %.1f", _("mean"), json_number_value(json_object_get(rec, "mean")));
         rolled(f, rec);
         if (!json_is_integer(json_object_get(rec, "roll")))
-            value(f, rec);
+            value(f, rec, "; ");
     } else {
-        value(f, rec);
+        value(f, rec, ": ");
     }
     fputc('\n', f);
 }
