@@ -568,6 +568,15 @@ static void test_gt_rolls_at_the_table(void **state)
                         "picton");
     json_decref(j);
     refused(g, "next --roll picton=6", GROG_EINVAL, "rolls 4 dice");
+    /* a side enters only its own dice: the French may not roll Picton's */
+    grog_seat french;
+    grog_game_seat(g, "french", 0, &french, NULL);
+    const char *cheat[] = {"next", "--roll", "picton=1,1,1,1"};
+    grog_error err;
+    char *res = NULL;
+    assert_int_equal(grog_game_do_as(g, &french, 3, cheat, &res, &err), GROG_EDENIED);
+    assert_null(res);
+    refused(g, "next --roll picton=6,5,4,3 --roll reynier=1,1", GROG_EINVAL, "both sides");
     /* plan by rank: 6, 5, 4, 3 to Lightburne (bad: 5), Mackinnon (great: 6), ... */
     ok(g, "next --roll picton=6,5,4,3", "Mackinnon gets 6 PIPs (die 5)");
     refused(g, "event flees fr-2leger --roll 1", GROG_EINVAL, "no roll left");

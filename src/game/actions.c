@@ -54,6 +54,9 @@ static grog_status act_next(action_ctx *c, int argc, char **argv, grog_error *er
     if (st == GROG_OK)
         st = table_rolls_all_used(&t, "next", err);
     c->rolls = NULL;
+    const grog_side *rolled = t.sides == 1 ? grog_battle_side_by_id(c->battle, t.side) : NULL;
+    if (rolled != NULL) /* dice entered for a side's rolls: that side's action */
+        c->side = rolled->id;
     if (st != GROG_OK)
         return st;
     ctx_event(c, "", "phase", json_pack("{s:i,s:s}", "turn", c->turn, "phase", ctx_phase_id(c)),

@@ -606,7 +606,7 @@ static grog_status pass_by_adc(action_ctx *c, rider *r, grog_error *err)
     for (int k = 0; k < attempts; k++) {
         grog_aigles_dice dice = {GROG_AIGLES_RNG, c->rng, 0};
         int v;
-        if (table_rolls_take(c->rolls, adc->id, &v)) { /* next --roll ADC=D,... */
+        if (table_rolls_take(c->rolls, adc->id, adc->side, &v)) { /* next --roll ADC=D,... */
             dice.mode = GROG_AIGLES_ENTERED;
             dice.entered = v;
         }

@@ -344,7 +344,8 @@ static grog_status leave_phase(action_ctx *c, grog_error *err)
         /* next --roll CORPS=D,D...: the corps' dice rolled at the table */
         int entered[GROG_GT_MAX_DIVISIONS], k = 0;
         const char *cid = grog_battle_officer(c->battle, i)->id;
-        while (k < nd && table_rolls_take(c->rolls, cid, &entered[k]))
+        while (k < nd && table_rolls_take(c->rolls, cid, grog_battle_officer(c->battle, i)->side,
+                                           &entered[k]))
             k++;
         if (k > 0 && k < nd)
             return grog_error_set(err, GROG_EINVAL, _("next --roll %s: this corps rolls %d dice, "
@@ -690,7 +691,8 @@ grog_status family_gt_flee(action_ctx *c, grog_troop *u, grog_error *err)
         grog_gt_unit gu = {(int)ui, u->base, (int)att[k], (u->flags & GROG_UNIT_ROUTED) != 0};
         grog_explain *e = NULL;
         int die; /* event flees UNIT --roll D: GT-08's die rolled at the table */
-        int entered = table_rolls_take(c->rolls, grog_battle_officer(c->battle, att[k])->id, &die);
+        const grog_officer *ak = grog_battle_officer(c->battle, att[k]);
+        int entered = table_rolls_take(c->rolls, ak->id, ak->side, &die);
         grog_status st = grog_gt_flee(R(c), &g, &gu, c->rng, entered ? &die : NULL, &e, err);
         if (st != GROG_OK)
             return st;

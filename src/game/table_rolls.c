@@ -1,5 +1,6 @@
 /* table_rolls.c — dice entered at the table for an action's own rolls.
  * Invariant: r[i].used <= r[i].nv; values are checked faces on entry. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -38,7 +39,17 @@ grog_status table_rolls_add(table_rolls *t, const char *text, int faces, grog_er
     return GROG_OK;
 }
 
-int table_rolls_take(table_rolls *t, const char *who, int *value)
+static void served(table_rolls *t, const char *side)
+{
+    if (t->sides == 0) {
+        snprintf(t->side, sizeof t->side, "%s", side);
+        t->sides = 1;
+    } else if (strcmp(t->side, side) != 0) {
+        t->sides = 2;
+    }
+}
+
+int table_rolls_take(table_rolls *t, const char *who, const char *side, int *value)
 {
     if (t == NULL)
         return 0;
@@ -48,6 +59,7 @@ int table_rolls_take(table_rolls *t, const char *who, int *value)
             if ((pass == 0 ? !mine : t->r[i].who[0] != '\0') || t->r[i].used >= t->r[i].nv)
                 continue;
             *value = t->r[i].v[t->r[i].used++];
+            served(t, side);
             return 1;
         }
     return 0;
@@ -55,6 +67,11 @@ int table_rolls_take(table_rolls *t, const char *who, int *value)
 
 grog_status table_rolls_all_used(const table_rolls *t, const char *action, grog_error *err)
 {
+    if (t->sides > 1)
+        return grog_error_set(err, GROG_EINVAL,
+                              _("%s --roll: the dice entered serve both sides' rolls; enter one "
+                                "side's dice (the other's are rolled by the game's dice)"),
+                              action);
     for (int i = 0; i < t->n; i++)
         if (t->r[i].used < t->r[i].nv)
             return grog_error_set(err, GROG_EINVAL,

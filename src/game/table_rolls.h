@@ -24,14 +24,18 @@ typedef struct table_rolls {
         int v[TABLE_ROLLS_MAX];
         int nv, used;
     } r[TABLE_ROLLS_MAX];
+    char side[GROG_ID_MAX]; /* the side whose rolls the entered dice served */
+    int sides;              /* how many sides they served (0, 1 or 2) */
 } table_rolls;
 
 /* Adds "WHO=D,D" or "D,D" (faces 1..faces). */
 grog_status table_rolls_add(table_rolls *t, const char *text, int faces, grog_error *err);
 /* The next value entered for who (or for anyone): 1 and *value, else 0.
- * t may be NULL. */
-int table_rolls_take(table_rolls *t, const char *who, int *value);
-/* GROG_EINVAL naming the first value no roll used. */
+ * side: whose roll it is (the action then belongs to that side: a side may
+ * enter only its own dice). t may be NULL. */
+int table_rolls_take(table_rolls *t, const char *who, const char *side, int *value);
+/* GROG_EINVAL naming the first value no roll used, or when the dice served
+ * two sides' rolls (each side enters its own, one `next` at a time). */
 grog_status table_rolls_all_used(const table_rolls *t, const char *action, grog_error *err);
 
 #endif
