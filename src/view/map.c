@@ -279,6 +279,8 @@ typedef struct map {
     double officer_font;
     box *boxes;        /* labels placed so far */
     size_t nboxes, capboxes;
+    box *bases;        /* every base's box: labels keep off them where they can */
+    size_t nbases;
     size_t dropped;
 } map;
 
@@ -332,14 +334,21 @@ static int overlaps(const box *a, const box *b)
     return a->x0 < b->x1 && b->x0 < a->x1 && a->y0 < b->y1 && b->y0 < a->y1;
 }
 
-/* 1 when the box is inside the table and meets no label placed so far. */
-static int free_place(const map *m, const box *b)
+/* 1 when the box is inside the table and meets no label placed so far
+ * and, with avoid_bases, no base but the labelled piece's own. */
+static int free_place(const map *m, const box *b, const box *own, int avoid_bases)
 {
     if (b->x0 < 0 || b->y0 < 0 || b->x1 > m->W || b->y1 > m->D)
         return 0;
     for (size_t i = 0; i < m->nboxes; i++)
         if (overlaps(b, &m->boxes[i]))
             return 0;
+    for (size_t i = 0; avoid_bases && i < m->nbases; i++) {
+        const box *o = &m->bases[i];
+        if (overlaps(b, o) &&
+            !(o->x0 == own->x0 && o->y0 == own->y0 && o->x1 == own->x1 && o->y1 == own->y1))
+            return 0;
+    }
     return 1;
 }
 
@@ -375,49 +384,58 @@ static void label(map *m, const char *for_id, const box *around, double font, co
     double h = font * 1.2 + (note != NULL ? nfont * 1.2 : 0) + pad;
     double cx = (around->x0 + around->x1) / 2, cy = (around->y0 + around->y1) / 2;
     double gap = font * 0.2;
-    /* Candidate centres: on the base, below, above, right, left. */
-    double cand[5][2] = {
-        {cx, cy},
-        {cx, around->y1 + gap + h / 2},
-        {cx, around->y0 - gap - h / 2},
-        {around->x1 + gap + w / 2, cy},
-        {around->x0 - gap - w / 2, cy},
+    /* Candidate centres: on the base, below, above, right, left, then the
+     * corners. First where no other base is hidden, then anywhere free. */
+    double dx = (around->x1 - around->x0) / 2 + gap + w / 2;
+    double dy = (around->y1 - around->y0) / 2 + gap + h / 2;
+    enum { NCAND = 9 };
+    double cand[NCAND][2] = {
+        {cx, cy},           {cx, cy + dy},      {cx, cy - dy},      {cx + dx, cy},
+        {cx - dx, cy},      {cx + dx, cy + dy}, {cx - dx, cy + dy}, {cx + dx, cy - dy},
+        {cx - dx, cy - dy},
     };
     /* On the base only where the label fits inside it (else it hides it). */
     int fits = around->x1 - around->x0 >= w && around->y1 - around->y0 >= h;
     int k0 = on_base_first && fits ? 0 : 1;
-    for (int k = k0; k < 5 + k0; k++) {
-        const double *c = cand[k % 5];
-        box b = {c[0] - w / 2, c[1] - h / 2, c[0] + w / 2, c[1] + h / 2};
-        if (!free_place(m, &b))
-            continue;
-        if (!keep_box(m, &b))
-            return;
-        out(&m->s, "<g class=\"label\" data-for=\"%s\" data-box=\"%.2f %.2f %.2f %.2f\">", for_id,
-            b.x0, b.y0, b.x1, b.y1);
-        out(&m->s,
-            "<rect class=\"label-box\" x=\"%.2f\" y=\"%.2f\" width=\"%.2f\" height=\"%.2f\" "
-            "rx=\"%.2f\" fill=\"#ffffff\" fill-opacity=\"0.8\"/>",
-            b.x0, b.y0, w, h, pad);
-        double ty = b.y0 + pad / 2 + font * 0.6;
-        out(&m->s,
-            "<text class=\"%s\" x=\"%.2f\" y=\"%.2f\" font-size=\"%.2f\" text-anchor=\"middle\" "
-            "dominant-baseline=\"central\">",
-            cls, c[0], ty, font);
-        esc(&m->s, text);
-        out(&m->s, "</text>");
-        if (note != NULL) {
-            out(&m->s,
-                "<text class=\"mark\" x=\"%.2f\" y=\"%.2f\" font-size=\"%.2f\" "
-                "text-anchor=\"middle\" dominant-baseline=\"central\" fill=\"#8b0000\">",
-                c[0], ty + font * 0.6 + nfont * 0.6, nfont);
-            esc(&m->s, note);
-            out(&m->s, "</text>");
+    box b = {0, 0, 0, 0};
+    const double *c = NULL;
+    for (int pass = m->nbases > 0 ? 0 : 1; pass < 2 && c == NULL; pass++)
+        for (int k = k0; k < NCAND && c == NULL; k++) {
+            box t = {cand[k][0] - w / 2, cand[k][1] - h / 2, cand[k][0] + w / 2,
+                     cand[k][1] + h / 2};
+            if (free_place(m, &t, around, pass == 0)) {
+                b = t;
+                c = cand[k];
+            }
         }
-        out(&m->s, "</g>\n");
+    if (c == NULL) {
+        m->dropped++;
         return;
     }
-    m->dropped++;
+    if (!keep_box(m, &b))
+        return;
+    out(&m->s, "<g class=\"label\" data-for=\"%s\" data-box=\"%.2f %.2f %.2f %.2f\">", for_id,
+        b.x0, b.y0, b.x1, b.y1);
+    out(&m->s,
+        "<rect class=\"label-box\" x=\"%.2f\" y=\"%.2f\" width=\"%.2f\" height=\"%.2f\" "
+        "rx=\"%.2f\" fill=\"#ffffff\" fill-opacity=\"0.8\"/>",
+        b.x0, b.y0, w, h, pad);
+    double ty = b.y0 + pad / 2 + font * 0.6;
+    out(&m->s,
+        "<text class=\"%s\" x=\"%.2f\" y=\"%.2f\" font-size=\"%.2f\" text-anchor=\"middle\" "
+        "dominant-baseline=\"central\">",
+        cls, c[0], ty, font);
+    esc(&m->s, text);
+    out(&m->s, "</text>");
+    if (note != NULL) {
+        out(&m->s,
+            "<text class=\"mark\" x=\"%.2f\" y=\"%.2f\" font-size=\"%.2f\" "
+            "text-anchor=\"middle\" dominant-baseline=\"central\" fill=\"#8b0000\">",
+            c[0], ty + font * 0.6 + nfont * 0.6, nfont);
+        esc(&m->s, note);
+        out(&m->s, "</text>");
+    }
+    out(&m->s, "</g>\n");
 }
 
 /* The sheet box of a base. */
@@ -716,6 +734,20 @@ static void officer_label(map *m, size_t i)
         snprintf(text + n, sizeof text - n, " (%s)", _(grog_officer_state_name(of->state)));
     box around = base_box(m, &of->base);
     label(m, of->id, &around, m->officer_font, text, mark_of(m, of->id), "officer-label", 0);
+}
+
+/* Every base's box, for labels to keep off (not on crowded maps: beyond
+ * max_labels units, labels only keep off each other). */
+static void setup_bases(map *m)
+{
+    size_t nu = grog_battle_nunits(m->b), no = grog_battle_nofficers(m->b);
+    size_t maxl = m->o->max_labels > 0 ? (size_t)m->o->max_labels : 300;
+    if (nu > maxl || (m->bases = malloc((nu + no + 1) * sizeof *m->bases)) == NULL)
+        return;
+    for (size_t i = 0; i < nu; i++)
+        m->bases[m->nbases++] = base_box(m, &grog_battle_unit(m->b, i)->base);
+    for (size_t i = 0; i < no; i++)
+        m->bases[m->nbases++] = base_box(m, &grog_battle_officer(m->b, i)->base);
 }
 
 /* Labels: generals from the top down (the C-in-C's label wins a crowded
@@ -1026,6 +1058,7 @@ grog_status grog_map_svg(const grog_battle *b, const grog_map_options *o, char *
         return grog_error_set(err, GROG_ENOMEM, "%s", _("out of memory"));
     }
     m.s.p[0] = '\0';
+    setup_bases(&m);
     draw_labels(&m);
     sb labels = m.s;
     m.s = body;
@@ -1083,6 +1116,7 @@ grog_status grog_map_svg(const grog_battle *b, const grog_map_options *o, char *
     draw_legend(&m, m.D + margin);
     out(&m.s, "</svg>\n");
     free(m.boxes);
+    free(m.bases);
     if (m.s.oom) {
         free(m.s.p);
         return grog_error_set(err, GROG_ENOMEM, "%s", _("out of memory"));

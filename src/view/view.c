@@ -402,7 +402,7 @@ static void seat_words(const grog_battle *b, const grog_seat *seat, char *out, s
     const grog_side *s =
         seat != NULL && seat->kind == GROG_SEAT_SIDE ? grog_battle_side_by_id(b, seat->side) : NULL;
     if (s != NULL)
-        snprintf(out, size, _("as %s see it"), s->name);
+        snprintf(out, size, _("seen by %s"), s->name);
     else
         snprintf(out, size, "%s", _("the public view"));
 }
