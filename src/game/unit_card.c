@@ -179,8 +179,9 @@ grog_status grog_game_unit_card_text(const grog_game *g, const grog_seat *seat, 
     }
 #define S(k) json_string_value(json_object_get(c, k))
     fprintf(f, _("%s (%s), %s: %s %s, class %s, %d figures\n"), S("name"), S("id"), S("side"),
-            S("status"), S("arm"), S("manoeuvre"), (int)json_integer_value(json_object_get(c, "figures")));
-    fprintf(f, _("  formation: %s\n"), S("formation"));
+            grog_explain_word(S("status")), grog_explain_word(S("arm")), S("manoeuvre"),
+            (int)json_integer_value(json_object_get(c, "figures")));
+    fprintf(f, _("  formation: %s\n"), grog_explain_word(S("formation")));
     json_t *states = json_object_get(c, "states");
     if (json_array_size(states) > 0) {
         fprintf(f, "  %s", _("state:"));
@@ -205,7 +206,7 @@ grog_status grog_game_unit_card_text(const grog_game *g, const grog_seat *seat, 
         fprintf(f, ngettext("  forming %s: %d half-période left\n",
                             "  forming %s: %d half-périodes left\n",
                             (unsigned long)json_integer_value(json_object_get(v, "remaining"))),
-                json_string_value(json_object_get(v, "to")),
+                grog_explain_word(json_string_value(json_object_get(v, "to"))),
                 (int)json_integer_value(json_object_get(v, "remaining")));
     size_t i;
     json_t *x;
