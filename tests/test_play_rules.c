@@ -501,6 +501,9 @@ static void test_events_fit_the_state(void **state)
     ok(g, "event killed lightburne", "AIG-O-26");
     refused(g, "event casualties lightburne 10", GROG_ERULE, "killed");
     refused(g, "order lightburne br-2-5th attack", GROG_ERULE, "gives no orders");
+    ok(g, "event killed picton-adc1", NULL);
+    refused(g, "adc picton-adc1 pack attack", GROG_ERULE, "carries no orders");
+    refused(g, "adc picton-adc2 lightburne attack", GROG_ERULE, "takes no orders");
     grog_game_close(g);
 }
 
@@ -582,6 +585,8 @@ static void test_gt_rolls_at_the_table(void **state)
     refused(g, "event flees fr-2leger --roll 1", GROG_EINVAL, "no roll left");
     ok(g, "event flees fr-31leger --roll 1", "GT-08: General of Brigade Arnaud is out of "
                                              "commission");
+    next_to(g, "movement");
+    refused(g, "spend arnaud move fr-31leger", GROG_ERULE, "spends no PIPs");
     grog_game_close(g);
 }
 
