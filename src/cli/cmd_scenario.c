@@ -368,9 +368,10 @@ static void print_unit(show_ctx *x, size_t u, size_t parent, int depth)
     int w = depth * 2 < 150 ? depth * 2 : 150;
     memset(indent, ' ', (size_t)w);
     indent[w] = '\0';
-    fprintf(x->c->out, "%s- %s [%s]: %s, %s, class %s, %d figures, %d subunits, %s", indent,
-            t->name, t->id, grog_arm_name(t->arm), grog_unit_status_name(t->status),
-            grog_manoeuvre_name(t->manoeuvre), t->figures, t->subunits, t->formation);
+    fprintf(x->c->out, _("%s- %s [%s]: %s, %s, class %s, %d figures, %d subunits, %s"), indent,
+            t->name, t->id, grog_explain_word(grog_arm_name(t->arm)),
+            grog_explain_word(grog_unit_status_name(t->status)), grog_manoeuvre_name(t->manoeuvre),
+            t->figures, t->subunits, grog_explain_word(t->formation));
     for (int k = 0; k < GROG_UNIT_FLAG_COUNT; k++)
         if (t->flags & (1u << k))
             fprintf(x->c->out, ", %s", grog_unit_flag_name((grog_unit_flag)(1u << k)));
@@ -397,14 +398,17 @@ static void print_officer(show_ctx *x, size_t i, int depth)
     memset(indent, ' ', (size_t)w);
     indent[w] = '\0';
     snprintf(sub, sizeof sub, "%s    ", indent);
-    fprintf(x->c->out, "%s* %s %s [%s]", indent, grog_role_name(o->role), o->name, o->id);
+    fprintf(x->c->out, "%s* %s %s [%s]", indent, grog_explain_word(grog_role_name(o->role)),
+            o->name, o->id);
     if (o->command[0])
         fprintf(x->c->out, " — %s", o->command);
     fputc('\n', x->c->out);
     const grog_ratings *r = &o->ratings;
     fprintf(x->c->out, _("%sratings: aigles charisma %d command %d | gdb %s | gt %s; %s"), sub,
-            r->aigles_charisma, r->aigles_command, grog_gdb_skill_name(r->gdb_skill),
-            grog_gt_quality_name(r->gt_quality), grog_officer_state_name(o->state));
+            r->aigles_charisma, r->aigles_command,
+            grog_explain_word(grog_gdb_skill_name(r->gdb_skill)),
+            grog_explain_word(grog_gt_quality_name(r->gt_quality)),
+            grog_explain_word(grog_officer_state_name(o->state)));
     if (o->held_by[0])
         fprintf(x->c->out, _(" (held by %s)"), o->held_by);
     if (o->attached_to[0])
