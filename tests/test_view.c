@@ -228,6 +228,12 @@ static void test_game_json(void **state)
     grog_game_close(g);
 }
 
+/* 1 when a JSON text holds "seed": 1810, however it is spaced. */
+static int mentions_seed(const char *json)
+{
+    return strstr(json, "\"seed\": 1810") != NULL || strstr(json, "\"seed\":1810") != NULL;
+}
+
 /* Nothing of another side's hidden order in any output for the public. */
 static void test_game_outputs_hide(void **state)
 {
@@ -264,6 +270,22 @@ static void test_game_outputs_hide(void **state)
     cli_run_free(&r);
     r = run_cli("show", game_path, "--side", "nobody", NULL);
     assert_int_equal(r.code, 1);
+    cli_run_free(&r);
+    /* The game's dice seed tells every future roll: a test rolled by the game
+     * shows it to the referee only (not to a side, nor the public). */
+    new_game("seed", GROG_FAMILY_AIGLES, 1810);
+    do_action(game_path, "order picton mackinnon attack");
+    static const char *const seats[][2] = {{"--side", "french"}, {"--side", "anglo-portuguese"}};
+    for (int k = 0; k < 2; k++) {
+        r = run_cli("log", game_path, seats[k][0], seats[k][1], "--json", NULL);
+        assert_false(mentions_seed(r.out));
+        cli_run_free(&r);
+    }
+    r = run_cli("log", game_path, "--json", NULL);
+    assert_false(mentions_seed(r.out));
+    cli_run_free(&r);
+    r = run_cli("log", game_path, "--referee", "--json", NULL);
+    assert_true(mentions_seed(r.out));
     cli_run_free(&r);
 }
 

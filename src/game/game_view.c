@@ -71,7 +71,11 @@ json_t *game_result_filtered(json_t *result, const char *side)
         const char *notes_to = json_string_value(json_object_get(rec, "notes_visible_to"));
         if (!visible(rec, side))
             json_array_set_new(records, i, json_null());
-        else if (notes_to != NULL && !is_referee(side) &&
+        else if (!is_referee(side)) /* the game's dice seed tells every future roll */
+            json_object_set_new(json_object_get(rec, "record"), "seed", json_null());
+        if (!visible(rec, side))
+            continue;
+        if (notes_to != NULL && !is_referee(side) &&
                  (side == NULL || strcmp(notes_to, side) != 0))
             json_object_set_new(json_object_get(rec, "record"), "notes", json_array());
     }
