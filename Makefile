@@ -1,7 +1,8 @@
 # grognard — one plain Makefile.
 #
 #   make            build libgrognard (static + shared) and the grognard binary
-#   make run        install missing packages, build, play the embedded default
+#   make run        install missing packages, build, serve a game of the default
+#                   scenario to the table (FAMILY=aigles|gdb|gt, LISTEN=ADDR:PORT)
 #   make demo       the first run: the default scenario plays itself, narrated
 #   make check      install missing packages, build, run every test
 #   make check-san  the tests again, built with AddressSanitizer + UBSan
@@ -99,9 +100,19 @@ deps:
 
 build: $(STATIC) $(SHARED) $(BIN) $(MO)
 
+# The table's game: $(BUILD)/table-FAMILY.grog, created the first time and reopened
+# after, served with the links and QR codes for each side and the referee. Phones on
+# the table's network need LISTEN=0.0.0.0:8173.
+FAMILY ?= aigles
+LISTEN ?= 127.0.0.1:8173
+TABLE_GAME = $(BUILD)/table-$(FAMILY).grog
 run: deps
 	@$(MAKE) --no-print-directory build
-	$(BIN) demo
+	@if [ -f $(TABLE_GAME) ]; then \
+	    $(BIN) serve $(TABLE_GAME) --listen $(LISTEN); \
+	else \
+	    $(BIN) serve --new $(TABLE_GAME) --family $(FAMILY) --listen $(LISTEN); \
+	fi
 
 # The first run: the default scenario plays itself, narrated (--fast: no pauses).
 demo: deps
@@ -109,14 +120,16 @@ demo: deps
 	$(BIN) demo
 
 check: deps
+	@scripts/deps.sh --tests
 	@$(MAKE) --no-print-directory build
-	@$(MAKE) --no-print-directory test
+	@$(MAKE) --no-print-directory WEB_TESTS=1 test
 
 check-san: deps
 	@$(MAKE) --no-print-directory SAN=1 test
 
+# WEB_TESTS=1 (make check) adds the page's tests in Chromium (tests/web/run.sh).
 test: $(BIN) $(MO) $(TESTS)
-	@tests/run.sh $(BUILD)
+	@tests/run.sh $(BUILD) $(if $(filter 1,$(WEB_TESTS)),--web)
 
 bench: deps
 	@$(MAKE) --no-print-directory build $(BENCHES)
