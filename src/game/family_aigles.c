@@ -653,10 +653,10 @@ static grog_status act_adc(action_ctx *c, int argc, char **argv, grog_error *err
                               adc->name);
     if (adc->state != GROG_OFFICER_ACTIVE)
         return grog_error_set(err, GROG_ERULE, _("%s is %s and carries no orders"), adc->name,
-                              grog_officer_state_name(adc->state));
+                              grog_explain_word(grog_officer_state_name(adc->state)));
     if (sub->state != GROG_OFFICER_ACTIVE)
         return grog_error_set(err, GROG_ERULE, _("AIG-O-21: %s is %s and takes no orders"),
-                              sub->name, grog_officer_state_name(sub->state));
+                              sub->name, grog_explain_word(grog_officer_state_name(sub->state)));
     if (!in_orders_phase(c))
         return grog_error_set(err, GROG_ERULE, _("AIG-O-11: ADCs are sent in an orders phase"));
     const grog_officer *gen = grog_battle_officer_by_id(c->battle, adc->superior);

@@ -605,7 +605,7 @@ static grog_status act_spend(action_ctx *c, int argc, char **argv, grog_error *e
     c->side = o->side;
     if (o->state != GROG_OFFICER_ACTIVE)
         return grog_error_set(err, GROG_ERULE, _("GT-08: %s is %s and spends no PIPs"), o->name,
-                              grog_officer_state_name(o->state));
+                              grog_explain_word(grog_officer_state_name(o->state)));
     gt_state *s = c->fstate;
     size_t gi = officer_index(c->battle, o->id), ui = 0;
     int unit = -1;
