@@ -1,15 +1,26 @@
-/* bench_dice.c — dice rolls per second, and exact-distribution computations
- * per second for 2d6, 3d6 keep highest and 10d6. Prints figures; asserts
- * nothing. */
+/* bench_dice.c — dice rolls per second beside the bare generator's limit
+ * measured in the same run, and exact distributions per second, for 1d6,
+ * 2d6, 3d6 keep highest and 10d6.
+ *
+ * The limit of an NdS roll is N bare draws (grog_rng_next called N times, as
+ * a program using the library would): a roll cannot be faster. Targets
+ * (issue 17): 1d6 and 2d6 at >= 40% of their limit; the exact distribution
+ * of 2d6 under 0.2 µs. A d6 rejects 2 draws in 8 (mask 7, values 6 and 7),
+ * so 75% of the limit is the most a 1d6 roll can reach while keeping the
+ * rolls of every seed as they were, and each rejection is a jump the
+ * processor cannot predict: 1d8 and 2d8 (no rejection) show the rest of the
+ * cost. Times are the process's CPU time. Prints figures; asserts nothing. */
 #include <stdio.h>
 #include <time.h>
 
 #include "grognard/grognard.h"
 
+/* CPU time of this process, not the wall clock: on a machine shared with
+ * other work the figures stay those of the code. */
 static double now(void)
 {
     struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
     return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
@@ -28,10 +39,21 @@ static double rate(void (*fn)(void *), void *ctx, double seconds)
     return (double)n / elapsed;
 }
 
+/* The best of three measures: the machine may be busy with others. */
+static double best_rate(void (*fn)(void *), void *ctx, double seconds)
+{
+    double best = 0;
+    for (int k = 0; k < 3; k++) {
+        double r = rate(fn, ctx, seconds);
+        best = r > best ? r : best;
+    }
+    return best;
+}
+
 typedef struct roll_ctx {
     grog_dice dice;
     grog_rng *rng;
-    long sink;
+    unsigned long long sink;
 } roll_ctx;
 
 static void roll_once(void *p)
@@ -39,7 +61,14 @@ static void roll_once(void *p)
     roll_ctx *c = p;
     grog_roll r;
     grog_dice_roll(&c->dice, c->rng, &r);
-    c->sink += r.total;
+    c->sink += (unsigned long long)r.total;
+}
+
+static void draws_once(void *p)
+{
+    roll_ctx *c = p;
+    for (int i = 0; i < c->dice.count; i++)
+        c->sink += grog_rng_next(c->rng);
 }
 
 static void dist_once(void *p)
@@ -51,15 +80,22 @@ static void dist_once(void *p)
 
 int main(void)
 {
-    static const char *const exprs[] = {"2d6", "3d6kh1", "10d6"};
+    static const char *const exprs[] = {"1d6", "2d6", "3d6kh1", "10d6", "1d8", "2d8"};
+    /* 1d8 and 2d8 reject no draw (mask 7, 8 sides): what a d6 would reach
+     * without its rejections, the limit of the rolls kept as they are */
     roll_ctx c = {{0}, grog_rng_create(1), 0};
-    printf("%-10s %18s %22s\n", "dice", "rolls/s", "exact distributions/s");
+    printf("%-8s %14s %16s %8s %9s %16s %10s\n", "dice", "rolls/s", "limit (draws/s)", "% limit",
+           "target", "distributions/s", "µs each");
     for (size_t i = 0; i < sizeof exprs / sizeof exprs[0]; i++) {
         grog_dice_parse(exprs[i], &c.dice, NULL);
-        double rolls = rate(roll_once, &c, 0.3);
-        double dists = rate(dist_once, &c.dice, 0.3);
-        printf("%-10s %18.0f %22.0f\n", exprs[i], rolls, dists);
+        double limit = best_rate(draws_once, &c, 0.2);
+        double rolls = best_rate(roll_once, &c, 0.2);
+        double dists = best_rate(dist_once, &c.dice, 0.2);
+        int targeted = c.dice.count <= 2 && c.dice.sides == 6;
+        printf("%-8s %14.0f %16.0f %7.0f%% %9s %16.0f %10.3f%s\n", exprs[i], rolls, limit,
+               100 * rolls / limit, targeted ? ">= 40%" : "-", dists, 1e6 / dists,
+               targeted && c.dice.count == 2 ? "  (target < 0.2)" : "");
     }
     grog_rng_destroy(c.rng);
-    return c.sink == -1;
+    return c.sink == 42;
 }

@@ -141,6 +141,64 @@ static void test_same_seed_same_rolls(void **state)
     grog_rng_destroy(b);
 }
 
+/* The rolls of a seed never change (every journal kept replays them): a
+ * roll is, die after die, one draw masked to the smallest power of two
+ * covering the sides, drawn again when beyond them. A reference roller
+ * written that way from grog_rng_next must give the same faces, total and
+ * number of draws for every kind of dice. */
+static int reference_die(grog_rng *rng, int sides)
+{
+    uint64_t span = (uint64_t)sides - 1, mask = 1;
+    while (mask < span)
+        mask = mask * 2 + 1;
+    if (span == 0)
+        mask = 0;
+    uint64_t v;
+    do
+        v = grog_rng_next(rng) & mask;
+    while (v > span);
+    return 1 + (int)v;
+}
+
+static void test_rolls_are_the_reference_sequence(void **state)
+{
+    (void)state;
+    static const char *const exprs[] = {"1d6", "2d6", "d2", "3d6kh1", "4d6kl2", "10d6",
+                                        "1d1000", "100d1000", "2d6+3", "5d7kh5", "d3-1",
+                                        "100d2kl100", "7d10kh3"};
+    for (size_t e = 0; e < sizeof exprs / sizeof exprs[0]; e++) {
+        grog_dice d;
+        assert_int_equal(grog_dice_parse(exprs[e], &d, NULL), GROG_OK);
+        grog_rng *a = grog_rng_create(1000 + e), *b = grog_rng_create(1000 + e);
+        for (int k = 0; k < 300; k++) {
+            grog_roll r;
+            grog_dice_roll(&d, a, &r);
+            int faces[GROG_DICE_MAX_COUNT], sorted[GROG_DICE_MAX_COUNT];
+            for (int i = 0; i < d.count; i++)
+                sorted[i] = faces[i] = reference_die(b, d.sides);
+            /* the kept ones, by a plain selection sort from highest */
+            for (int i = 0; i < d.count; i++)
+                for (int j = i + 1; j < d.count; j++)
+                    if (sorted[j] > sorted[i]) {
+                        int t = sorted[i];
+                        sorted[i] = sorted[j];
+                        sorted[j] = t;
+                    }
+            int from = d.keep == GROG_KEEP_LOWEST ? d.count - d.kept : 0, natural = 0;
+            for (int i = from; i < from + d.kept; i++)
+                natural += sorted[i];
+            assert_int_equal(r.nfaces, d.count);
+            assert_memory_equal(r.faces, faces, (size_t)d.count * sizeof *faces);
+            assert_int_equal(r.natural, natural);
+            assert_int_equal(r.total, natural + d.modifier);
+            assert_int_equal(r.entered, 0);
+            assert_int_equal(grog_rng_draws(a), grog_rng_draws(b));
+        }
+        grog_rng_destroy(a);
+        grog_rng_destroy(b);
+    }
+}
+
 static void test_enter(void **state)
 {
     (void)state;
@@ -168,6 +226,7 @@ int main(void)
         cmocka_unit_test(test_roll_is_within_range_and_keeps_highest),
         cmocka_unit_test(test_keep_lowest_roll),
         cmocka_unit_test(test_same_seed_same_rolls),
+        cmocka_unit_test(test_rolls_are_the_reference_sequence),
         cmocka_unit_test(test_enter),
     };
     return cmocka_run_group_tests_name("dice", tests, NULL, NULL);

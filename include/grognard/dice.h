@@ -29,7 +29,9 @@ typedef struct grog_dice {
 } grog_dice;
 
 typedef struct grog_roll {
-    int faces[GROG_DICE_MAX_COUNT]; /* each die, in the order rolled; 0 if entered */
+    int faces[GROG_DICE_MAX_COUNT]; /* faces[0..nfaces-1]: each die, in the order
+                                       rolled (all 0 when entered); a roll leaves
+                                       faces[nfaces..] as they were */
     int nfaces;                     /* count, or 0 when the total was entered */
     int natural;                    /* total of the kept faces */
     int total;                      /* natural + modifier */
@@ -50,7 +52,8 @@ char *grog_dice_format(const grog_dice *dice, char *buf, size_t size);
 int grog_dice_natural_min(const grog_dice *dice);
 int grog_dice_natural_max(const grog_dice *dice);
 
-/* Rolls with the generator. */
+/* Rolls with the generator: one draw per die (more when a draw is
+ * rejected), the same rolls for the same seed on every machine and version. */
 void grog_dice_roll(const grog_dice *dice, grog_rng *rng, grog_roll *out);
 
 /* Takes a natural total entered by a player; GROG_EINVAL if the dice cannot

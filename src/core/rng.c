@@ -3,16 +3,12 @@
  * The state is four 64-bit words, never all zero (splitmix64 of any seed
  * guarantees it). grog_rng_range draws the smallest power-of-two mask that
  * covers the span and rejects values beyond it, so every integer of the range
- * is exactly equally likely. */
+ * is exactly equally likely; the draws themselves are inline in
+ * rng_internal.h, shared with the dice. */
 #include <stdlib.h>
 
 #include "grognard/rng.h"
-
-struct grog_rng {
-    uint64_t s[4];
-    uint64_t seed;
-    uint64_t draws;
-};
+#include "rng_internal.h"
 
 static uint64_t splitmix64(uint64_t *x)
 {
@@ -20,11 +16,6 @@ static uint64_t splitmix64(uint64_t *x)
     z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
     z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
     return z ^ (z >> 31);
-}
-
-static uint64_t rotl(uint64_t x, int k)
-{
-    return (x << k) | (x >> (64 - k));
 }
 
 grog_rng *grog_rng_create(uint64_t seed)
@@ -65,17 +56,7 @@ uint64_t grog_rng_draws(const grog_rng *rng)
 
 uint64_t grog_rng_next(grog_rng *rng)
 {
-    uint64_t *s = rng->s;
-    uint64_t result = rotl(s[1] * 5, 7) * 9;
-    uint64_t t = s[1] << 17;
-    s[2] ^= s[0];
-    s[3] ^= s[1];
-    s[1] ^= s[2];
-    s[0] ^= s[3];
-    s[2] ^= t;
-    s[3] = rotl(s[3], 45);
-    rng->draws++;
-    return result;
+    return grog_rng_draw(rng);
 }
 
 int64_t grog_rng_range(grog_rng *rng, int64_t lo, int64_t hi)
@@ -83,16 +64,5 @@ int64_t grog_rng_range(grog_rng *rng, int64_t lo, int64_t hi)
     if (hi <= lo)
         return lo;
     uint64_t span = (uint64_t)hi - (uint64_t)lo;
-    uint64_t mask = span;
-    mask |= mask >> 1;
-    mask |= mask >> 2;
-    mask |= mask >> 4;
-    mask |= mask >> 8;
-    mask |= mask >> 16;
-    mask |= mask >> 32;
-    uint64_t v;
-    do
-        v = grog_rng_next(rng) & mask;
-    while (v > span);
-    return (int64_t)((uint64_t)lo + v);
+    return (int64_t)((uint64_t)lo + grog_rng_draw_below(rng, span, grog_rng_mask(span)));
 }
