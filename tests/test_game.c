@@ -202,10 +202,11 @@ static void test_undo(void **state)
     assert_string_equal(grog_game_phase(g), "movement-1");
     assert_int_equal(grog_game_undo(g, &err), GROG_OK);
     assert_string_equal(grog_game_phase(g), "orders-1");
-    assert_int_equal(grog_game_action_count(g), 1);
+    assert_int_equal(grog_game_action_count(g), 3); /* start, next, the undo record */
     grog_game_close(g);
     assert_int_equal(grog_game_open(path, &g, &err), GROG_OK);
-    assert_int_equal(grog_game_action_count(g), 1); /* the undo is in the file */
+    assert_int_equal(grog_game_action_count(g), 3); /* the undo is in the file */
+    assert_string_equal(grog_game_phase(g), "orders-1");
     grog_game_close(g);
 }
 
@@ -654,7 +655,12 @@ static void test_cli_play_reads_a_script(void **state)
     unlink(script);
     grog_game *g;
     assert_int_equal(grog_game_open(path, &g, NULL), GROG_OK);
-    assert_int_equal(grog_game_action_count(g), 1); /* the order was undone */
+    /* start, the order, its undo record: the order stays in the journal, undone */
+    assert_int_equal(grog_game_action_count(g), 3);
+    char *log = NULL;
+    assert_int_equal(grog_game_log_text(g, NULL, &log, NULL), GROG_OK);
+    assert_non_null(strstr(log, "undone by #3"));
+    free(log);
     grog_game_close(g);
 }
 

@@ -4,10 +4,14 @@
  * The journal holds the scenario (as saved text), the family, the seed, the
  * settings and every action with its result (events and explanation records
  * as JSON) and a check string of everything that must replay identically
- * (rolls, outcomes, generator draws). The state (the battle, the turn and
- * phase, each family's bookkeeping) is never stored: opening a game rebuilds
- * it by re-executing the actions from the seed. One transaction per action,
- * WAL mode: an action reported done survives a kill at any moment.
+ * (rolls, outcomes, generator draws), and its place in the dice stream. The
+ * state (the battle, the turn and phase, each family's bookkeeping) is
+ * rebuilt by re-executing the actions in effect from the seed. One writer at
+ * a time: every action is read, checked and appended inside one write
+ * transaction, after catching up with what other processes wrote (a second
+ * writer waits a bounded time, then GROG_EBUSY). WAL mode, checkpointed after
+ * each action and at close: an action reported done survives a kill at any
+ * moment, and the .grog file alone holds it.
  *
  * Actions are words, as typed at the table or on the command line:
  * "order picton pack attack --roll 5", "next", "move ney 500 300 90".
@@ -42,6 +46,15 @@ grog_status grog_family_parse(const char *text, grog_family *out, grog_error *er
 
 typedef struct grog_game grog_game;
 
+/* Who looks or acts. Public: no hidden information, cannot act. Side: its own hidden
+ * information, acts only with its own officers and units. Referee: everything, any
+ * piece, sees the seed. */
+typedef enum grog_seat_kind { GROG_SEAT_PUBLIC = 0, GROG_SEAT_SIDE, GROG_SEAT_REFEREE } grog_seat_kind;
+typedef struct grog_seat {
+    grog_seat_kind kind;
+    const char *side; /* GROG_SEAT_SIDE: the side's id (borrowed, not copied) */
+} grog_seat;
+
 typedef struct grog_game_options {
     grog_family family;
     const char *scenario; /* a path or embedded name; NULL = the embedded default */
@@ -49,12 +62,17 @@ typedef struct grog_game_options {
     const char *rules;    /* a house-rules file for the family, or NULL */
 } grog_game_options;
 
-/* Creates a new game file at path (refused if it exists). */
+/* Creates a new game file at path: built complete in a temporary file beside
+ * it, then linked into place, so that a kill leaves no half-made game and an
+ * existing file (even one made meanwhile) is never replaced (GROG_EINVAL). */
 grog_status grog_game_create(const char *path, const grog_game_options *opts, grog_game **out,
                              grog_error *err);
 /* Opens a game file and rebuilds its state from the journal. A file that is
  * not a grognard game, is from a newer version, or is damaged: GROG_EFORMAT
- * with a message saying which. */
+ * with a message saying which; a file that cannot be read (permission) or
+ * written, a full disk: GROG_EIO naming the cause; another process holding
+ * it: GROG_EBUSY. A file that may only be read opens read-only (actions then
+ * fail with GROG_EIO "read-only"). */
 grog_status grog_game_open(const char *path, grog_game **out, grog_error *err);
 void grog_game_close(grog_game *g);
 /* Deletes a (closed) game file and the files SQLite keeps beside it (-wal,
@@ -75,14 +93,41 @@ grog_status grog_game_do(grog_game *g, int argc, const char *const *argv, char *
 grog_status grog_game_do_line(grog_game *g, const char *line, char **result_json,
                               grog_error *err);
 
-/* Removes the last action and rebuilds the state. GROG_EINVAL if none. */
+/* Undo is an action: it appends an undo record naming the row it cancels;
+ * nothing is deleted. seq 0: the last action in effect. seq naming the last
+ * undo record not itself undone (and no action since): that undo is undone,
+ * its action is in effect again, with its own dice. The first action (start)
+ * stays. A side undoes only its own actions, the public nothing
+ * (GROG_EDENIED). result_json (may be NULL): the undo record as seat sees it.
+ * The dice stream does not rewind: an action done again after an undo draws
+ * fresh dice. */
+grog_status grog_game_undo_as(grog_game *g, const grog_seat *seat, long long seq,
+                              char **result_json, grog_error *err);
+/* grog_game_undo_as by the referee, of the last action in effect. */
 grog_status grog_game_undo(grog_game *g, grog_error *err);
 
-/* Re-executes the whole journal from the seed on a fresh state and checks
- * that every roll and result is identical. GROG_OK when it is; GROG_EFORMAT
- * naming the first action that differs otherwise. *actions (if not NULL)
- * gets the number of actions replayed. */
+/* Re-executes the whole journal in its order from the seed on a fresh state,
+ * undone actions and undo records included, and checks that every roll,
+ * result (what the log shows), stream position and undo link is the one
+ * recorded. GROG_OK when it is; GROG_EFORMAT naming the first row that
+ * differs, by number and kind only, otherwise. *actions (if not NULL) gets
+ * the number of rows verified. */
 grog_status grog_game_replay(grog_game *g, size_t *actions, grog_error *err);
+
+/* Opens a game whose journal no longer replays, to read it: the state is the
+ * one before the first failing row, *first_bad (may be NULL) its number (0
+ * when the game is sound) and err its reason. Only grog_game_repair writes
+ * such a game. */
+grog_status grog_game_open_damaged(const char *path, grog_game **out, long long *first_bad,
+                                   grog_error *err);
+/* The referee cuts the journal back to its first `keep` rows; the rows cut
+ * are written first to side_path (a new file, one JSON object per line), so
+ * nothing is lost. */
+grog_status grog_game_repair(grog_game *g, const grog_seat *seat, long long keep,
+                             const char *side_path, grog_error *err);
+/* How long an action waits for another process writing the same game before
+ * it fails with GROG_EBUSY (default 5000 ms). */
+void grog_game_set_busy_timeout(grog_game *g, int ms);
 
 /* Reading the game. */
 grog_family grog_game_family(const grog_game *g);
@@ -95,14 +140,6 @@ const grog_battle *grog_game_battle(const grog_game *g);
 
 /* ---- seats: who looks or acts ---- */
 
-/* Who looks or acts. Public: no hidden information, cannot act. Side: its own hidden
- * information, acts only with its own officers and units. Referee: everything, any
- * piece, sees the seed. */
-typedef enum grog_seat_kind { GROG_SEAT_PUBLIC = 0, GROG_SEAT_SIDE, GROG_SEAT_REFEREE } grog_seat_kind;
-typedef struct grog_seat {
-    grog_seat_kind kind;
-    const char *side; /* GROG_SEAT_SIDE: the side's id (borrowed, not copied) */
-} grog_seat;
 /* side NULL or "" with referee 0: public. An unknown side: GROG_EINVAL naming the
  * scenario's sides. referee and a side together: GROG_EINVAL. out->side points into
  * the game's battle (lives as long as the game). */

@@ -26,6 +26,7 @@ static const cli_command *const commands[] = {
     &cli_log_command,
     &cli_undo_command,
     &cli_replay_command,
+    &cli_repair_command,
     &cli_demo_command,
     &cli_serve_command,
 };

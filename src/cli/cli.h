@@ -145,6 +145,7 @@ extern const cli_command cli_play_command;
 extern const cli_command cli_log_command;
 extern const cli_command cli_undo_command;
 extern const cli_command cli_replay_command;
+extern const cli_command cli_repair_command;
 extern const cli_command cli_demo_command;
 /* Prints one action's result (grog_game_do) as text or JSON for seat (NULL:
  * the side that acted). */

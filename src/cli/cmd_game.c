@@ -1,4 +1,4 @@
-/* cmd_game.c — the game commands: new, status, do, log, undo, replay.
+/* cmd_game.c — the game commands: new, status, do, log, undo, replay, repair.
  * A game is one SQLite file (game.h); every command opens it, does one
  * thing and closes it, so the commands can be scripted. */
 #include <jansson.h>
@@ -14,15 +14,27 @@
 
 typedef struct game_opts {
     const char *family, *scenario, *rules, *side;
-    long seed;
-    int has_seed, referee;
+    const char *file, *operand; /* the game file; undo's action number */
+    long seed, truncate_at;
+    int has_seed, referee, from_journal;
     grog_seat seat; /* from side and referee, once the game is open */
     long turn, last; /* log: --turn N, --last N (0: all) */
     const char *kind; /* log: --kind WORD */
 } game_opts;
 
-enum { OPT_FAMILY = 1000, OPT_SCENARIO, OPT_SEED, OPT_RULES, OPT_SIDE, OPT_REFEREE, OPT_TURN,
-       OPT_LAST, OPT_KIND };
+enum {
+    OPT_FAMILY = 1000,
+    OPT_SCENARIO,
+    OPT_SEED,
+    OPT_RULES,
+    OPT_SIDE,
+    OPT_REFEREE,
+    OPT_TURN,
+    OPT_LAST,
+    OPT_KIND,
+    OPT_FROM_JOURNAL,
+    OPT_TRUNCATE_AT
+};
 
 static int on_opt(cli *c, int id, const char *arg, void *ctx)
 {
@@ -33,6 +45,9 @@ static int on_opt(cli *c, int id, const char *arg, void *ctx)
     case OPT_RULES: o->rules = arg; return 0;
     case OPT_SIDE: o->side = arg; return 0;
     case OPT_REFEREE: o->referee = 1; return 0;
+    case OPT_FROM_JOURNAL: o->from_journal = 1; return 0;
+    case OPT_TRUNCATE_AT:
+        return cli_int(c, "--truncate-at", arg, 1, INT32_MAX, &o->truncate_at);
     case OPT_SEED: o->has_seed = 1; return cli_int(c, "--seed", arg, 0, INT64_MAX, &o->seed);
     case OPT_TURN: return cli_int(c, "--turn", arg, 1, 1000000, &o->turn);
     case OPT_LAST: return cli_int(c, "--last", arg, 1, 1000000000, &o->last);
@@ -51,12 +66,14 @@ static const struct option opts[] = {
     {"turn", required_argument, NULL, OPT_TURN},
     {"last", required_argument, NULL, OPT_LAST},
     {"kind", required_argument, NULL, OPT_KIND},
+    {"from-journal", no_argument, NULL, OPT_FROM_JOURNAL},
+    {"truncate-at", required_argument, NULL, OPT_TRUNCATE_AT},
     {"json", no_argument, NULL, 'j'},
     {"help", no_argument, NULL, 'h'},
     {NULL, 0, NULL, 0},
 };
 
-/* Parses options and exactly one operand (the game file). */
+/* Parses options and one operand, the game file (undo: and an action number). */
 static int parse(cli *c, const cli_command *cmd, int argc, char **argv, game_opts *o,
                  const char **file)
 {
@@ -64,9 +81,17 @@ static int parse(cli *c, const cli_command *cmd, int argc, char **argv, game_opt
     int rc = cli_options(c, cmd, argc, argv, opts, on_opt, o, &first);
     if (rc != 0)
         return rc;
-    if (first != argc - 1)
+    if (cmd == &cli_undo_command && first == argc - 2)
+        o->operand = argv[argc - 1];
+    else if (first != argc - 1)
         return cli_fail(c, CLI_EXIT_USAGE, "%s", _("expected one game file"));
-    *file = argv[first];
+    if (o->from_journal && cmd != &cli_log_command)
+        return cli_fail(c, CLI_EXIT_USAGE, "%s", _("--from-journal is an option of log"));
+    if ((o->truncate_at != 0) != (cmd == &cli_repair_command))
+        return cli_fail(c, CLI_EXIT_USAGE, "%s",
+                        cmd == &cli_repair_command ? _("repair needs --truncate-at N")
+                                                   : _("--truncate-at is an option of repair"));
+    *file = o->file = argv[first];
     return 0;
 }
 
@@ -81,10 +106,11 @@ static int print_text(cli *c, grog_status st, char *text, const grog_error *err)
     return CLI_EXIT_OK;
 }
 
-static int open_game(cli *c, const char *file, grog_game **g)
+static int open_game(cli *c, const char *file, int damaged_ok, grog_game **g)
 {
     grog_error err;
-    grog_status st = grog_game_open(file, g, &err);
+    grog_status st = damaged_ok ? grog_game_open_damaged(file, g, NULL, &err)
+                                : grog_game_open(file, g, &err);
     return st == GROG_OK ? 0 : cli_fail_status(c, st, &err);
 }
 
@@ -176,9 +202,15 @@ static int with_game(cli *c, const cli_command *cmd, int argc, char **argv,
     int rc = parse(c, cmd, argc, argv, &o, &file);
     if (rc != 0)
         return rc == CLI_STOP_OK ? 0 : rc;
-    if ((rc = open_game(c, file, &g)) != 0)
+    /* a damaged game is still read: log --from-journal lists it, replay names
+     * the first row that fails, repair cuts it back */
+    int damaged_ok = o.from_journal || cmd == &cli_replay_command || cmd == &cli_repair_command;
+    if ((rc = open_game(c, file, damaged_ok, &g)) != 0)
         return rc;
-    rc = take_seat(c, g, o.side, o.referee, &o.seat);
+    /* undo and repair are acts: without --side, the referee at the table */
+    int referee = o.referee || ((cmd == &cli_undo_command || cmd == &cli_repair_command) &&
+                                o.side == NULL);
+    rc = take_seat(c, g, o.side, referee, &o.seat);
     if (rc == 0)
         rc = fn(c, g, &o);
     grog_game_close(g);
@@ -269,7 +301,7 @@ static int run_do(cli *c, int argc, char **argv)
         words[0] = word;
     }
     grog_game *g;
-    int rc = open_game(c, file, &g);
+    int rc = open_game(c, file, 0, &g);
     if (rc != 0)
         return rc;
     /* Without --side the one at the keyboard is the referee at the table. */
@@ -352,18 +384,24 @@ static int run_log(cli *c, int argc, char **argv)
 
 static int undo_of(cli *c, grog_game *g, const game_opts *o)
 {
-    (void)o;
+    long target = 0;
+    if (o->operand != NULL) {
+        int rc = cli_int(c, "ACTION", o->operand, 1, INT32_MAX, &target);
+        if (rc != 0)
+            return rc;
+    }
     grog_error err;
-    grog_status st = grog_game_undo(g, &err);
+    char *result = NULL;
+    grog_status st = grog_game_undo_as(g, &o->seat, target, &result, &err);
     if (st != GROG_OK)
         return cli_fail_status(c, st, &err);
-    if (c->json)
-        return print_json(c, json_pack("{s:I,s:i,s:s}", "actions",
-                                       (json_int_t)grog_game_action_count(g), "turn",
-                                       grog_game_turn(g), "phase", grog_game_phase(g)));
-    fprintf(c->out, _("Undone. %zu actions remain; turn %d, %s phase.\n"),
-            grog_game_action_count(g), grog_game_turn(g), grog_explain_word(grog_game_phase(g)));
-    return CLI_EXIT_OK;
+    int rc = cli_game_show_result(c, result, &o->seat);
+    free(result);
+    if (!c->json)
+        fprintf(c->out, _("%zu rows in the journal; turn %d, %s phase.\n"),
+                grog_game_action_count(g), grog_game_turn(g),
+                grog_explain_word(grog_game_phase(g)));
+    return rc;
 }
 
 static int run_undo(cli *c, int argc, char **argv)
@@ -391,6 +429,29 @@ static int replay_of(cli *c, grog_game *g, const game_opts *o)
 static int run_replay(cli *c, int argc, char **argv)
 {
     return with_game(c, &cli_replay_command, argc, argv, replay_of);
+}
+
+static int repair_of(cli *c, grog_game *g, const game_opts *o)
+{
+    char side_file[4096];
+    snprintf(side_file, sizeof side_file, "%s.cut-%ld.jsonl", o->file, o->truncate_at);
+    size_t before = grog_game_action_count(g);
+    grog_error err;
+    grog_status st = grog_game_repair(g, &o->seat, o->truncate_at, side_file, &err);
+    if (st != GROG_OK)
+        return cli_fail_status(c, st, &err);
+    if (c->json)
+        return print_json(c, json_pack("{s:I,s:I,s:s}", "kept", (json_int_t)o->truncate_at,
+                                       "cut", (json_int_t)(before - (size_t)o->truncate_at),
+                                       "cut_file", side_file));
+    fprintf(c->out, _("Kept actions 1 to %ld; actions %ld to %zu are in %s.\n"), o->truncate_at,
+            o->truncate_at + 1, before, side_file);
+    return CLI_EXIT_OK;
+}
+
+static int run_repair(cli *c, int argc, char **argv)
+{
+    return with_game(c, &cli_repair_command, argc, argv, repair_of);
 }
 
 const cli_command cli_new_command = {
@@ -426,10 +487,12 @@ const cli_command cli_do_command = {
 const cli_command cli_log_command = {
     "log", run_log, N_("the journal of a game, as one side may see it"),
     N_("grognard log GAME [--side S | --referee] [--turn N] [--last N] [--kind WORD]\n"
-       "             [--brief] [--json]"),
-    N_("Every action with its events, tests, modifiers, odds and rolls. Without --side,\n"
-       "the public view; with --side S, also what only S may see (its hidden orders);\n"
-       "with --referee, everything.\n\n"
+       "             [--brief] [--from-journal] [--json]"),
+    N_("Every action with its events, tests, modifiers, odds and rolls; undone actions\n"
+       "are marked with the undo that cancelled them. Without --side, the public view;\n"
+       "with --side S, also what only S may see (its hidden orders); with --referee,\n"
+       "everything. --from-journal lists a damaged game as it is stored, marking the\n"
+       "actions from the first one that no longer replays.\n\n"
        "Filters (together: all of them):\n"
        "  --turn N     the actions done in turn N\n"
        "  --kind WORD  the actions of one kind: order, adc, formation, event, move, next...\n"
@@ -438,12 +501,27 @@ const cli_command cli_log_command = {
        "--brief prints one line per test and per event.\n"),
 };
 const cli_command cli_undo_command = {
-    "undo", run_undo, N_("take back the last action"), N_("grognard undo GAME [--json]"),
-    N_("Removes the last action from the journal and rebuilds the game without it.\n"),
+    "undo", run_undo, N_("take back the last action"),
+    N_("grognard undo GAME [ACTION] [--side S | --referee] [--json]"),
+    N_("Takes back the last action in effect by writing an undo record that names it:\n"
+       "nothing is deleted, the log shows the action as undone. With ACTION, the number\n"
+       "of the last undo record (before any new action), undoes that undo: its action is\n"
+       "in effect again, with the dice it had. The dice never go back: an action done\n"
+       "again after an undo rolls fresh dice. The first action (start) stays. --side S\n"
+       "undoes only S's own actions; without it, the referee undoes.\n"),
 };
 const cli_command cli_replay_command = {
     "replay", run_replay, N_("replay a game from its seed and check it"),
     N_("grognard replay GAME [--json]"),
-    N_("Re-executes the whole journal from the seed and checks that every roll and result\n"
-       "is identical; names the first action that differs otherwise (exit 1).\n"),
+    N_("Re-executes the whole journal from the seed, undone actions and undo records\n"
+       "included, and checks that every roll, result (what the log shows) and place in the\n"
+       "dice stream is the one recorded; names the first action that differs otherwise, by\n"
+       "number and kind (exit 1).\n"),
+};
+const cli_command cli_repair_command = {
+    "repair", run_repair, N_("cut a damaged game back to its last good action"),
+    N_("grognard repair GAME --truncate-at N [--referee] [--json]"),
+    N_("The referee's remedy for a game whose journal no longer replays (see 'grognard log\n"
+       "GAME --from-journal'): keeps actions 1 to N and moves the others, as they were\n"
+       "stored, into GAME.cut-N.jsonl (one JSON object per line), so nothing is lost.\n"),
 };

@@ -145,10 +145,10 @@ static void help(cli *c, grog_game *g)
     for (size_t i = 0; grog_game_action_name(g, i) != NULL; i++)
         if (strcmp(grog_game_action_name(g, i), "start") != 0)
             fprintf(c->out, "  %s\n", grog_game_action_help(g, i));
-    fprintf(c->out, "%s\n", _("Prompt commands: help, status, log, undo, brief on|off, quit. Any "
-                              "action takes --roll N for dice rolled at the table. Tab completes "
-                              "the action, then what fits each argument; Ctrl-C cancels the line, "
-                              "Ctrl-D leaves."));
+    fprintf(c->out, "%s\n", _("Prompt commands: help, status, log, undo [N], brief on|off, quit. "
+                              "Any action takes --roll N for dice rolled at the table. Tab "
+                              "completes the action, then what fits each argument; Ctrl-C cancels "
+                              "the line, Ctrl-D leaves."));
 }
 
 static char *read_line(int tty, const char *prompt)
@@ -214,11 +214,23 @@ static int handle(cli *c, grog_game *g, const char *raw, const grog_seat *seat)
         st = grog_game_status_text(g, seat, &text, &err);
     else if (strcmp(line, "log") == 0)
         st = grog_game_log_text(g, seat, &text, &err);
-    else if (strcmp(line, "undo") == 0) {
-        st = grog_game_undo(g, &err);
-        if (st == GROG_OK)
+    else if (strncmp(line, "undo", 4) == 0 && (line[4] == '\0' || line[4] == ' ')) {
+        /* "undo" (the last action) or "undo N" (the last undo record N) */
+        char *end;
+        long long target = strtoll(line + 4, &end, 10);
+        char *result = NULL;
+        while (*end == ' ')
+            end++;
+        if (*end != '\0' || target < 0)
+            st = grog_error_set(&err, GROG_EINVAL, "%s", _("usage: undo [ACTION]"));
+        else
+            st = grog_game_undo_as(g, seat, target, &result, &err);
+        if (st == GROG_OK) {
+            cli_game_show_result(c, result, seat);
             fprintf(c->out, _("Undone; turn %d, %s phase.\n"), grog_game_turn(g),
                     grog_game_phase(g));
+        }
+        free(result);
     } else {
         char *result = NULL;
         st = grog_game_do_line_as(g, seat, line, &result, &err);

@@ -17,6 +17,74 @@
 #include "grognard/game.h"
 #include "grognard/grognard.h"
 
+/* The state of a game after some rows of its journal: what an action changes. */
+typedef struct game_state {
+    grog_battle *battle;
+    void *fstate;
+    grog_rng *rng;
+    int turn;
+    size_t phase;
+} game_state;
+
+/* A game (game.c). The state is always the one after the journal's last row
+ * this process has read (`last`): the actions in effect (the chain from `top`
+ * down the `below` links) executed in order, each from its own stream
+ * position. */
+struct grog_game {
+    struct journal *j;
+    grog_family family;
+    const struct family_ops *ops;
+    uint64_t seed;
+    void *rules;
+    char *scenario_text;
+    char *scenario_label;
+    game_state s;
+    long long last;   /* the journal's last row read */
+    long long top;    /* the last action in effect after `last` */
+    long long rtop;   /* the last undo record that may itself be undone (0: none) */
+    long long stream; /* the generator's stream position after `last`, in draws */
+    long long bad;    /* opened damaged: the first row that does not replay (0: none) */
+    char bad_reason[GROG_ERROR_MAX];
+    char (*sides)[GROG_ID_MAX]; /* the sides' ids, stable for the game's life (seats) */
+    size_t nsides;
+};
+
+struct journal_action;
+
+/* game.c: the state, the stream, the one action runner. */
+void game_state_free(const grog_game *g, game_state *s);
+grog_status game_state_clone(const grog_game *g, const game_state *from, game_state *to,
+                             grog_error *err);
+/* g->s := the state before any action: the scenario, the seed, turn 1, phase 0. */
+grog_status game_fresh_state(grog_game *g, grog_error *err);
+/* Moves rng forward to stream position `to` (draws); -1: stays. Never back. */
+grog_status game_seek(grog_rng *rng, long long to, grog_error *err);
+/* The language the messages are translated into now ("" = untranslated). */
+const char *game_lang(char *buf, size_t size);
+/* The result JSON text (indented) as seat sees it; seat NULL: the referee. */
+char *game_result_for(const grog_seat *seat, json_t *r);
+/* GROG_OK unless the game was opened damaged (then nothing may be written). */
+grog_status game_writable(const grog_game *g, grog_error *err);
+/* Executes an action row on the live state (from its stream position) and
+ * compares its checks and, when asked, its result with the stored ones. */
+grog_status game_exec_row(grog_game *g, const struct journal_action *a, int compare_result,
+                          grog_error *err);
+
+/* history.c: replay, undo, catching up, verification. */
+/* Rebuilds g->s from the journal: the actions in effect after the last row.
+ * damaged_ok: a row that fails sets g->bad and leaves the state before it. */
+grog_status game_rebuild(grog_game *g, int damaged_ok, grog_error *err);
+/* Catches up with rows other processes appended (inside or outside a write
+ * transaction); *added (may be NULL) = how many. */
+grog_status game_catch_up(grog_game *g, size_t *added, grog_error *err);
+/* Whether a result built now is the stored one: word for word when the row was
+ * recorded in the language messages are in now, else its structure, numbers
+ * and untranslated words (outcomes, ids, types). */
+int game_same_result(json_t *r, const struct journal_action *a);
+/* For the log: undone_by[seq] (seq 1..g->last) = the undo record that cancels
+ * that row, 0 when it is in effect. Caller frees. */
+grog_status game_undone_by(const grog_game *g, long long **undone_by, grog_error *err);
+
 typedef struct action_ctx {
     grog_game *game;
     const void *rules;   /* the family's rules (family_ops.load_rules) */

@@ -1,10 +1,13 @@
-/* game.c — a game: journal, state rebuilt by replay, actions run atomically.
+/* game.c — a game: creating and opening its file, its state, the action
+ * context, and doing one action under the one-writer rule.
  *
- * Invariants: g->battle, g->fstate, g->rng, g->turn and g->phase are always
- * the state after the last journaled action. An action runs on copies of
- * them; only when it succeeds and its journal row is written are the copies
- * swapped in. Replaying (open, undo, replay) re-executes the rows in order
- * on the live state and compares each check string with the stored one. */
+ * Invariants: g->s is always the state after the journal's last row read
+ * (g->last). An action runs on a copy of the state, inside one write
+ * transaction (BEGIN IMMEDIATE) in which the journal is first caught up with
+ * what other processes wrote; only when it succeeds and its row is committed
+ * is the copy swapped in. Every action draws from the game's one stream at
+ * the position the journal has reached (g->stream), never earlier: undoing
+ * does not rewind the dice. history.c replays, undoes and verifies. */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,24 +20,6 @@
 #include "journal.h"
 
 #define FORMAT_NAME "grognard-game"
-
-struct grog_game {
-    journal *j;
-    grog_family family;
-    const family_ops *ops;
-    uint64_t seed;
-    void *rules;
-    char *scenario_text;
-    char *scenario_label;
-    grog_battle *battle;
-    void *fstate;
-    grog_rng *rng;
-    int turn;
-    size_t phase;
-    long long nactions;
-    char (*sides)[GROG_ID_MAX]; /* the sides' ids, stable for the game's life (seats) */
-    size_t nsides;
-};
 
 static const family_ops *const families[GROG_FAMILY_COUNT] = {
     &grog_family_aigles_ops,
@@ -69,15 +54,30 @@ grog_status grog_family_parse(const char *text, grog_family *out, grog_error *er
 
 /* ---- the state ---- */
 
-static void free_state(grog_game *g)
+void game_state_free(const grog_game *g, game_state *s)
 {
-    if (g->ops != NULL && g->fstate != NULL)
-        g->ops->destroy(g->fstate);
-    g->fstate = NULL;
-    grog_battle_destroy(g->battle);
-    g->battle = NULL;
-    grog_rng_destroy(g->rng);
-    g->rng = NULL;
+    if (s->fstate != NULL)
+        g->ops->destroy(s->fstate);
+    s->fstate = NULL;
+    grog_battle_destroy(s->battle);
+    s->battle = NULL;
+    grog_rng_destroy(s->rng);
+    s->rng = NULL;
+}
+
+grog_status game_state_clone(const grog_game *g, const game_state *from, game_state *to,
+                             grog_error *err)
+{
+    to->battle = grog_battle_clone(from->battle);
+    to->fstate = to->battle != NULL ? g->ops->copy(from->fstate) : NULL;
+    to->rng = grog_rng_clone(from->rng);
+    to->turn = from->turn;
+    to->phase = from->phase;
+    if (to->battle == NULL || to->fstate == NULL || to->rng == NULL) {
+        game_state_free(g, to);
+        return grog_error_set(err, GROG_ENOMEM, _("out of memory"));
+    }
+    return GROG_OK;
 }
 
 /* Copies the sides' ids once: seats point at them, and they never change. */
@@ -85,32 +85,41 @@ static grog_status keep_sides(grog_game *g, grog_error *err)
 {
     if (g->sides != NULL)
         return GROG_OK;
-    g->nsides = grog_battle_nsides(g->battle);
+    g->nsides = grog_battle_nsides(g->s.battle);
     g->sides = calloc(g->nsides + 1, sizeof *g->sides);
     if (g->sides == NULL)
         return grog_error_set(err, GROG_ENOMEM, _("out of memory"));
     for (size_t i = 0; i < g->nsides; i++)
-        memcpy(g->sides[i], grog_battle_side(g->battle, i)->id, GROG_ID_MAX);
+        memcpy(g->sides[i], grog_battle_side(g->s.battle, i)->id, GROG_ID_MAX);
     return GROG_OK;
 }
 
-/* The state before any action: the scenario, the seed, turn 1, phase 0. */
-static grog_status fresh_state(grog_game *g, grog_error *err)
+grog_status game_fresh_state(grog_game *g, grog_error *err)
 {
-    free_state(g);
-    grog_status st = grog_scenario_load_text(g->scenario_text, g->scenario_label, &g->battle, err);
+    game_state_free(g, &g->s);
+    grog_status st = grog_scenario_load_text(g->scenario_text, g->scenario_label, &g->s.battle, err);
     if (st != GROG_OK)
         return st;
-    st = g->ops->create(g->rules, g->battle, &g->fstate, err);
+    st = g->ops->create(g->rules, g->s.battle, &g->s.fstate, err);
     if (st != GROG_OK)
         return st;
-    g->rng = grog_rng_create(g->seed);
-    if (g->rng == NULL)
+    g->s.rng = grog_rng_create(g->seed);
+    if (g->s.rng == NULL)
         return grog_error_set(err, GROG_ENOMEM, _("out of memory"));
-    g->turn = 1;
-    g->phase = 0;
-    g->nactions = 0;
+    g->s.turn = 1;
+    g->s.phase = 0;
     return keep_sides(g, err);
+}
+
+grog_status game_seek(grog_rng *rng, long long to, grog_error *err)
+{
+    if (to < 0)
+        return GROG_OK;
+    if ((long long)grog_rng_draws(rng) > to)
+        return grog_error_set(err, GROG_EFORMAT, _("the dice stream would go back"));
+    while ((long long)grog_rng_draws(rng) < to)
+        grog_rng_next(rng);
+    return GROG_OK;
 }
 
 static grog_status load_rules(grog_game *g, grog_error *err)
@@ -131,31 +140,32 @@ const char *ctx_phase_id(const action_ctx *c)
     return c->game->ops->phases[c->phase];
 }
 
-static void ctx_init(action_ctx *c, grog_game *g, int copy)
+/* A context working on state s (the live state, or a copy). */
+static void ctx_init(action_ctx *c, grog_game *g, game_state *s)
 {
     memset(c, 0, sizeof *c);
     c->game = g;
     c->rules = g->rules;
-    c->battle = copy ? grog_battle_clone(g->battle) : g->battle;
-    c->fstate = copy ? g->ops->copy(g->fstate) : g->fstate;
-    c->rng = copy ? grog_rng_clone(g->rng) : g->rng;
-    c->turn = g->turn;
-    c->phase = g->phase;
-    c->seq = g->nactions + 1;
+    c->battle = s->battle;
+    c->fstate = s->fstate;
+    c->rng = s->rng;
+    c->turn = s->turn;
+    c->phase = s->phase;
+    c->seq = g->last + 1;
     c->side = "";
     c->events = json_array();
     c->records = json_array();
 }
 
-/* Frees what the context owns; `copy` says whether the state is its own. */
-static void ctx_free(action_ctx *c, int copy)
+/* The turn and phase the action reached, back into its state. */
+static void ctx_store(const action_ctx *c, game_state *s)
 {
-    if (copy) {
-        grog_battle_destroy(c->battle);
-        if (c->fstate != NULL)
-            c->game->ops->destroy(c->fstate);
-        grog_rng_destroy(c->rng);
-    }
+    s->turn = c->turn;
+    s->phase = c->phase;
+}
+
+static void ctx_free(action_ctx *c)
+{
     json_decref(c->events);
     json_decref(c->records);
     free(c->checks);
@@ -370,6 +380,21 @@ static void finish_checks(action_ctx *c)
               c->turn, ctx_phase_id(c));
 }
 
+const char *game_lang(char *buf, size_t size)
+{
+    /* the catalogue's header names its language; no catalogue: untranslated */
+    const char *h = dgettext(GROG_TEXTDOMAIN_NAME, "");
+    const char *l = h != NULL ? strstr(h, "Language: ") : NULL;
+    if (l == NULL) {
+        snprintf(buf, size, "%s", "");
+        return buf;
+    }
+    l += strlen("Language: ");
+    size_t n = strcspn(l, "\n");
+    snprintf(buf, size, "%.*s", (int)(n < size ? n : size - 1), l);
+    return buf;
+}
+
 /* A side seat may act only with its own pieces: an action whose acting side
  * (set by the action from its officer or unit) is another side is refused,
  * whether it succeeded or failed on the working copy, so that the other
@@ -386,8 +411,7 @@ static grog_status check_seat(const grog_seat *seat, const action_ctx *c, grog_s
                           seat->side, c->side);
 }
 
-/* The result as seat sees it, as indented JSON text (NULL when out of memory). */
-static char *result_for(const grog_seat *seat, json_t *r)
+char *game_result_for(const grog_seat *seat, json_t *r)
 {
     if (seat == NULL || seat->kind == GROG_SEAT_REFEREE)
         return json_dumps(r, JSON_INDENT(2));
@@ -397,8 +421,60 @@ static char *result_for(const grog_seat *seat, json_t *r)
     return text;
 }
 
-/* Executes words as a new action: on a copy, journaled, swapped in. seat
- * NULL: the referee. */
+grog_status game_writable(const grog_game *g, grog_error *err)
+{
+    if (g->bad > 0)
+        return grog_error_set(err, GROG_EFORMAT,
+                              _("this game's journal no longer replays from action %lld: nothing "
+                                "can be added until the referee repairs it ('grognard repair GAME "
+                                "--truncate-at %lld --referee')"),
+                              g->bad, g->bad - 1);
+    return GROG_OK;
+}
+
+/* Runs words on a copy of the state, positioned at the journal's stream; on
+ * success *work holds the new state and *r the result. */
+static grog_status run_on_copy(grog_game *g, const grog_seat *seat, int argc,
+                               const char *const *words, game_state *work, action_ctx *c,
+                               grog_error *err)
+{
+    grog_status st = game_state_clone(g, &g->s, work, err);
+    if (st != GROG_OK)
+        return st;
+    ctx_init(c, g, work);
+    if (c->events == NULL || c->records == NULL)
+        return grog_error_set(err, GROG_ENOMEM, _("out of memory"));
+    st = game_seek(work->rng, g->stream, err);
+    if (st == GROG_OK)
+        st = run_words(g, c, argc, words, err);
+    st = check_seat(seat, c, st, err);
+    if (st == GROG_OK) {
+        ctx_store(c, work);
+        finish_checks(c);
+    }
+    return st;
+}
+
+/* Writes the action's row (inside the caller's transaction). */
+static grog_status append_action(grog_game *g, const action_ctx *c, json_t *w, json_t *r,
+                                 grog_error *err)
+{
+    char lang[64];
+    char *wtext = json_dumps(w, JSON_COMPACT);
+    char *rtext = json_dumps(r, JSON_COMPACT);
+    journal_action ja = {c->seq, c->side, wtext, rtext, c->checks != NULL ? c->checks : "",
+                         0, g->stream, (long long)grog_rng_draws(c->rng), c->seq, g->top, 0,
+                         game_lang(lang, sizeof lang)};
+    grog_status st = wtext != NULL && rtext != NULL
+                         ? journal_append(g->j, &ja, err)
+                         : grog_error_set(err, GROG_ENOMEM, _("out of memory"));
+    free(wtext);
+    free(rtext);
+    return st;
+}
+
+/* Executes words as a new action: caught up and checked inside one write
+ * transaction, run on a copy, journaled, swapped in. seat NULL: the referee. */
 static grog_status do_action(grog_game *g, const grog_seat *seat, int argc,
                              const char *const *words, char **out, grog_error *err)
 {
@@ -407,70 +483,60 @@ static grog_status do_action(grog_game *g, const grog_seat *seat, int argc,
     grog_status st = grog_text_check_words(argc, words, err);
     if (st != GROG_OK)
         return st;
-    action_ctx c;
-    ctx_init(&c, g, 1);
-    if (c.battle == NULL || c.fstate == NULL || c.rng == NULL || c.events == NULL) {
-        ctx_free(&c, 1);
-        return grog_error_set(err, GROG_ENOMEM, _("out of memory"));
-    }
-    st = run_words(g, &c, argc, words, err);
-    st = check_seat(seat, &c, st, err);
-    if (st != GROG_OK || c.explain_only) {
-        c.seq = 0; /* not journaled */
-        if (st == GROG_OK && out != NULL) {
-            json_t *w = words_json(argc, words);
-            json_t *r = result_json(&c, w);
-            *out = result_for(seat, r);
-            json_decref(r);
-            json_decref(w);
-        }
-        ctx_free(&c, 1);
+    st = game_writable(g, err);
+    if (st == GROG_OK)
+        st = journal_begin(g->j, err);
+    if (st != GROG_OK)
+        return st;
+    st = game_catch_up(g, NULL, err);
+    if (st != GROG_OK) {
+        journal_rollback(g->j);
         return st;
     }
-    finish_checks(&c);
-    json_t *w = words_json(argc, words);
-    json_t *r = result_json(&c, w);
-    char *wtext = json_dumps(w, JSON_COMPACT);
-    char *rtext = json_dumps(r, JSON_COMPACT);
-    journal_action ja = {c.seq, c.side, wtext, rtext, c.checks != NULL ? c.checks : ""};
-    st = wtext != NULL && rtext != NULL ? journal_append(g->j, &ja, err)
-                                        : grog_error_set(err, GROG_ENOMEM, _("out of memory"));
-    if (st == GROG_OK) {
-        grog_battle *ob = g->battle;
-        void *of = g->fstate;
-        grog_rng *orng = g->rng;
-        g->battle = c.battle;
-        g->fstate = c.fstate;
-        g->rng = c.rng;
-        c.battle = ob;
-        c.fstate = of;
-        c.rng = orng;
-        g->turn = c.turn;
-        g->phase = c.phase;
-        g->nactions = c.seq;
+    game_state work = {0};
+    action_ctx c;
+    memset(&c, 0, sizeof c);
+    st = run_on_copy(g, seat, argc, words, &work, &c, err);
+    json_t *w = st == GROG_OK ? words_json(argc, words) : NULL;
+    if (st == GROG_OK && c.explain_only) { /* a preview: nothing written */
+        c.seq = 0;
+        json_t *r = result_json(&c, w);
         if (out != NULL)
-            *out = result_for(seat, r);
+            *out = game_result_for(seat, r);
+        json_decref(r);
+        journal_rollback(g->j);
+    } else if (st == GROG_OK) {
+        json_t *r = result_json(&c, w);
+        st = append_action(g, &c, w, r, err);
+        if (st == GROG_OK)
+            st = journal_commit(g->j, err);
+        if (st == GROG_OK) {
+            game_state old = g->s;
+            g->s = work;
+            work = old;
+            g->last = g->top = c.seq;
+            g->rtop = 0;
+            g->stream = (long long)grog_rng_draws(g->s.rng);
+            journal_checkpoint(g->j);
+            if (out != NULL)
+                *out = game_result_for(seat, r);
+        } else {
+            journal_rollback(g->j);
+        }
+        json_decref(r);
+    } else {
+        journal_rollback(g->j);
     }
-    free(wtext);
-    free(rtext);
-    json_decref(r);
     json_decref(w);
-    ctx_free(&c, 1);
+    ctx_free(&c);
+    game_state_free(g, &work);
     return st;
 }
 
-/* Re-executes one journal row on the live state and compares its checks. */
-typedef struct replay_ctx {
-    grog_game *g;
-    size_t done;
-} replay_ctx;
-
-static grog_status replay_row(void *p, const journal_action *a, grog_error *err)
+grog_status game_exec_row(grog_game *g, const journal_action *a, int compare_result,
+                          grog_error *err)
 {
-    replay_ctx *r = p;
-    grog_game *g = r->g;
-    json_error_t jerr;
-    json_t *w = json_loads(a->words, 0, &jerr);
+    json_t *w = json_loads(a->words, 0, NULL);
     if (!json_is_array(w) || json_array_size(w) == 0 || json_array_size(w) > 256) {
         json_decref(w);
         return grog_error_set(err, GROG_EFORMAT, _("action %lld: damaged words"), a->seq);
@@ -484,43 +550,45 @@ static grog_status replay_row(void *p, const journal_action *a, grog_error *err)
             return grog_error_set(err, GROG_EFORMAT, _("action %lld: damaged words"), a->seq);
         }
     }
-    action_ctx c;
-    ctx_init(&c, g, 0);
-    grog_status st = run_words(g, &c, argc, words, err);
     /* Messages name the action by number and kind only: its other words may
      * be a side's secret, and whoever opens the game reads this. */
+    grog_status st = game_seek(g->s.rng, a->rng_from, err);
     if (st != GROG_OK) {
-        ctx_free(&c, 0);
+        json_decref(w);
+        return grog_error_set(err, GROG_EFORMAT,
+                              _("action %lld (%s): its place in the dice stream is damaged"),
+                              a->seq, words[0]);
+    }
+    action_ctx c;
+    ctx_init(&c, g, &g->s);
+    c.seq = a->seq;
+    st = run_words(g, &c, argc, words, err);
+    if (st != GROG_OK) {
+        ctx_free(&c);
         json_decref(w);
         return grog_error_set(err, GROG_EFORMAT, _("action %lld (%s) no longer replays"), a->seq,
                               words[0]);
     }
+    ctx_store(&c, &g->s);
     finish_checks(&c);
     const char *mine = c.checks != NULL ? c.checks : "";
-    if (strcmp(mine, a->checks) != 0)
+    if (strcmp(mine, a->checks) != 0 ||
+        (a->rng_to >= 0 && (long long)grog_rng_draws(g->s.rng) != a->rng_to))
         st = grog_error_set(err, GROG_EFORMAT,
                             _("action %lld (%s) differs on replay: its rolls or outcomes are not "
                               "the ones recorded"),
                             a->seq, words[0]);
-    g->turn = c.turn;
-    g->phase = c.phase;
-    g->nactions = a->seq;
-    ctx_free(&c, 0);
+    if (st == GROG_OK && compare_result) {
+        json_t *r = result_json(&c, w);
+        if (!game_same_result(r, a))
+            st = grog_error_set(err, GROG_EFORMAT,
+                                _("action %lld (%s) differs on replay: its recorded result (what "
+                                  "the log shows) is not the one the rules give"),
+                                a->seq, words[0]);
+        json_decref(r);
+    }
+    ctx_free(&c);
     json_decref(w);
-    if (st == GROG_OK)
-        r->done++;
-    return st;
-}
-
-static grog_status rebuild(grog_game *g, size_t *count, grog_error *err)
-{
-    grog_status st = fresh_state(g, err);
-    if (st != GROG_OK)
-        return st;
-    replay_ctx r = {g, 0};
-    st = journal_foreach(g->j, replay_row, &r, err);
-    if (count != NULL)
-        *count = r.done;
     return st;
 }
 
@@ -531,11 +599,12 @@ static grog_game *game_alloc(void)
     return calloc(1, sizeof(grog_game));
 }
 
+/* A snapshot at close when the journal moved past the last one (snapshot.c). */
 void grog_game_close(grog_game *g)
 {
     if (g == NULL)
         return;
-    free_state(g);
+    game_state_free(g, &g->s);
     if (g->ops != NULL && g->rules != NULL)
         g->ops->free_rules(g->rules);
     free(g->scenario_text);
@@ -545,7 +614,9 @@ void grog_game_close(grog_game *g)
     free(g);
 }
 
-static grog_status create_in(grog_game *g, const grog_game_options *o, grog_error *err)
+/* Reads the scenario and the house rules before any file is made. */
+static grog_status prepare_create(grog_game *g, const grog_game_options *o, char **rules_text,
+                                  grog_error *err)
 {
     g->family = o->family;
     g->ops = families[o->family];
@@ -564,28 +635,44 @@ static grog_status create_in(grog_game *g, const grog_game_options *o, grog_erro
     if (g->scenario_label == NULL)
         return grog_error_set(err, GROG_ENOMEM, _("out of memory"));
     memcpy(g->scenario_label, label, n);
+    *rules_text = NULL;
+    if (o->rules != NULL && (st = grog_data_read_file(o->rules, rules_text, NULL, err)) != GROG_OK)
+        return st;
+    st = g->ops->load_rules(*rules_text, o->rules, &g->rules, err);
+    if (st == GROG_OK)
+        st = game_fresh_state(g, err);
+    return st;
+}
+
+typedef struct create_ctx {
+    grog_game *g;
+    const grog_game_options *o;
+    const char *rules_text;
+} create_ctx;
+
+/* Fills a new journal: the game's keys and texts, then "start". */
+static grog_status build_game(void *p, journal *j, grog_error *err)
+{
+    create_ctx *cc = p;
+    grog_game *g = cc->g;
     char seed[32];
-    snprintf(seed, sizeof seed, "%llu", (unsigned long long)o->seed);
-    if ((st = journal_set(g->j, "format", FORMAT_NAME, err)) != GROG_OK ||
-        (st = journal_set(g->j, "family", grog_family_name(o->family), err)) != GROG_OK ||
-        (st = journal_set(g->j, "seed", seed, err)) != GROG_OK ||
-        (st = journal_set(g->j, "created_with", GROG_VERSION, err)) != GROG_OK ||
-        (st = journal_set_text(g->j, "scenario", g->scenario_label, g->scenario_text, err)) !=
-            GROG_OK)
+    snprintf(seed, sizeof seed, "%llu", (unsigned long long)cc->o->seed);
+    grog_status st;
+    if ((st = journal_set(j, "format", FORMAT_NAME, err)) != GROG_OK ||
+        (st = journal_set(j, "family", grog_family_name(cc->o->family), err)) != GROG_OK ||
+        (st = journal_set(j, "seed", seed, err)) != GROG_OK ||
+        (st = journal_set(j, "created_with", GROG_VERSION, err)) != GROG_OK ||
+        (st = journal_set_text(j, "scenario", g->scenario_label, g->scenario_text, err)) != GROG_OK)
         return st;
-    if (o->rules != NULL) {
-        char *text = NULL;
-        st = grog_data_read_file(o->rules, &text, NULL, err);
-        if (st == GROG_OK)
-            st = journal_set_text(g->j, "rules", o->rules, text, err);
-        free(text);
-        if (st != GROG_OK)
-            return st;
-    }
-    if ((st = load_rules(g, err)) != GROG_OK || (st = fresh_state(g, err)) != GROG_OK)
+    if (cc->rules_text != NULL &&
+        (st = journal_set_text(j, "rules", cc->o->rules, cc->rules_text, err)) != GROG_OK)
         return st;
+    journal *keep = g->j;
+    g->j = j;
     static const char *const start[] = {"start"};
-    return do_action(g, NULL, 1, start, NULL, err);
+    st = do_action(g, NULL, 1, start, NULL, err);
+    g->j = keep;
+    return st;
 }
 
 static grog_status check_options(const grog_game_options *o, grog_error *err)
@@ -604,14 +691,19 @@ grog_status grog_game_create(const char *path, const grog_game_options *o, grog_
     grog_game *g = game_alloc();
     if (g == NULL)
         return grog_error_set(err, GROG_ENOMEM, _("out of memory"));
-    st = journal_create(path, &g->j, err);
-    if (st == GROG_OK)
-        st = create_in(g, o, err);
+    char *rules_text = NULL;
+    st = prepare_create(g, o, &rules_text, err);
+    create_ctx cc = {g, o, rules_text};
+    if (st == GROG_OK && path == NULL) {
+        st = journal_create(NULL, &g->j, err);
+        if (st == GROG_OK)
+            st = build_game(&cc, g->j, err);
+    } else if (st == GROG_OK) {
+        st = journal_create_atomic(path, build_game, &cc, &g->j, err);
+    }
+    free(rules_text);
     if (st != GROG_OK) {
-        int made = g->j != NULL;
         grog_game_close(g);
-        if (made && path != NULL)
-            journal_remove(path); /* leave nothing half-made behind */
         return st;
     }
     *out = g;
@@ -628,15 +720,12 @@ grog_status grog_game_create_memory(const grog_game_options *o, grog_game **out,
     return grog_game_create(NULL, o, out, err);
 }
 
-grog_status grog_game_open(const char *path, grog_game **out, grog_error *err)
+/* Reads the game's keys and texts (not the actions). */
+static grog_status open_keys(grog_game *g, const char *path, grog_error *err)
 {
-    grog_game *g = game_alloc();
-    if (g == NULL)
-        return grog_error_set(err, GROG_ENOMEM, _("out of memory"));
     char *format = NULL, *family = NULL, *seed = NULL;
-    grog_status st = journal_open(path, &g->j, err);
-    if (st == GROG_OK && (st = journal_get(g->j, "format", &format, err)) == GROG_OK &&
-        strcmp(format, FORMAT_NAME) != 0)
+    grog_status st = journal_get(g->j, "format", &format, err);
+    if (st == GROG_OK && strcmp(format, FORMAT_NAME) != 0)
         st = grog_error_set(err, GROG_EFORMAT, _("%s: not a grognard game"), path);
     if (st == GROG_OK && (st = journal_get(g->j, "family", &family, err)) == GROG_OK &&
         grog_family_parse(family, &g->family, err) != GROG_OK)
@@ -655,20 +744,52 @@ grog_status grog_game_open(const char *path, grog_game **out, grog_error *err)
     }
     if (st == GROG_OK)
         st = load_rules(g, err);
-    if (st == GROG_OK)
-        st = rebuild(g, NULL, err);
     free(format);
     free(family);
     free(seed);
+    return st;
+}
+
+static grog_status open_game(const char *path, int damaged_ok, grog_game **out, long long *bad,
+                             grog_error *err)
+{
+    grog_game *g = game_alloc();
+    if (g == NULL)
+        return grog_error_set(err, GROG_ENOMEM, _("out of memory"));
+    grog_status st = journal_open(path, &g->j, err);
+    if (st == GROG_OK)
+        st = open_keys(g, path, err);
+    if (st == GROG_OK)
+        st = game_rebuild(g, damaged_ok, err);
     if (st != GROG_OK) {
         grog_game_close(g);
         return st;
     }
+    if (bad != NULL)
+        *bad = g->bad;
+    if (g->bad > 0 && err != NULL)
+        grog_error_set(err, GROG_EFORMAT, "%s", g->bad_reason);
     *out = g;
     return GROG_OK;
 }
 
-/* ---- doing, undoing, replaying ---- */
+grog_status grog_game_open(const char *path, grog_game **out, grog_error *err)
+{
+    return open_game(path, 0, out, NULL, err);
+}
+
+grog_status grog_game_open_damaged(const char *path, grog_game **out, long long *first_bad,
+                                   grog_error *err)
+{
+    return open_game(path, 1, out, first_bad, err);
+}
+
+void grog_game_set_busy_timeout(grog_game *g, int ms)
+{
+    journal_set_busy_timeout(g->j, ms);
+}
+
+/* ---- doing ---- */
 
 grog_status grog_game_do(grog_game *g, int argc, const char *const *argv, char **result,
                          grog_error *err)
@@ -687,6 +808,9 @@ grog_status grog_game_do_as(grog_game *g, const grog_seat *seat, int argc,
         return grog_error_set(err, GROG_EINVAL, _("a side seat needs a side"));
     if (argc >= 1 && strcmp(argv[0], "start") == 0)
         return grog_error_set(err, GROG_EINVAL, _("the game has already started"));
+    if (argc >= 1 && strcmp(argv[0], "undo") == 0)
+        return grog_error_set(err, GROG_EINVAL,
+                              _("undo is not an action word here: use grognard undo"));
     return do_action(g, seat, argc, argv, result, err);
 }
 
@@ -751,36 +875,6 @@ grog_status grog_game_do_line_as(grog_game *g, const grog_seat *seat, const char
     return grog_game_do_as(g, seat, n, words, result, err);
 }
 
-grog_status grog_game_undo(grog_game *g, grog_error *err)
-{
-    if (g->nactions <= 1)
-        return grog_error_set(err, GROG_EINVAL, _("nothing to undo"));
-    grog_status st = journal_delete_last(g->j, err);
-    if (st != GROG_OK)
-        return st;
-    return rebuild(g, NULL, err);
-}
-
-grog_status grog_game_sync(grog_game *g, size_t *added, grog_error *err)
-{
-    if (added != NULL)
-        *added = 0;
-    long long last = 0;
-    grog_status st = journal_last_seq(g->j, &last, err);
-    if (st != GROG_OK || last == g->nactions)
-        return st;
-    long long before = g->nactions;
-    st = rebuild(g, NULL, err);
-    if (st == GROG_OK && added != NULL && g->nactions > before)
-        *added = (size_t)(g->nactions - before);
-    return st;
-}
-
-grog_status grog_game_replay(grog_game *g, size_t *actions, grog_error *err)
-{
-    return rebuild(g, actions, err);
-}
-
 /* ---- reading ---- */
 
 grog_family grog_game_family(const grog_game *g)
@@ -795,22 +889,22 @@ uint64_t grog_game_seed(const grog_game *g)
 
 size_t grog_game_action_count(const grog_game *g)
 {
-    return (size_t)g->nactions;
+    return (size_t)g->last;
 }
 
 int grog_game_turn(const grog_game *g)
 {
-    return g->turn;
+    return g->s.turn;
 }
 
 const char *grog_game_phase(const grog_game *g)
 {
-    return g->ops->phases[g->phase];
+    return g->ops->phases[g->s.phase];
 }
 
 const grog_battle *grog_game_battle(const grog_game *g)
 {
-    return g->battle;
+    return g->s.battle;
 }
 
 json_t *game_status_object(const grog_game *g, const char *side)
@@ -820,17 +914,17 @@ json_t *game_status_object(const grog_game *g, const char *side)
     int referee = side != NULL && strcmp(side, GAME_REFEREE_VIEWER) == 0;
     if (referee) /* the seed tells every future roll: the referee's alone */
         json_object_set_new(o, "seed", json_integer((json_int_t)(g->seed & INT64_MAX)));
-    json_object_set_new(o, "scenario", json_string(grog_battle_meta(g->battle)->name));
-    json_object_set_new(o, "turn", json_integer(g->turn));
+    json_object_set_new(o, "scenario", json_string(grog_battle_meta(g->s.battle)->name));
+    json_object_set_new(o, "turn", json_integer(g->s.turn));
     json_object_set_new(o, "phase", json_string(grog_game_phase(g)));
     json_t *phases = json_array();
     for (size_t i = 0; i < g->ops->nphases; i++)
         json_array_append_new(phases, json_string(g->ops->phases[i]));
     json_object_set_new(o, "phases", phases);
-    json_object_set_new(o, "actions", json_integer(g->nactions));
+    json_object_set_new(o, "actions", json_integer(g->last));
     json_object_set_new(o, "seat", json_string(referee ? "referee" : side != NULL ? "side" : "public"));
     json_object_set_new(o, "viewer", json_string(side != NULL && !referee ? side : ""));
-    g->ops->status(g->rules, g->battle, g->fstate, side != NULL ? side : "", o);
+    g->ops->status(g->rules, g->s.battle, g->s.fstate, side != NULL ? side : "", o);
     return o;
 }
 

@@ -254,9 +254,14 @@ static void result_text(FILE *f, json_t *result, const char *side)
 {
     json_t *r = game_result_filtered(result, side);
     long long seq = (long long)json_integer_value(json_object_get(r, "seq"));
+    long long undone = (long long)json_integer_value(json_object_get(r, "undone_by"));
     if (seq > 0)
         fprintf(f, "#%lld  ", seq);
-    else
+    if (undone > 0)
+        fprintf(f, _("[undone by #%lld]  "), undone);
+    if (json_is_false(json_object_get(r, "replays")))
+        fprintf(f, "%s  ", _("[DOES NOT REPLAY]"));
+    if (seq <= 0)
         fprintf(f, "%s  ", _("(not journaled)"));
     fprintf(f, "%s %lld, %s", _("turn"), (long long)json_integer_value(json_object_get(r, "turn")),
             grog_explain_word(json_string_value(json_object_get(r, "phase"))));
@@ -312,14 +317,28 @@ typedef struct log_ctx {
     const char *side;
     json_t *all; /* JSON mode */
     FILE *f;     /* text mode */
+    long long *undone_by; /* [seq]: the undo record cancelling the row, 0 if in effect */
+    long long last, bad;
 } log_ctx;
 
 static grog_status log_row(void *p, const journal_action *a, grog_error *err)
 {
     log_ctx *l = p;
     json_t *r = json_loads(a->result, 0, NULL);
-    if (r == NULL)
-        return grog_error_set(err, GROG_EFORMAT, _("damaged result of action %lld"), a->seq);
+    if (!json_is_object(r)) {
+        json_decref(r);
+        if (l->bad > 0) { /* a damaged game is listed as far as it goes */
+            r = json_pack("{s:I,s:s,s:[s],s:[],s:[]}", "seq", (json_int_t)a->seq, "side", "",
+                          "action", "?", "events", "records");
+        } else {
+            return grog_error_set(err, GROG_EFORMAT, _("damaged result of action %lld"),
+                                  a->seq);
+        }
+    }
+    if (a->seq >= 1 && a->seq <= l->last && l->undone_by[a->seq] > 0)
+        json_object_set_new(r, "undone_by", json_integer(l->undone_by[a->seq]));
+    if (l->bad > 0)
+        json_object_set_new(r, "replays", json_boolean(a->seq < l->bad));
     if (l->all != NULL)
         json_array_append_new(l->all, game_result_filtered(r, l->side));
     else
@@ -328,11 +347,23 @@ static grog_status log_row(void *p, const journal_action *a, grog_error *err)
     return GROG_OK;
 }
 
+static grog_status log_rows(const grog_game *g, log_ctx *l, grog_error *err)
+{
+    grog_status st = game_undone_by(g, &l->undone_by, err);
+    if (st != GROG_OK)
+        return st;
+    l->last = g->last;
+    l->bad = g->bad;
+    st = game_foreach(g, log_row, l, err);
+    free(l->undone_by);
+    return st;
+}
+
 grog_status grog_game_log_json(const grog_game *g, const grog_seat *seat, char **out,
                                grog_error *err)
 {
-    log_ctx l = {game_viewer(seat), json_array(), NULL};
-    grog_status st = game_foreach(g, log_row, &l, err);
+    log_ctx l = {game_viewer(seat), json_array(), NULL, NULL, 0, 0};
+    grog_status st = log_rows(g, &l, err);
     if (st != GROG_OK) {
         json_decref(l.all);
         return st;
@@ -345,10 +376,13 @@ grog_status grog_game_log_text(const grog_game *g, const grog_seat *seat, char *
 {
     char *buf = NULL;
     size_t len = 0;
-    log_ctx l = {game_viewer(seat), NULL, open_memstream(&buf, &len)};
+    log_ctx l = {game_viewer(seat), NULL, open_memstream(&buf, &len), NULL, 0, 0};
     if (l.f == NULL)
         return grog_error_set(err, GROG_ENOMEM, _("out of memory"));
-    grog_status st = game_foreach(g, log_row, &l, err);
+    grog_status st = log_rows(g, &l, err);
+    if (st == GROG_OK && g->bad > 0)
+        fprintf(l.f, _("The journal does not replay from action %lld: %s\n"), (long long)g->bad,
+                g->bad_reason);
     fclose(l.f);
     if (st != GROG_OK) {
         free(buf);

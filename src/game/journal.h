@@ -1,12 +1,30 @@
 /* journal.h — the SQLite file of a game (internal to src/game).
  *
- * Schema (user_version 1, application_id 'GROG'):
+ * Schema (user_version 2, application_id 'GROG'):
  *   game(key, value)            format, family, seed, created_with, rules_label
  *   texts(name, label, text)    "scenario" and, for house rules, "rules"
- *   actions(seq, side, words, result, checks)
- * WAL mode, synchronous FULL; every append is one transaction. A journal
- * opened from a file checks the application id and version first, so that
- * another SQLite file or a newer grognard's game is refused cleanly. */
+ *   actions(seq, side, words, result, checks, undoes, rng_from, rng_to,
+ *           top, below, rtop, lang)
+ *   snapshots(seq, state, digest)
+ * Nothing is ever deleted from `actions` but by an explicit repair. A row is
+ * an action (undoes NULL) or an undo record naming the row it cancels. The
+ * generator's stream position where an action starts and ends (rng_from,
+ * rng_to, in 64-bit draws) is stored, so the stream never rewinds. top, below
+ * and rtop keep the undo stacks (see game.c): top = the last action in effect
+ * after this row; below = for an action, the action in effect before it, for
+ * an undo record of an action, rtop before it; rtop = the last undo record
+ * that may itself be undone (0: none).
+ * A version 1 file (no undo records, rows deleted by undo) is upgraded in
+ * place when opened for writing; its rows keep NULL stream positions.
+ *
+ * One writer: journal_begin takes SQLite's write lock (BEGIN IMMEDIATE) with a
+ * bounded busy wait and fails with GROG_EBUSY; the caller reads, checks and
+ * appends inside that transaction and ends it with journal_commit or
+ * journal_rollback. WAL mode, synchronous FULL; every commit is followed by a
+ * passive checkpoint and closing checkpoints too, so the .grog file alone
+ * holds every acknowledged action. SQLite failures are reported by cause:
+ * permission denied, read-only, disk full, busy, damaged (GROG_EIO,
+ * GROG_EBUSY or GROG_EFORMAT). */
 #ifndef GROG_JOURNAL_H
 #define GROG_JOURNAL_H
 
@@ -14,7 +32,7 @@
 
 #include "grognard/error.h"
 
-#define GROG_JOURNAL_VERSION 1
+#define GROG_JOURNAL_VERSION 2
 
 typedef struct journal journal;
 
@@ -24,6 +42,10 @@ typedef struct journal_action {
     const char *words;  /* JSON array of strings */
     const char *result; /* JSON object */
     const char *checks; /* the replay check string */
+    long long undoes;   /* 0: an action; else the row it cancels */
+    long long rng_from, rng_to; /* -1: not recorded (version 1 rows) */
+    long long top, below, rtop;
+    const char *lang;   /* the language of the result's texts ("" = untranslated) */
 } journal_action;
 
 /* path NULL: an in-memory journal. Refuses an existing file. */
@@ -32,6 +54,16 @@ grog_status journal_open(const char *path, journal **out, grog_error *err);
 void journal_close(journal *j);
 /* Deletes a journal file and its -wal and -shm companions. */
 void journal_remove(const char *path);
+/* The bounded wait for another writer, in milliseconds (default 5000). */
+void journal_set_busy_timeout(journal *j, int ms);
+
+/* Write transactions: BEGIN IMMEDIATE (GROG_EBUSY after the wait), COMMIT,
+ * ROLLBACK (never fails; harmless without a transaction). */
+grog_status journal_begin(journal *j, grog_error *err);
+grog_status journal_commit(journal *j, grog_error *err);
+void journal_rollback(journal *j);
+/* Whether another connection changed the file since this one last looked. */
+int journal_changed(journal *j);
 
 grog_status journal_set(journal *j, const char *key, const char *value, grog_error *err);
 /* The value (malloc'd) or NULL with GROG_ENOTFOUND / GROG_EFORMAT. */
@@ -43,12 +75,58 @@ grog_status journal_get_text(journal *j, const char *name, char **label, char **
                              grog_error *err);
 
 grog_status journal_append(journal *j, const journal_action *a, grog_error *err);
-/* The number of the last action (0 when none). */
+/* The last row (*found 0 when the journal is empty); its strings live until
+ * the next call on j. */
+grog_status journal_last(journal *j, journal_action *a, int *found, grog_error *err);
+/* One row by number (*found 0 when absent); strings as for journal_last. */
+grog_status journal_get_action(journal *j, long long seq, journal_action *a, int *found,
+                               grog_error *err);
+/* The number of the last row (0 when none). */
 grog_status journal_last_seq(journal *j, long long *seq, grog_error *err);
-grog_status journal_delete_last(journal *j, grog_error *err);
-/* Calls fn for every action in order; stops at the first non-OK status. */
+/* Calls fn for every row with seq > after, in order; stops at the first
+ * non-OK status. */
+grog_status journal_foreach_from(journal *j, long long after,
+                                 grog_status (*fn)(void *ctx, const journal_action *a,
+                                                   grog_error *err),
+                                 void *ctx, grog_error *err);
 grog_status journal_foreach(journal *j,
                             grog_status (*fn)(void *ctx, const journal_action *a, grog_error *err),
                             void *ctx, grog_error *err);
+/* The undo links of every row with seq > after, in order (a light read). */
+grog_status journal_links(journal *j, long long after,
+                          grog_status (*fn)(void *ctx, long long seq, long long undoes,
+                                            long long below, grog_error *err),
+                          void *ctx, grog_error *err);
+/* Repair: copies every row with seq > keep to fn (for the side file), then
+ * deletes them and the snapshots past keep. Inside the caller's transaction. */
+grog_status journal_cut(journal *j, long long keep,
+                        grog_status (*fn)(void *ctx, const journal_action *a, grog_error *err),
+                        void *ctx, grog_error *err);
+
+/* Snapshots of the state after row seq: an opaque text and its digest. */
+grog_status journal_put_snapshot(journal *j, long long seq, const char *state,
+                                 const char *digest, grog_error *err);
+/* Calls fn for the snapshots with seq <= at most, newest first, until fn
+ * returns 1 (taken) or an error (< 0 stops with that status in err). */
+grog_status journal_snapshots(journal *j, long long at_most,
+                              int (*fn)(void *ctx, long long seq, const char *state,
+                                        const char *digest),
+                              void *ctx, grog_error *err);
+/* The newest snapshot's row number (0: none). */
+long long journal_last_snapshot(journal *j);
+
+/* Makes the .grog file hold every committed row (a passive checkpoint). */
+void journal_checkpoint(journal *j);
+
+/* Creates a complete game in a temporary file beside path (build fills the
+ * journal it is given), then links it into place: never replaces an existing
+ * file (two racing creations: one game, one GROG_EINVAL "already exists"); a
+ * killed creation leaves only the temporary file, never a half-made game.
+ * *out: the journal of the file now at path. */
+grog_status journal_create_atomic(const char *path,
+                                  grog_status (*build)(void *ctx, journal *j, grog_error *err),
+                                  void *ctx, journal **out, grog_error *err);
+/* Whether the file could only be opened read-only. */
+int journal_read_only(const journal *j);
 
 #endif
