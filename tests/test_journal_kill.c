@@ -1,7 +1,8 @@
 /* test_journal_kill.c — durability: a child process plays a game and reports
  * every action the library acknowledged; the parent kills it with SIGKILL at
  * a pseudo-random moment, many times over, then checks that the file opens,
- * holds every acknowledged action, and replays identically from its seed. */
+ * holds every acknowledged action, and replays identically from its seed;
+ * and that the .grog file alone (copied without its -wal) holds them too. */
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -69,6 +70,20 @@ static void test_sigkill_loses_nothing_acknowledged(void **state)
         close(fds[0]);
         total_acked += acked;
         grog_error err;
+        /* the .grog alone, as a user would copy it after the kill */
+        char copy[96], cmd[256];
+        snprintf(copy, sizeof copy, "%s.copy", path);
+        grog_game_remove(copy);
+        snprintf(cmd, sizeof cmd, "cp %s %s", path, copy);
+        assert_int_equal(system(cmd), 0);
+        if (grog_game_open(copy, &g, &err) != GROG_OK)
+            fail_msg("round %d: the .grog alone does not open after SIGKILL: %s", round,
+                     err.message);
+        if (grog_game_action_count(g) < acked)
+            fail_msg("round %d: %u actions acknowledged, %zu in the .grog alone", round, acked,
+                     grog_game_action_count(g));
+        grog_game_close(g);
+        grog_game_remove(copy);
         if (grog_game_open(path, &g, &err) != GROG_OK)
             fail_msg("round %d: the journal does not open after SIGKILL: %s", round, err.message);
         if (grog_game_action_count(g) < acked)

@@ -22,6 +22,7 @@ struct journal {
     int read_only;
     int data_version; /* PRAGMA data_version when last looked */
     sqlite3_stmt *append, *by_seq, *last; /* kept prepared: the hot paths */
+    char *row[2][6]; /* copies of the strings of the last row read by last / by_seq */
 };
 
 static char *copy(const char *s)
@@ -320,6 +321,9 @@ void journal_close(journal *j)
     sqlite3_finalize(j->append);
     sqlite3_finalize(j->by_seq);
     sqlite3_finalize(j->last);
+    for (int k = 0; k < 2; k++)
+        for (int i = 0; i < 6; i++)
+            free(j->row[k][i]);
     journal_checkpoint(j);
     sqlite3_close(j->db);
     free(j->label);
@@ -609,14 +613,33 @@ static grog_status read_row(journal *j, sqlite3_stmt *stmt, journal_action *a, g
     return GROG_OK;
 }
 
-static grog_status one_row(journal *j, sqlite3_stmt *stmt, journal_action *a, int *found,
+/* Steps a kept statement once, copies the row's strings into slot k (so
+ * that the statement is reset at once: a statement left on a row would hold
+ * a read transaction, and the next write would fail on an old snapshot). */
+static grog_status one_row(journal *j, sqlite3_stmt *stmt, int k, journal_action *a, int *found,
                            grog_error *err)
 {
     int rc = sqlite3_step(stmt);
     *found = rc == SQLITE_ROW;
-    if (rc == SQLITE_ROW)
-        return read_row(j, stmt, a, err);
-    return rc == SQLITE_DONE ? GROG_OK : sql_status(j, rc, _("cannot read the actions"), err);
+    grog_status s = GROG_OK;
+    if (rc == SQLITE_ROW && (s = read_row(j, stmt, a, err)) == GROG_OK) {
+        const char *src[6] = {a->side, a->words, a->result, a->checks, a->lang, NULL};
+        for (int i = 0; i < 5; i++) {
+            free(j->row[k][i]);
+            j->row[k][i] = copy(src[i]);
+            if (src[i] != NULL && j->row[k][i] == NULL)
+                s = grog_error_set(err, GROG_ENOMEM, _("out of memory"));
+        }
+        a->side = j->row[k][0];
+        a->words = j->row[k][1];
+        a->result = j->row[k][2];
+        a->checks = j->row[k][3];
+        a->lang = j->row[k][4];
+    } else if (rc != SQLITE_ROW && rc != SQLITE_DONE) {
+        s = sql_status(j, rc, _("cannot read the actions"), err);
+    }
+    sqlite3_reset(stmt);
+    return s;
 }
 
 grog_status journal_last(journal *j, journal_action *a, int *found, grog_error *err)
@@ -627,7 +650,7 @@ grog_status journal_last(journal *j, journal_action *a, int *found, grog_error *
     if (s != GROG_OK)
         return s;
     sqlite3_reset(j->last);
-    return one_row(j, j->last, a, found, err);
+    return one_row(j, j->last, 0, a, found, err);
 }
 
 grog_status journal_get_action(journal *j, long long seq, journal_action *a, int *found,
@@ -640,7 +663,7 @@ grog_status journal_get_action(journal *j, long long seq, journal_action *a, int
         return s;
     sqlite3_reset(j->by_seq);
     sqlite3_bind_int64(j->by_seq, 1, seq);
-    return one_row(j, j->by_seq, a, found, err);
+    return one_row(j, j->by_seq, 1, a, found, err);
 }
 
 grog_status journal_last_seq(journal *j, long long *seq, grog_error *err)
