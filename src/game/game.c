@@ -552,12 +552,14 @@ grog_status game_exec_row(grog_game *g, const journal_action *a, int compare_res
     }
     /* Messages name the action by number and kind only: its other words may
      * be a side's secret, and whoever opens the game reads this. */
+    char kind[64];
+    snprintf(kind, sizeof kind, "%s", words[0]);
     grog_status st = game_seek(g->s.rng, a->rng_from, err);
     if (st != GROG_OK) {
         json_decref(w);
         return grog_error_set(err, GROG_EFORMAT,
                               _("action %lld (%s): its place in the dice stream is damaged"),
-                              a->seq, words[0]);
+                              a->seq, kind);
     }
     action_ctx c;
     ctx_init(&c, g, &g->s);
@@ -567,7 +569,7 @@ grog_status game_exec_row(grog_game *g, const journal_action *a, int compare_res
         ctx_free(&c);
         json_decref(w);
         return grog_error_set(err, GROG_EFORMAT, _("action %lld (%s) no longer replays"), a->seq,
-                              words[0]);
+                              kind);
     }
     ctx_store(&c, &g->s);
     finish_checks(&c);
@@ -577,14 +579,14 @@ grog_status game_exec_row(grog_game *g, const journal_action *a, int compare_res
         st = grog_error_set(err, GROG_EFORMAT,
                             _("action %lld (%s) differs on replay: its rolls or outcomes are not "
                               "the ones recorded"),
-                            a->seq, words[0]);
+                            a->seq, kind);
     if (st == GROG_OK && compare_result) {
         json_t *r = result_json(&c, w);
         if (!game_same_result(r, a))
             st = grog_error_set(err, GROG_EFORMAT,
                                 _("action %lld (%s) differs on replay: its recorded result (what "
                                   "the log shows) is not the one the rules give"),
-                                a->seq, words[0]);
+                                a->seq, kind);
         json_decref(r);
     }
     ctx_free(&c);

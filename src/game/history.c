@@ -94,7 +94,9 @@ static grog_status link_row(void *p, long long seq, long long undoes, long long 
                             grog_error *err)
 {
     links *l = p;
-    if (seq < 1 || seq > l->n)
+    if (seq > l->n)
+        return GROG_OK; /* written after we looked */
+    if (seq < 1)
         return grog_error_set(err, GROG_EFORMAT, _("damaged journal: row %lld out of order"),
                               seq);
     l->below[seq] = below;
@@ -146,7 +148,8 @@ static grog_status chain_from(const links *l, long long top, char **in_effect, g
 
 typedef struct replay_pass {
     grog_game *g;
-    const char *in_effect;
+    const char *in_effect; /* [seq], seq 1..n */
+    long long n;
     long long limit; /* rows < limit only (0: all) */
     long long failed; /* the row that failed */
 } replay_pass;
@@ -156,7 +159,7 @@ static grog_status replay_effective(void *p, const journal_action *a, grog_error
     replay_pass *r = p;
     if (r->limit > 0 && a->seq >= r->limit)
         return GROG_OK;
-    if (!r->in_effect[a->seq])
+    if (a->seq < 1 || a->seq > r->n || !r->in_effect[a->seq]) /* written after we looked */
         return GROG_OK;
     grog_status st = game_exec_row(r->g, a, 1, err);
     if (st != GROG_OK)
@@ -172,7 +175,7 @@ static grog_status rebuild_chain(grog_game *g, const links *l, long long top, lo
     grog_status st = chain_from(l, top, &in_effect, err);
     if (st == GROG_OK)
         st = game_fresh_state(g, err);
-    replay_pass r = {g, in_effect, limit, 0};
+    replay_pass r = {g, in_effect, l->n, limit, 0};
     if (st == GROG_OK)
         st = journal_foreach(g->j, replay_effective, &r, err);
     if (failed != NULL)
@@ -188,7 +191,20 @@ static const char *hint(void)
              "N --referee'");
 }
 
+static grog_status rebuild_in(grog_game *g, int damaged_ok, grog_error *err);
+
+/* One snapshot of the file for the whole rebuild, even while others write. */
 grog_status game_rebuild(grog_game *g, int damaged_ok, grog_error *err)
+{
+    grog_status st = journal_read_begin(g->j, err);
+    if (st != GROG_OK)
+        return st;
+    st = rebuild_in(g, damaged_ok, err);
+    journal_read_end(g->j);
+    return st;
+}
+
+static grog_status rebuild_in(grog_game *g, int damaged_ok, grog_error *err)
 {
     journal_action last;
     int found = 0;
@@ -562,6 +578,8 @@ static grog_status verify_row(void *p, const journal_action *a, grog_error *err)
 {
     verify_pass *v = p;
     grog_status st;
+    if (a->seq > v->l->n)
+        return GROG_OK; /* written after we looked */
     if (a->rng_from >= 0 && a->rng_from != v->stream)
         return broken(a, _("its place in the dice stream is not where the previous one ended"),
                       err);
@@ -588,12 +606,17 @@ grog_status grog_game_replay(grog_game *g, size_t *actions, grog_error *err)
     if (actions != NULL)
         *actions = 0;
     long long last = 0;
-    grog_status st = journal_last_seq(g->j, &last, err);
+    grog_status st = journal_read_begin(g->j, err);
+    if (st != GROG_OK)
+        return st;
+    st = journal_last_seq(g->j, &last, err);
     links l;
     if (st == GROG_OK)
         st = links_load(g, last, &l, err);
-    if (st != GROG_OK)
+    if (st != GROG_OK) {
+        journal_read_end(g->j);
         return st;
+    }
     verify_pass v = {g, &l, calloc((size_t)last + 1, sizeof(long long)),
                      calloc((size_t)last + 1, sizeof(game_state)), 0, 0, 0, 0};
     if (v.uses == NULL || v.saved == NULL)
@@ -610,6 +633,7 @@ grog_status grog_game_replay(grog_game *g, size_t *actions, grog_error *err)
     free(v.saved);
     free(v.uses);
     links_free(&l);
+    journal_read_end(g->j);
     if (actions != NULL)
         *actions = v.done;
     grog_error e;

@@ -436,6 +436,17 @@ void journal_rollback(journal *j)
         sqlite3_exec(j->db, "ROLLBACK", NULL, NULL, NULL);
 }
 
+grog_status journal_read_begin(journal *j, grog_error *err)
+{
+    int rc = sqlite3_exec(j->db, "SAVEPOINT grog_read", NULL, NULL, NULL);
+    return rc == SQLITE_OK ? GROG_OK : sql_status(j, rc, _("cannot read"), err);
+}
+
+void journal_read_end(journal *j)
+{
+    sqlite3_exec(j->db, "RELEASE grog_read", NULL, NULL, NULL);
+}
+
 int journal_changed(journal *j)
 {
     int v = 0, rc;

@@ -62,6 +62,10 @@ void journal_set_busy_timeout(journal *j, int ms);
 grog_status journal_begin(journal *j, grog_error *err);
 grog_status journal_commit(journal *j, grog_error *err);
 void journal_rollback(journal *j);
+/* A consistent view for several reads (a savepoint: nests in a write
+ * transaction). */
+grog_status journal_read_begin(journal *j, grog_error *err);
+void journal_read_end(journal *j);
 /* Whether another connection changed the file since this one last looked. */
 int journal_changed(journal *j);
 
