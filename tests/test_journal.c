@@ -304,7 +304,7 @@ static void test_an_edited_result_is_caught_and_repaired(void **state)
 {
     (void)state;
     grog_game *g = new_game(GROG_FAMILY_GDB, 3);
-    ok(g, "order picton pack storm-the-convent --roll 3"); /* #2: 3 - 1 = 2, fails */
+    ok(g, "order picton pack redeploy --roll 3"); /* #2: 3 - 1 = 2, fails */
     ok(g, "next");                                          /* #3 */
     ok(g, "note later");                                    /* #4 */
     grog_game_close(g);
@@ -315,7 +315,7 @@ static void test_an_edited_result_is_caught_and_repaired(void **state)
     grog_game *bad = NULL;
     assert_int_equal(grog_game_open(path, &bad, &err), GROG_EFORMAT);
     assert_non_null(strstr(err.message, "action 2 (order)"));
-    assert_null(strstr(err.message, "storm-the-convent")); /* never the hidden words */
+    assert_null(strstr(err.message, "redeploy")); /* never the hidden words */
     long long first_bad = 0;
     assert_int_equal(grog_game_open_damaged(path, &g, &first_bad, &err), GROG_OK);
     assert_int_equal(first_bad, 2);
@@ -408,19 +408,19 @@ static void test_cli_log_from_journal_and_repair(void **state)
 {
     (void)state;
     grog_game *g = new_game(GROG_FAMILY_GDB, 3);
-    ok(g, "order picton pack storm-the-convent --roll 3");
+    ok(g, "order picton pack redeploy --roll 3");
     grog_game_close(g);
     edit_row(2, "result", "\"roll\":3", "\"roll\":12");
     cli_run r = run_cli("log", path, NULL);
     assert_int_equal(r.code, 1);
     assert_non_null(strstr(r.err, "action 2 (order)"));
     assert_non_null(strstr(r.err, "repair"));
-    assert_null(strstr(r.err, "storm-the-convent"));
+    assert_null(strstr(r.err, "redeploy"));
     cli_run_free(&r);
     r = run_cli("log", path, "--from-journal", NULL);
     assert_int_equal(r.code, 0);
     assert_non_null(strstr(r.out, "[DOES NOT REPLAY]"));
-    assert_null(strstr(r.out, "storm-the-convent"));
+    assert_null(strstr(r.out, "redeploy"));
     cli_run_free(&r);
     r = run_cli("replay", path, NULL);
     assert_int_equal(r.code, 1);

@@ -2,7 +2,8 @@
  * every action the library acknowledged; the parent kills it with SIGKILL at
  * a pseudo-random moment, many times over, then checks that the file opens,
  * holds every acknowledged action, and replays identically from its seed;
- * and that the .grog file alone (copied without its -wal) holds them too. */
+ * and that, once any command has opened it, the .grog file alone (copied
+ * without its -wal) holds them too. */
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -70,7 +71,11 @@ static void test_sigkill_loses_nothing_acknowledged(void **state)
         close(fds[0]);
         total_acked += acked;
         grog_error err;
-        /* the .grog alone, as a user would copy it after the kill */
+        /* the .grog alone, as a user would copy it after the kill once any command
+         * has opened the game (which finishes what the killed process left in -wal) */
+        if (grog_game_open(path, &g, &err) != GROG_OK)
+            fail_msg("round %d: the journal does not open after SIGKILL: %s", round, err.message);
+        grog_game_close(g);
         char copy[96], cmd[256];
         snprintf(copy, sizeof copy, "%s.copy", path);
         grog_game_remove(copy);

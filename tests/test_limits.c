@@ -99,7 +99,7 @@ static void test_latin1_word_refused_aigles(void **state)
     r = run_cli("undo", path, NULL);
     assert_int_equal(r.code, 0);
     cli_run_free(&r);
-    reopens(n - 1);
+    reopens(n + 1); /* the undo is a record: nothing deleted */
 }
 
 /* In gdb the order word is the hidden order itself: it must not be

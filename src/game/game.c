@@ -953,8 +953,8 @@ const family_ops *game_ops(const grog_game *g)
 
 void game_legal_ctx(const grog_game *g, const char *side, legal_ctx *out)
 {
-    *out = (legal_ctx){g, g->rules, g->battle, g->fstate, g->turn, g->phase,
-                       g->ops->phases[g->phase], side};
+    *out = (legal_ctx){g, g->rules, g->s.battle, g->s.fstate, g->s.turn, g->s.phase,
+                       g->ops->phases[g->s.phase], side};
 }
 
 grog_status game_next_phase(action_ctx *c, grog_error *err)
