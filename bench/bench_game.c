@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -44,6 +45,78 @@ static void journal_rate(void)
     grog_game_close(g);
     grog_game_remove(path);
     printf("journal: %.0f actions/s appended to a file (synchronous=FULL, %d tried)\n", n / dt, n);
+}
+
+/* Two processes writing one game for 2 s each: the one-writer rule's cost. */
+static void two_writers(void)
+{
+    char path[64];
+    snprintf(path, sizeof path, "/tmp/grog-bench2-%d.grog", (int)getpid());
+    grog_game_remove(path);
+    grog_game_options o = {GROG_FAMILY_AIGLES, NULL, 1, NULL};
+    grog_game *g;
+    if (grog_game_create(path, &o, &g, NULL) != GROG_OK)
+        return;
+    grog_game_close(g);
+    int fds[2];
+    if (pipe(fds) != 0)
+        return;
+    fflush(NULL);
+    for (int k = 0; k < 2; k++) {
+        if (fork() != 0)
+            continue;
+        int n = 0;
+        if (grog_game_open(path, &g, NULL) == GROG_OK) {
+            double t0 = now();
+            while (now() - t0 < 2.0)
+                n += grog_game_do_line(g, k ? "note b" : "note a", NULL, NULL) == GROG_OK;
+            grog_game_close(g);
+        }
+        if (write(fds[1], &n, sizeof n) != (ssize_t)sizeof n)
+            _exit(1);
+        _exit(0);
+    }
+    close(fds[1]);
+    int total = 0, n;
+    while (read(fds[0], &n, sizeof n) == (ssize_t)sizeof n)
+        total += n;
+    close(fds[0]);
+    while (wait(NULL) > 0)
+        ;
+    size_t count = 0;
+    if (grog_game_open(path, &g, NULL) == GROG_OK) {
+        count = grog_game_action_count(g);
+        grog_game_close(g);
+    }
+    grog_game_remove(path);
+    printf("two writers on one game: %.0f actions/s together (%d done, %zu in the journal)\n",
+           total / 2.0, total, count);
+}
+
+/* `grognard do` on a long game: open (rebuild), one action, close. On
+ * /dev/shm when there is one, so that building the game is not fsync-bound. */
+static void do_on_long_game(int actions)
+{
+    char path[96];
+    snprintf(path, sizeof path, "%s/grog-bench3-%d.grog",
+             access("/dev/shm", W_OK) == 0 ? "/dev/shm" : "/tmp", (int)getpid());
+    grog_game_remove(path);
+    grog_game_options o = {GROG_FAMILY_AIGLES, NULL, 1, NULL};
+    grog_game *g;
+    if (grog_game_create(path, &o, &g, NULL) != GROG_OK)
+        return;
+    for (size_t i = 0; grog_game_action_count(g) < (size_t)actions; i++)
+        grog_game_do_line(g, lines[i % NLINES], NULL, NULL);
+    grog_game_close(g);
+    double t0 = now();
+    int ok = grog_game_open(path, &g, NULL) == GROG_OK;
+    double t1 = now();
+    ok = ok && grog_game_do_line(g, "note one more", NULL, NULL) == GROG_OK;
+    grog_game_close(g);
+    double t2 = now();
+    grog_game_remove(path);
+    printf("do on a %d-action game: %.1f ms (open %.1f ms; %s; target under 50 ms at 100,000)\n",
+           actions, (t2 - t0) * 1000, (t1 - t0) * 1000, ok ? "ok" : "FAILED");
 }
 
 static void replay_time(void)
@@ -96,7 +169,9 @@ static void command_phase(void)
 int main(void)
 {
     journal_rate();
+    two_writers();
     replay_time();
+    do_on_long_game(10000);
     command_phase();
     return 0;
 }

@@ -368,6 +368,10 @@ static int log_filtered(cli *c, grog_game *g, const game_opts *o)
 
 static int log_of(cli *c, grog_game *g, const game_opts *o)
 {
+    if (o->from_journal) { /* find and mark the first row that does not replay */
+        size_t n;
+        grog_game_replay(g, &n, NULL);
+    }
     if (o->turn > 0 || o->last > 0 || o->kind != NULL || c->brief || c->json)
         return log_filtered(c, g, o);
     grog_error err;

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "grognard/explain.h"
+#include "explain_internal.h"
 #include "i18n.h"
 
 typedef struct modifier {
@@ -486,6 +487,34 @@ static json_t *to_json(const grog_explain *e)
                                               "value", jstr(d->value), "note", jstr(d->note)));
     }
     json_object_set_new(o, "defaults_used", defs);
+    return o;
+}
+
+/* Rounds every real to the 10 significant digits grog_explain_to_json writes. */
+static void round_reals(json_t *j)
+{
+    if (json_is_real(j)) {
+        char buf[64];
+        snprintf(buf, sizeof buf, "%.10g", json_real_value(j));
+        json_real_set(j, strtod(buf, NULL));
+    } else if (json_is_array(j)) {
+        size_t i;
+        json_t *v;
+        json_array_foreach(j, i, v) round_reals(v);
+    } else if (json_is_object(j)) {
+        const char *k;
+        json_t *v;
+        json_object_foreach(j, k, v) round_reals(v);
+    }
+}
+
+json_t *grog_explain_json_value(const grog_explain *e)
+{
+    if (e->oom)
+        return NULL;
+    json_t *o = to_json(e);
+    if (o != NULL)
+        round_reals(o);
     return o;
 }
 

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "engine.h"
+#include "explain_internal.h"
 #include "grognard/scenario.h"
 #include "grognard/text.h"
 #include "i18n.h"
@@ -216,12 +217,8 @@ void ctx_event(action_ctx *c, const char *visible_to, const char *type, json_t *
 grog_status ctx_record(action_ctx *c, const grog_explain *e, const char *visible_to,
                        grog_error *err)
 {
-    char *s = NULL;
-    grog_status st = grog_explain_to_json(e, &s, err);
-    if (st != GROG_OK)
-        return st;
-    json_t *rec = json_loads(s, 0, NULL);
-    free(s);
+    /* built as a value, not written as text and parsed back (2/3 of replay) */
+    json_t *rec = grog_explain_json_value(e);
     if (rec == NULL)
         return grog_error_set(err, GROG_ENOMEM, _("out of memory"));
     json_t *wrap = json_pack("{s:s,s:o}", "visible_to", visible_to != NULL ? visible_to : "",

@@ -161,7 +161,7 @@ static grog_status replay_effective(void *p, const journal_action *a, grog_error
         return GROG_OK;
     if (a->seq < 1 || a->seq > r->n || !r->in_effect[a->seq]) /* written after we looked */
         return GROG_OK;
-    grog_status st = game_exec_row(r->g, a, 1, err);
+    grog_status st = game_exec_row(r->g, a, 0, err); /* checks only: replay verifies results */
     if (st != GROG_OK)
         r->failed = a->seq;
     return st;
@@ -638,9 +638,14 @@ grog_status grog_game_replay(grog_game *g, size_t *actions, grog_error *err)
         *actions = v.done;
     grog_error e;
     if (st != GROG_OK) {
-        /* the live state goes back to the journal's (as far as it replays) */
-        if (game_rebuild(g, 1, &e) != GROG_OK)
-            g->bad = 1;
+        /* the live state goes back to the journal's (as far as it replays), and
+         * the game is marked damaged from the row that failed */
+        char reason[GROG_ERROR_MAX];
+        snprintf(reason, sizeof reason, "%s", err != NULL ? err->message : "");
+        if (game_rebuild(g, 1, &e) != GROG_OK || g->bad == 0 || g->bad > (long long)v.done + 1) {
+            g->bad = (long long)v.done + 1;
+            snprintf(g->bad_reason, sizeof g->bad_reason, "%s", reason);
+        }
         return st;
     }
     g->last = last;

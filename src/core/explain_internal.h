@@ -1,0 +1,18 @@
+/* explain_internal.h — an explanation record as a jansson value, for the
+ * game engine's hot path (every action stores its records as JSON); everyone
+ * else uses grog_explain_to_json (explain.h).
+ *
+ * The value is exactly what parsing grog_explain_to_json's text gives: the
+ * same keys in the same order, real numbers rounded to the 10 significant
+ * digits that text carries. Ownership: a new reference, NULL when out of
+ * memory or when the record ran out of memory while it was built. */
+#ifndef GROG_EXPLAIN_INTERNAL_H
+#define GROG_EXPLAIN_INTERNAL_H
+
+#include <jansson.h>
+
+#include "grognard/explain.h"
+
+json_t *grog_explain_json_value(const grog_explain *e);
+
+#endif
