@@ -618,6 +618,7 @@ function select(id, centre) {
   if (id) state.tab = 'piece';
   if (centre) map.centre(id);
   render();
+  $('pane-piece').scrollTop = 0;
 }
 
 function handoff() {
