@@ -192,8 +192,16 @@ test('gdb: a whole turn from three devices', async (t) => {
     await referee.click('[data-do="undo"]');
     await referee.waitForSelector('#confirm[open]');
     await referee.click('[data-do="undo-confirm"]');
-    for (const p of [referee, french, british]) await waitTopSeq(p, frenchSeq);
-    assert.equal((await lastEntry(server, 'referee')).seq, frenchSeq);
+    // The undo is a record of its own; the order it cancels is marked on every page.
+    const undo = await lastEntry(server, 'referee');
+    assert.equal(undo.undoes, bEntry.seq);
+    assert.equal(undo.seq, bEntry.seq + 1);
+    for (const p of [referee, french, british]) {
+      await waitTopSeq(p, undo.seq);
+      await p.waitForSelector(`#pane-log li.undone[data-seq="${bEntry.seq}"]`, { state: 'attached' });
+    }
+    const undone = (await logOf(server, 'referee')).find((e) => e.seq === bEntry.seq);
+    assert.equal(undone.undone_by, undo.seq);
 
     // A reload comes back to the same view: tab, log filter, selection.
     await french.click('#tab-log');
@@ -203,7 +211,7 @@ test('gdb: a whole turn from three devices', async (t) => {
     await french.waitForSelector('#tab-log[aria-selected="true"]');
     assert.equal(await french.inputValue('#log-turn'), '1');
     assert.equal(await french.locator('#pane-piece .card[data-piece="reynier"]').count(), 1);
-    assert.equal(await topSeq(french), frenchSeq);
+    assert.equal(await topSeq(french), undo.seq);
 
     // The rest of the turn: the French say Done, the referee advances the phases.
     await french.click('#done');

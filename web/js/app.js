@@ -495,9 +495,10 @@ function renderLog() {
 function logEntry(e) {
   const texts = (e.events || []).filter((x) => x.text).map((x) => x.text);
   const records = (e.records || []).map((r) => r.record || r);
-  return el('li', { dataset: { seq: e.seq } },
+  return el('li', { class: e.undone_by ? 'undone' : null, dataset: { seq: e.seq } },
     el('div', { class: 'head' }, `#${e.seq} · ${t('Turn {0} · {1}', e.turn, e.phase || '')}${e.side ? ` · ${sideName(e.side)}` : ''}`),
     el('div', { class: 'words' }, (e.action || []).join(' ')),
+    e.undone_by ? el('div', { class: 'undone-by' }, t('undone by #{0}', e.undone_by)) : null,
     texts.length ? el('ul', { class: 'events' }, texts.map((x) => el('li', {}, x))) : null,
     records.length ? el('details', {}, el('summary', {}, t('Record')), records.map((r) => recordView(r))) : null);
 }
@@ -505,7 +506,9 @@ function logEntry(e) {
 function renderReferee() {
   const pane = $('pane-referee');
   if (!isReferee()) return clear(pane);
-  const last = state.log.length ? state.log[state.log.length - 1] : null;
+  // The last action in effect: undo appends a record naming what it cancels (undoes),
+  // and the cancelled action is marked undone_by; neither can be undone again here.
+  const last = [...state.log].reverse().find((e) => !e.undone_by && !e.undoes && (e.action || [])[0] !== 'undo') || null;
   const events = state.actions.filter((a) => a.action === 'event');
   const next = state.actions.find((a) => a.action === 'next');
   clear(pane,
