@@ -683,6 +683,41 @@ static json_t *unit_json(show_ctx *x, size_t u)
     return j;
 }
 
+/* v as json_dumps writes it (two-space indent), each line after the first
+ * indented by `indent` more: as it stands inside a larger document. */
+static void put_indented(FILE *f, const json_t *v, int indent)
+{
+    char *s = json_dumps(v, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(10) |
+                                JSON_ENCODE_ANY);
+    if (s == NULL)
+        return;
+    const char *p = s, *nl;
+    while ((nl = strchr(p, '\n')) != NULL) { /* strings hold no raw newline */
+        fwrite(p, 1, (size_t)(nl - p) + 1, f);
+        fprintf(f, "%*s", indent, "");
+        p = nl + 1;
+    }
+    fputs(p, f);
+    free(s);
+}
+
+/* The array of n officers or units, one made and written at a time. */
+static void put_array(show_ctx *x, FILE *f, size_t n, json_t *(*make)(show_ctx *, size_t))
+{
+    if (n == 0) {
+        fputs("[]", f);
+        return;
+    }
+    fputs("[", f);
+    for (size_t i = 0; i < n; i++) {
+        json_t *v = make(x, i);
+        fputs(i ? ",\n    " : "\n    ", f);
+        put_indented(f, v, 4);
+        json_decref(v);
+    }
+    fputs("\n  ]", f);
+}
+
 static void print_json(show_ctx *x)
 {
     const grog_meta *m = grog_battle_meta(x->b);
@@ -712,7 +747,7 @@ static void print_json(show_ctx *x)
     } else {
         json_object_set_new(root, "radii", json_null());
     }
-    json_t *sides = json_array(), *offs = json_array(), *units = json_array();
+    json_t *sides = json_array();
     for (size_t s = 0; s < grog_battle_nsides(x->b); s++) {
         const grog_side *sd = grog_battle_side(x->b, s);
         size_t c;
@@ -722,14 +757,24 @@ static void print_json(show_ctx *x)
                                                "commander_in_chief",
                                                has ? grog_battle_officer(x->b, c)->id : NULL));
     }
-    for (size_t i = 0; i < grog_battle_nofficers(x->b); i++)
-        json_array_append_new(offs, officer_json(x, i));
-    for (size_t u = 0; u < grog_battle_nunits(x->b); u++)
-        json_array_append_new(units, unit_json(x, u));
     json_object_set_new(root, "sides", sides);
-    json_object_set_new(root, "officers", offs);
-    json_object_set_new(root, "units", units);
-    dump_json(x->c, root);
+    /* Written as json_dumps would write the whole document, but the officers
+     * and units one at a time: a 200,000-unit battle's document (2 GB as
+     * jansson objects) is never whole in memory. */
+    static const char *const head[] = {"scenario", "table", "radii", "sides"};
+    FILE *f = x->c->out;
+    fputs("{", f);
+    for (size_t k = 0; k < sizeof head / sizeof head[0]; k++) {
+        fprintf(f, "\n  \"%s\": ", head[k]);
+        put_indented(f, json_object_get(root, head[k]), 2);
+        fputc(',', f);
+    }
+    json_decref(root);
+    fputs("\n  \"officers\": ", f);
+    put_array(x, f, grog_battle_nofficers(x->b), officer_json);
+    fputs(",\n  \"units\": ", f);
+    put_array(x, f, grog_battle_nunits(x->b), unit_json);
+    fputs("\n}\n", f);
 }
 
 /* The battle to show: a scenario's, or a game's as it stands now (with the
