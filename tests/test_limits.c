@@ -1,7 +1,7 @@
 /* test_limits.c — input limits (issue 11): action words that are not UTF-8
  * or hold control characters are refused before anything is journaled;
  * positions must be finite and on the table (or its margin); scenario and
- * rules files must be regular files of at most 64 MiB; scenario text holds
+ * rules files must be regular files of at most 128 MiB; scenario text holds
  * no control character; and nothing the CLI prints carries a raw escape
  * sequence to the terminal. */
 #include <fcntl.h>
@@ -296,13 +296,13 @@ static void test_files_regular_and_bounded(void **state)
     assert_int_equal(r.code, 1);
     cli_run_free(&r);
     unlink(fifo);
-    /* One byte over 64 MiB (a sparse file: no disk used). */
+    /* One byte over 128 MiB (a sparse file: no disk used). */
     int fd = open(scen, O_WRONLY | O_CREAT | O_TRUNC, 0600);
     assert_true(fd >= 0);
     assert_int_equal(ftruncate(fd, (off_t)GROG_FILE_MAX + 1), 0);
     close(fd);
     assert_int_equal(grog_data_read_file(scen, &text, NULL, &err), GROG_EINVAL);
-    assert_non_null(strstr(err.message, "too large: 67108865 bytes, at most 64 MiB"));
+    assert_non_null(strstr(err.message, "too large: 134217729 bytes, at most 128 MiB"));
     r = run_cli("new", path, "--family", "gdb", "--rules", scen, NULL);
     assert_int_equal(r.code, 1);
     assert_non_null(strstr(r.err, "too large"));
