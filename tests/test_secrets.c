@@ -253,6 +253,7 @@ static void walk_readers(const char *game)
             WALK(v, json, "map", game, "-o", "-");
             WALK(v, json, "log", game, "--kind", "order", "--last", "3");
             WALK(v, json, "log", game, "--turn", "1");
+            WALK(v, json, "log", game, "--from-journal");
             WALK(v, json, "map", game, "-o", "-", "--overlays", "all");
             /* The unit cards of the two brigades with hidden orders. */
             WALK_TAIL(v, json, "explain", game, "unit", "pt-1st");
@@ -268,6 +269,8 @@ static void walk_readers(const char *game)
         WALK(public, json, "explain", game, "gdb-order", "--cinc", "reynier", "--brigade",
              "brenier", "--roll", "7");
         WALK(public, json, "undo", "/nonexistent/game.grog");
+        WALK(public, json, "repair", "/nonexistent/game.grog", "--truncate-at", "2");
+        WALK(public, json, "repair", game);
         WALK(public, json, "do", game);
     }
 }
