@@ -97,7 +97,7 @@ static void print_json(cli *c, const grog_dice *d, const grog_dist *dist, const 
 static void print_prob(FILE *f, grog_frac p)
 {
     char buf[64];
-    fprintf(f, " %14s %8.3f%%", grog_frac_format(p, buf, sizeof buf), 100.0 * grog_frac_value(p));
+    fprintf(f, " %14s %6.1f%%", grog_frac_format(p, buf, sizeof buf), 100.0 * grog_frac_value(p));
 }
 
 static void print_text(cli *c, const grog_dice *d, const grog_dist *dist, const dice_opts *o,

@@ -211,13 +211,18 @@ grog_status grog_game_unit_card_text(const grog_game *g, const grog_seat *seat, 
     size_t i;
     json_t *x;
     json_array_foreach(json_object_get(c, "orders_being_passed"), i, x)
-        fprintf(f, _("  %s is passing \"%s\" (explained %d turn(s), %d failed turn(s))\n"),
+    {
+        int ex = (int)json_integer_value(json_object_get(x, "explain_turns"));
+        int fl = (int)json_integer_value(json_object_get(x, "failed_turns"));
+        fprintf(f, _("  %s is passing \"%s\" (explained: %d; failed: %d)\n"),
                 json_string_value(json_object_get(x, "giver")),
-                json_string_value(json_object_get(x, "order")),
-                (int)json_integer_value(json_object_get(x, "explain_turns")),
-                (int)json_integer_value(json_object_get(x, "failed_turns")));
+                json_string_value(json_object_get(x, "order")), ex, fl);
+    }
     json_array_foreach(json_object_get(c, "melee_generals"), i, x)
-        fprintf(f, _("  %s in its melee for %d half-période(s) (AIG-O-14: orders it after 2)\n"),
+        fprintf(f,
+                ngettext("  %s in its melee for %d half-période (AIG-O-14: orders it after 2)\n",
+                         "  %s in its melee for %d half-périodes (AIG-O-14: orders it after 2)\n",
+                         (unsigned long)json_integer_value(json_object_get(x, "half_periods"))),
                 json_string_value(json_object_get(x, "name")),
                 (int)json_integer_value(json_object_get(x, "half_periods")));
     if ((v = json_object_get(c, "morale")) != NULL && json_is_object(v))
