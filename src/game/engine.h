@@ -39,6 +39,8 @@ struct grog_game {
     char *scenario_text;
     char *scenario_label;
     game_state s;
+    game_state spare; /* a copy of s kept in step (game.c), while spare_ok */
+    int spare_ok;
     long long last;   /* the journal's last row read */
     long long top;    /* the last action in effect after `last` */
     long long rtop;   /* the last undo record that may itself be undone (0: none) */
@@ -52,6 +54,8 @@ struct grog_game {
 struct journal_action;
 
 /* game.c: the state, the stream, the one action runner. */
+/* Forgets the spare copy of the state (anything that changes g->s but an action). */
+void game_spare_drop(grog_game *g);
 void game_state_free(const grog_game *g, game_state *s);
 grog_status game_state_clone(const grog_game *g, const game_state *from, game_state *to,
                              grog_error *err);

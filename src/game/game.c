@@ -97,6 +97,7 @@ static grog_status keep_sides(grog_game *g, grog_error *err)
 
 grog_status game_fresh_state(grog_game *g, grog_error *err)
 {
+    game_spare_drop(g);
     game_state_free(g, &g->s);
     grog_status st = grog_scenario_load_text(g->scenario_text, g->scenario_label, &g->s.battle, err);
     if (st != GROG_OK)
@@ -429,24 +430,52 @@ grog_status game_writable(const grog_game *g, grog_error *err)
     return GROG_OK;
 }
 
-/* Runs words on a copy of the state, positioned at the journal's stream; on
- * success *work holds the new state and *r the result. */
-static grog_status run_on_copy(grog_game *g, const grog_seat *seat, int argc,
-                               const char *const *words, game_state *work, action_ctx *c,
-                               grog_error *err)
+void game_spare_drop(grog_game *g)
 {
-    grog_status st = game_state_clone(g, &g->s, work, err);
-    if (st != GROG_OK)
-        return st;
-    ctx_init(c, g, work);
+    if (g->spare_ok)
+        game_state_free(g, &g->spare);
+    g->spare_ok = 0;
+}
+
+/* The spare: a copy of the live state, kept in step by executing each new
+ * action on it too, so that an action runs on the live state itself (no
+ * whole-battle copy per action) and a refused one is undone by taking the
+ * spare back (one copy, at the next action). */
+static grog_status spare_ready(grog_game *g, grog_error *err)
+{
+    if (g->spare_ok)
+        return GROG_OK;
+    grog_status st = game_state_clone(g, &g->s, &g->spare, err);
+    g->spare_ok = st == GROG_OK;
+    return st;
+}
+
+/* The live state was changed by an action that is not kept: the spare is it. */
+static void spare_restore(grog_game *g)
+{
+    game_state_free(g, &g->s);
+    g->s = g->spare;
+    memset(&g->spare, 0, sizeof g->spare);
+    g->spare_ok = 0;
+}
+
+static void spare_follow(grog_game *g, long long seq);
+static grog_status exec_row_on(grog_game *g, game_state *on, const journal_action *a,
+                               int compare_result, grog_error *err);
+
+/* Runs words on the live state, positioned at the journal's stream. */
+static grog_status run_live(grog_game *g, const grog_seat *seat, int argc,
+                            const char *const *words, action_ctx *c, grog_error *err)
+{
+    ctx_init(c, g, &g->s);
     if (c->events == NULL || c->records == NULL)
         return grog_error_set(err, GROG_ENOMEM, _("out of memory"));
-    st = game_seek(work->rng, g->stream, err);
+    grog_status st = game_seek(g->s.rng, g->stream, err);
     if (st == GROG_OK)
         st = run_words(g, c, argc, words, err);
     st = check_seat(seat, c, st, err);
     if (st == GROG_OK) {
-        ctx_store(c, work);
+        ctx_store(c, &g->s);
         finish_checks(c);
     }
     return st;
@@ -486,52 +515,58 @@ static grog_status do_action(grog_game *g, const grog_seat *seat, int argc,
     if (st != GROG_OK)
         return st;
     st = game_catch_up(g, NULL, err);
+    if (st == GROG_OK)
+        st = spare_ready(g, err);
     if (st != GROG_OK) {
         journal_rollback(g->j);
         return st;
     }
-    game_state work = {0};
     action_ctx c;
     memset(&c, 0, sizeof c);
-    st = run_on_copy(g, seat, argc, words, &work, &c, err);
+    st = run_live(g, seat, argc, words, &c, err);
     json_t *w = st == GROG_OK ? words_json(argc, words) : NULL;
+    int keep = 0;
     if (st == GROG_OK && c.explain_only) { /* a preview: nothing written */
         c.seq = 0;
         json_t *r = result_json(&c, w);
         if (out != NULL)
             *out = game_result_for(seat, r);
         json_decref(r);
-        journal_rollback(g->j);
     } else if (st == GROG_OK) {
         json_t *r = result_json(&c, w);
         st = append_action(g, &c, w, r, err);
         if (st == GROG_OK)
             st = journal_commit(g->j, err);
         if (st == GROG_OK) {
-            game_state old = g->s;
-            g->s = work;
-            work = old;
+            keep = 1;
             g->last = g->top = c.seq;
             g->rtop = 0;
             g->stream = (long long)grog_rng_draws(g->s.rng);
             journal_checkpoint(g->j);
             if (out != NULL)
                 *out = game_result_for(seat, r);
-        } else {
-            journal_rollback(g->j);
+            spare_follow(g, c.seq);
         }
         json_decref(r);
-    } else {
+    }
+    if (!keep) {
         journal_rollback(g->j);
+        spare_restore(g);
     }
     json_decref(w);
     ctx_free(&c);
-    game_state_free(g, &work);
     return st;
 }
 
 grog_status game_exec_row(grog_game *g, const journal_action *a, int compare_result,
                           grog_error *err)
+{
+    game_spare_drop(g); /* the live state moves on without it */
+    return exec_row_on(g, &g->s, a, compare_result, err);
+}
+
+static grog_status exec_row_on(grog_game *g, game_state *on, const journal_action *a,
+                               int compare_result, grog_error *err)
 {
     json_t *w = json_loads(a->words, 0, NULL);
     if (!json_is_array(w) || json_array_size(w) == 0 || json_array_size(w) > 256) {
@@ -551,7 +586,7 @@ grog_status game_exec_row(grog_game *g, const journal_action *a, int compare_res
      * be a side's secret, and whoever opens the game reads this. */
     char kind[64];
     snprintf(kind, sizeof kind, "%s", words[0]);
-    grog_status st = game_seek(g->s.rng, a->rng_from, err);
+    grog_status st = game_seek(on->rng, a->rng_from, err);
     if (st != GROG_OK) {
         json_decref(w);
         return grog_error_set(err, GROG_EFORMAT,
@@ -559,7 +594,7 @@ grog_status game_exec_row(grog_game *g, const journal_action *a, int compare_res
                               a->seq, kind);
     }
     action_ctx c;
-    ctx_init(&c, g, &g->s);
+    ctx_init(&c, g, on);
     c.seq = a->seq;
     st = run_words(g, &c, argc, words, err);
     if (st != GROG_OK) {
@@ -568,11 +603,11 @@ grog_status game_exec_row(grog_game *g, const journal_action *a, int compare_res
         return grog_error_set(err, GROG_EFORMAT, _("action %lld (%s) no longer replays"), a->seq,
                               kind);
     }
-    ctx_store(&c, &g->s);
+    ctx_store(&c, on);
     finish_checks(&c);
     const char *mine = c.checks != NULL ? c.checks : "";
     if (strcmp(mine, a->checks) != 0 ||
-        (a->rng_to >= 0 && (long long)grog_rng_draws(g->s.rng) != a->rng_to))
+        (a->rng_to >= 0 && (long long)grog_rng_draws(on->rng) != a->rng_to))
         st = grog_error_set(err, GROG_EFORMAT,
                             _("action %lld (%s) differs on replay: its rolls or outcomes are not "
                               "the ones recorded"),
@@ -591,6 +626,16 @@ grog_status game_exec_row(grog_game *g, const journal_action *a, int compare_res
     return st;
 }
 
+/* Brings the spare to the live state by executing the row just written on it. */
+static void spare_follow(grog_game *g, long long seq)
+{
+    journal_action a;
+    int found = 0;
+    if (!g->spare_ok || journal_get_action(g->j, seq, &a, &found, NULL) != GROG_OK || !found ||
+        exec_row_on(g, &g->spare, &a, 0, NULL) != GROG_OK)
+        game_spare_drop(g); /* made again, by a copy, when next needed */
+}
+
 /* ---- creating and opening ---- */
 
 static grog_game *game_alloc(void)
@@ -603,6 +648,7 @@ void grog_game_close(grog_game *g)
 {
     if (g == NULL)
         return;
+    game_spare_drop(g);
     game_state_free(g, &g->s);
     if (g->ops != NULL && g->rules != NULL)
         g->ops->free_rules(g->rules);
