@@ -193,10 +193,14 @@ static void test_actions_aigles_orders(void **state)
     json_t *j = actions(g, "french");
     json_t *o = entry(j, "order", NULL);
     assert_non_null(o);
-    assert_true(has_choice(arg(o, "general"), "reynier"));
+    assert_true(has_choice(arg(o, "general"), "brenier"));
     assert_false(has_choice(arg(o, "general"), "picton"));
     assert_false(has_choice(arg(o, "general"), "reynier-adc1")); /* AIG-O-12: an ADC */
-    assert_true(has_choice_by(arg(o, "target"), "reynier", "merle"));
+    /* AIG-O-07: Reynier (command 3, 100 pas) has no one within his zone: his orders go
+     * by ADC */
+    assert_false(has_choice(arg(o, "general"), "reynier"));
+    assert_true(has_choice_by(arg(entry(j, "adc", NULL), "general"), "reynier-adc1", "merle"));
+    assert_true(has_choice_by(arg(o, "target"), "brenier", "fr-2leger"));
     assert_false(has_choice(arg(o, "target"), "br-74th"));
     assert_true(has_choice(arg(o, "order"), "attack"));
     assert_false(has_choice(arg(o, "order"), "banana"));
@@ -209,7 +213,10 @@ static void test_actions_aigles_orders(void **state)
     /* the referee may act for either side */
     j = actions(g, "#ref");
     assert_true(has_choice(arg(entry(j, "order", NULL), "general"), "picton"));
-    assert_true(has_choice(arg(entry(j, "order", NULL), "general"), "reynier"));
+    assert_true(has_choice(arg(entry(j, "order", NULL), "general"), "brenier"));
+    /* AIG-O-07: Mackinnon 60 pas from Picton (zone 150), Pack 350: by ADC only */
+    assert_true(has_choice_by(arg(entry(j, "order", NULL), "target"), "picton", "mackinnon"));
+    assert_false(has_choice_by(arg(entry(j, "order", NULL), "target"), "picton", "pack"));
     json_decref(j);
     /* movement: no order, no ADC (AIG-O-06, -11) */
     ok(g, "next", NULL);
@@ -300,7 +307,8 @@ static void test_gt_spend_own_units_fitting_arms(void **state)
     assert_non_null(s);
     assert_true(has_choice_by(arg(s, "action"), "mackinnon", "infantry_fire"));
     assert_false(has_choice_by(arg(s, "action"), "mackinnon", "cavalry_move_to_contact"));
-    assert_true(has_choice_by(arg(s, "unit"), "mackinnon move", "br-74th"));
+    assert_true(has_choice_by(arg(s, "unit"), "move", "br-74th"));
+    assert_false(has_choice_by(arg(s, "unit"), "cavalry_move_to_contact", "br-74th"));
     assert_false(has_choice(arg(s, "unit"), "fr-2leger"));
     json_decref(j);
     /* GT-16 names the general */

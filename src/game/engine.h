@@ -272,6 +272,13 @@ json_t *legal_arg(json_t *action, const char *name, const char *kind);
 void legal_choice(json_t *arg, const char *value);
 /* Adds value to arg's choices_by[key] (and to its choices). */
 void legal_choice_by(json_t *arg, const char *key, const char *value);
+/* The same when the choices depend on key only through its side: for a side
+ * seat every key has the same choices, so only "choices" is filled (no
+ * choices_by: a battle of thousands of units stays small). */
+void legal_choice_side(const legal_ctx *l, json_t *arg, const char *key, const char *value);
+/* Whether key has choices in arg (in choices_by, or in choices when the
+ * argument has no choices_by). */
+int legal_keyed(json_t *arg, const char *key);
 json_t *legal_option(json_t *action, const char *name, const char *kind);
 void legal_roll(json_t *action, const char *dice, const char *option, const char *what);
 /* The unit card (unit_card.c): a rule's text on the card; an explanation

@@ -1010,18 +1010,45 @@ static void add_kinds(const aigles_rules *r, json_t *action)
         legal_choice(k, order_kinds_id(r->kinds, i));
 }
 
-/* The receivers of a general's order: his side's units and active officers. */
-static void add_receivers(const legal_ctx *l, const grog_officer *g, json_t *arg)
+/* Whether g may order target now (AIG-O-07 zone, AIG-O-14 melee, points):
+ * the checks `order` makes, on a read-only context. */
+static int may_order(const legal_ctx *l, const grog_officer *g, const char *target)
+{
+    action_ctx c;
+    memset(&c, 0, sizeof c);
+    c.rules = l->rules;
+    c.battle = (grog_battle *)l->battle; /* read only: prepare_order changes nothing */
+    c.fstate = (void *)l->fstate;
+    c.turn = l->turn;
+    c.phase = l->phase;
+    grog_aigles_order o;
+    grog_aigles_situation sit;
+    if (prepare_order(&c, g, target, &o, &sit, NULL) != GROG_OK)
+        return 0;
+    const aigles_state *s = l->fstate;
+    grog_aigles_points pts = s->points[index_of_officer(&c, g->id)];
+    return grog_aigles_order_check(orules(&c), &o, &sit, &pts, NULL, NULL, NULL) == GROG_OK;
+}
+
+/* The receivers of a general's order: his side's units and active officers;
+ * check: only those he may order now (explaining needs no zone). */
+static void add_receivers(const legal_ctx *l, const grog_officer *g, json_t *arg, int check)
 {
     const grog_battle *b = l->battle;
-    for (size_t k = 0; k < grog_battle_nunits(b); k++)
-        if (strcmp(grog_battle_unit(b, k)->side, g->side) == 0)
-            legal_choice_by(arg, g->id, grog_battle_unit(b, k)->id);
+    for (size_t k = 0; k < grog_battle_nunits(b); k++) {
+        const grog_troop *u = grog_battle_unit(b, k);
+        if (strcmp(u->side, g->side) != 0)
+            continue;
+        if (!check)
+            legal_choice_side(l, arg, g->id, u->id);
+        else if (may_order(l, g, u->id))
+            legal_choice_by(arg, g->id, u->id);
+    }
     for (size_t k = 0; k < grog_battle_nofficers(b); k++) {
         const grog_officer *r = grog_battle_officer(b, k);
         if (r != g && strcmp(r->side, g->side) == 0 && r->state == GROG_OFFICER_ACTIVE &&
-            r->role != GROG_ROLE_ADC)
-            legal_choice_by(arg, g->id, r->id);
+            r->role != GROG_ROLE_ADC && (!check || may_order(l, g, r->id)))
+            legal_choice_by(arg, g->id, r->id); /* few officers: per general */
     }
 }
 
@@ -1052,10 +1079,11 @@ static void legal_orders(const legal_ctx *l, const aigles_rules *r, const aigles
             continue;
         if (grog_role_is_general(o->role)) {
             legal_choice(eg, o->id);
-            add_receivers(l, o, et);
+            add_receivers(l, o, et, 0);
             if (s->points[i].left > 0) { /* AIG-O-06, -13: an order costs a point */
-                legal_choice(og, o->id);
-                add_receivers(l, o, ot);
+                add_receivers(l, o, ot, 1);
+                if (json_object_get(json_object_get(ot, "choices_by"), o->id) != NULL)
+                    legal_choice(og, o->id);
             }
             continue;
         }
@@ -1075,6 +1103,17 @@ static void legal_orders(const legal_ctx *l, const aigles_rules *r, const aigles
     }
 }
 
+/* The word of entry f of the formation loop (a formation, then the turns). */
+static const char *fm_word(int f, grog_aigles_formation from)
+{
+    (void)from;
+    if (f == GROG_AIGLES_FM_COUNT)
+        return "half-turn";
+    if (f == GROG_AIGLES_FM_COUNT + 1)
+        return "quarter-turn";
+    return grog_aigles_formation_name((grog_aigles_formation)f);
+}
+
 static void legal_formations(const legal_ctx *l, const aigles_rules *r, const aigles_state *s,
                              json_t *out)
 {
@@ -1085,6 +1124,13 @@ static void legal_formations(const legal_ctx *l, const aigles_rules *r, const ai
     legal_option(a, "--move", "number");
     legal_option(a, "--file-depth", "number");
     json_object_set_new(a, "preview", json_true());
+    struct {
+        grog_aigles_fm_unit fu;
+        grog_aigles_formation from;
+        unsigned long long ok;
+    } cache[64];
+    int ncache = 0;
+    memset(cache, 0, sizeof cache);
     for (size_t i = 0; i < grog_battle_nunits(b); i++) {
         const grog_troop *u = grog_battle_unit(b, i);
         grog_aigles_fm_change ch = grog_aigles_fm_change_default();
@@ -1092,6 +1138,20 @@ static void legal_formations(const legal_ctx *l, const aigles_rules *r, const ai
             grog_aigles_formation_of_troop(u, &ch.from, NULL) != GROG_OK)
             continue;
         grog_aigles_fm_unit fu = grog_aigles_fm_unit_of_troop(u, grog_battle_side_by_id(b, u->side));
+        /* units alike (same unit record, same formation) have the same changes */
+        int hit = -1;
+        for (int k = 0; k < ncache && hit < 0; k++)
+            if (cache[k].from == ch.from && memcmp(&cache[k].fu, &fu, sizeof fu) == 0)
+                hit = k;
+        if (hit >= 0) {
+            for (int f = 0; f <= GROG_AIGLES_FM_COUNT + 1; f++)
+                if (cache[hit].ok & (1ull << f))
+                    legal_choice_by(to, u->id, fm_word(f, ch.from));
+            if (cache[hit].ok != 0)
+                legal_choice(unit, u->id);
+            continue;
+        }
+        unsigned long long okbits = 0;
         for (int f = 0; f <= GROG_AIGLES_FM_COUNT + 1; f++) {
             const char *word;
             ch.action = GROG_AIGLES_ACT_CHANGE;
@@ -1111,9 +1171,16 @@ static void legal_formations(const legal_ctx *l, const aigles_rules *r, const ai
                     continue;
             }
             grog_explain *e = NULL;
-            if (grog_aigles_formation_change(r->formations, &fu, &ch, NULL, &e, NULL) == GROG_OK)
+            if (grog_aigles_formation_change(r->formations, &fu, &ch, NULL, &e, NULL) == GROG_OK) {
                 legal_choice_by(to, u->id, word);
+                okbits |= 1ull << f;
+            }
             grog_explain_destroy(e);
+        }
+        if (ncache < (int)(sizeof cache / sizeof cache[0])) {
+            cache[ncache].fu = fu;
+            cache[ncache].from = ch.from;
+            cache[ncache++].ok = okbits;
         }
         if (json_object_get(json_object_get(to, "choices_by"), u->id) != NULL)
             legal_choice(unit, u->id);

@@ -832,6 +832,23 @@ static void legal_pip_phase(const legal_ctx *l, const gt_rules *r, const gt_stat
     legal_choice(legal_arg(giftu, "unit-word", "word"), "unit");
     json_t *guu = legal_arg(giftu, "unit", "unit");
     double radius = grog_length_to_mm(grog_gt_command_radius_in(r->r), GROG_UNIT_IN, NULL);
+    /* which units a divisional general commands, once (GT-13) */
+    size_t nu = grog_battle_nunits(b);
+    unsigned char *nondiv = calloc(nu + 1, 1);
+    if (nondiv == NULL)
+        return;
+    for (size_t i = 0; i < s->n; i++) {
+        if (!s->o[i].divisional)
+            continue;
+        size_t n = grog_battle_command_units(b, i, NULL, 0);
+        size_t *units = malloc((n + 1) * sizeof *units);
+        if (units == NULL)
+            continue;
+        n = grog_battle_command_units(b, i, units, n);
+        for (size_t k = 0; k < n; k++)
+            nondiv[units[k]] = 1;
+        free(units);
+    }
     for (size_t i = 0; i < s->n; i++) {
         const grog_officer *o = grog_battle_officer(b, i);
         size_t div[GROG_GT_MAX_DIVISIONS];
@@ -859,12 +876,13 @@ static void legal_pip_phase(const legal_ctx *l, const gt_rules *r, const gt_stat
             continue;
         for (size_t u = 0; u < grog_battle_nunits(b); u++) {
             const grog_troop *t = grog_battle_unit(b, u);
-            if (strcmp(t->side, o->side) == 0 && !divisional_unit(b, s, t))
-                legal_choice_by(guu, o->id, t->id);
+            if (strcmp(t->side, o->side) == 0 && !nondiv[u])
+                legal_choice_side(l, guu, o->id, t->id);
         }
-        if (json_object_get(json_object_get(guu, "choices_by"), o->id) != NULL)
+        if (legal_keyed(guu, o->id))
             legal_choice(guk, o->id);
     }
+    free(nondiv);
 }
 
 static void legal_spend(const legal_ctx *l, const gt_rules *r, const gt_state *s,
@@ -877,38 +895,39 @@ static void legal_spend(const legal_ctx *l, const gt_rules *r, const gt_state *s
     json_t *unit = legal_arg(a, "unit", "unit");
     json_object_set_new(unit, "optional", json_true());
     json_object_set_new(a, "preview", json_true());
+    json_t *done = json_object();
     for (size_t i = 0; i < s->n; i++) {
         const grog_officer *o = grog_battle_officer(b, i);
         if (!legal_mine(l, o->side) || o->state != GROG_OFFICER_ACTIVE || !s->o[i].divisional ||
             s->o[i].pips <= 0)
             continue;
-        grog_gt_pool pool = {(int)i, s->o[i].pips, s->o[i].start_attach};
         for (size_t k = 0; k < grog_gt_action_count(r->r); k++) {
             const char *id = grog_gt_action_id(r->r, k);
-            int cost, any = 0;
+            int any = 0;
             grog_troop none;
             memset(&none, 0, sizeof none);
             if (grog_gt_action_fits(r->r, id, &none, NULL) == GROG_EINVAL) { /* no unit */
                 legal_choice_by(act, o->id, id);
                 continue;
             }
-            for (size_t u = 0; u < grog_battle_nunits(b); u++) {
-                const grog_troop *t = grog_battle_unit(b, u);
-                if (strcmp(t->side, o->side) != 0 ||
-                    grog_gt_action_fits(r->r, id, t, NULL) != GROG_OK ||
-                    grog_gt_cost(r->r, &pool, id, (int)u, &cost, NULL) != GROG_OK ||
-                    cost > pool.pips)
-                    continue;
-                char key[2 * GROG_ID_MAX + 2];
-                snprintf(key, sizeof key, "%s %s", o->id, id);
-                legal_choice_by(unit, key, t->id);
-                any = 1;
+            if (grog_gt_action_base_cost(r->r, k) > s->o[i].pips)
+                continue; /* GT-16 (doubled for other units by GT-07: spend says so) */
+            if (!json_is_true(json_object_get(done, id))) { /* the units it fits, once */
+                for (size_t u = 0; u < grog_battle_nunits(b); u++) {
+                    const grog_troop *t = grog_battle_unit(b, u);
+                    if (legal_mine(l, t->side) &&
+                        grog_gt_action_fits(r->r, id, t, NULL) == GROG_OK)
+                        legal_choice_by(unit, id, t->id);
+                }
+                json_object_set_new(done, id, json_true());
             }
+            any = json_object_get(json_object_get(unit, "choices_by"), id) != NULL;
             if (any)
                 legal_choice_by(act, o->id, id);
         }
         legal_choice(ga, o->id);
     }
+    json_decref(done);
 }
 
 static void legal_gt(const legal_ctx *l, json_t *out)
@@ -950,11 +969,11 @@ static void legal_gt(const legal_ctx *l, json_t *out)
         legal_choice(g, o->id);
         for (size_t u = 0; u < grog_battle_nunits(b); u++)
             if (strcmp(grog_battle_unit(b, u)->side, o->side) == 0)
-                legal_choice_by(t, o->id, grog_battle_unit(b, u)->id);
+                legal_choice_side(l, t, o->id, grog_battle_unit(b, u)->id);
         for (size_t j = 0; j < s->n; j++) {
             const grog_officer *p = grog_battle_officer(b, j);
-            if (j != i && strcmp(p->side, o->side) == 0 && p->state == GROG_OFFICER_ACTIVE)
-                legal_choice_by(t, o->id, p->id);
+            if (strcmp(p->side, o->side) == 0 && p->state == GROG_OFFICER_ACTIVE)
+                legal_choice_side(l, t, o->id, p->id);
         }
     }
     json_t *m = legal_arg(legal_action(out, "morale",

@@ -9,6 +9,7 @@
  * make; an action listed may still be refused for a reason only the whole
  * test knows (a command zone, a die), and says so when it is. Nothing here
  * changes the game. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "engine.h"
@@ -29,19 +30,24 @@ json_t *legal_arg(json_t *action, const char *name, const char *kind)
     return arg;
 }
 
-static int has_string(json_t *arr, const char *v)
+/* Appends value to list unless seen (an object used as a set, kept beside
+ * the list while building and dropped by strip_sets). */
+static void add_once(json_t *holder, const char *set_key, json_t *list, const char *value)
 {
-    size_t i;
-    json_t *x;
-    json_array_foreach(arr, i, x) if (strcmp(json_string_value(x), v) == 0) return 1;
-    return 0;
+    json_t *seen = json_object_get(holder, set_key);
+    if (seen == NULL) {
+        seen = json_object();
+        json_object_set_new(holder, set_key, seen);
+    }
+    if (json_object_get(seen, value) != NULL)
+        return;
+    json_object_set_new(seen, value, json_true());
+    json_array_append_new(list, json_string(value));
 }
 
 void legal_choice(json_t *arg, const char *value)
 {
-    json_t *c = json_object_get(arg, "choices");
-    if (!has_string(c, value))
-        json_array_append_new(c, json_string(value));
+    add_once(arg, "_seen", json_object_get(arg, "choices"), value);
 }
 
 void legal_choice_by(json_t *arg, const char *key, const char *value)
@@ -50,15 +56,42 @@ void legal_choice_by(json_t *arg, const char *key, const char *value)
     if (by == NULL) {
         by = json_object();
         json_object_set_new(arg, "choices_by", by);
+        json_object_set_new(arg, "_seen_by", json_object());
     }
     json_t *list = json_object_get(by, key);
     if (list == NULL) {
         list = json_array();
         json_object_set_new(by, key, list);
     }
-    if (!has_string(list, value))
-        json_array_append_new(list, json_string(value));
+    add_once(json_object_get(arg, "_seen_by"), key, list, value);
     legal_choice(arg, value);
+}
+
+void legal_choice_side(const legal_ctx *l, json_t *arg, const char *key, const char *value)
+{
+    if (l->side != NULL) /* one side: every key has the same choices, its side's */
+        legal_choice(arg, value);
+    else
+        legal_choice_by(arg, key, value);
+}
+
+int legal_keyed(json_t *arg, const char *key)
+{
+    return json_object_get(json_object_get(arg, "choices_by"), key) != NULL ||
+           (json_object_get(arg, "choices_by") == NULL &&
+            json_array_size(json_object_get(arg, "choices")) > 0);
+}
+
+/* Drops the building sets from every argument. */
+static void strip_sets(json_t *actions)
+{
+    size_t i, k;
+    json_t *a, *arg;
+    json_array_foreach(actions, i, a) json_array_foreach(json_object_get(a, "args"), k, arg)
+    {
+        json_object_del(arg, "_seen");
+        json_object_del(arg, "_seen_by");
+    }
 }
 
 json_t *legal_option(json_t *action, const char *name, const char *kind)
@@ -197,19 +230,28 @@ static void legal_attach(const legal_ctx *l, json_t *actions)
     json_t *a = legal_action(actions, "attach", _("the general joins the unit"));
     json_t *gen = legal_arg(a, "general", "general");
     json_t *unit = legal_arg(a, "unit", "unit");
+    size_t nu = grog_battle_nunits(l->battle);
+    unsigned char *taken = calloc(nu + 1, 1); /* GT-03: one general per unit */
+    if (taken == NULL)
+        return;
+    for (size_t i = 0; i < grog_battle_nofficers(l->battle); i++) {
+        size_t k;
+        if (grog_battle_unit_index(l->battle, grog_battle_officer(l->battle, i)->attached_to, &k))
+            taken[k] = 1;
+    }
     for (size_t i = 0; i < grog_battle_nofficers(l->battle); i++) {
         const grog_officer *o = grog_battle_officer(l->battle, i);
         if (!legal_mine(l, o->side) || !active(o) || !grog_role_is_general(o->role) ||
             o->attached_to[0] != '\0')
             continue;
-        for (size_t k = 0; k < grog_battle_nunits(l->battle); k++) {
+        for (size_t k = 0; k < nu; k++) {
             const grog_troop *u = grog_battle_unit(l->battle, k);
-            if (strcmp(u->side, o->side) == 0 &&
-                grog_battle_attached_officers(l->battle, k, NULL, 0) == 0)
-                legal_choice_by(unit, o->id, u->id);
+            if (!taken[k] && strcmp(u->side, o->side) == 0)
+                legal_choice_side(l, unit, o->id, u->id);
         }
         legal_choice(gen, o->id);
     }
+    free(taken);
 }
 
 static void legal_detach(const legal_ctx *l, json_t *actions)
@@ -312,18 +354,18 @@ static void legal_officer_events(const legal_ctx *l, json_t *actions)
             for (size_t k = 0; k < grog_battle_nunits(l->battle); k++) {
                 const grog_troop *u = grog_battle_unit(l->battle, k);
                 if (legal_mine(l, u->side) && strcmp(u->side, o->side) != 0)
-                    legal_choice_by(taker, o->id, u->id);
+                    legal_choice_side(l, taker, o->id, u->id);
             }
-            if (json_object_get(json_object_get(taker, "choices_by"), o->id) != NULL)
+            if (legal_keyed(taker, o->id))
                 legal_choice(victim, o->id);
         }
         if (active(o) && grog_game_family(l->game) != GROG_FAMILY_GT) {
             for (size_t k = 0; k < grog_battle_nunits(l->battle); k++) {
                 const grog_troop *u = grog_battle_unit(l->battle, k);
                 if (legal_mine(l, u->side) && strcmp(u->side, o->side) != 0)
-                    legal_choice_by(sur_taker, o->id, u->id);
+                    legal_choice_side(l, sur_taker, o->id, u->id);
             }
-            if (json_object_get(json_object_get(sur_taker, "choices_by"), o->id) != NULL)
+            if (legal_keyed(sur_taker, o->id))
                 legal_choice(sur_victim, o->id);
         }
         if (!legal_mine(l, o->side))
@@ -376,6 +418,7 @@ json_t *game_actions_object(const grog_game *g, const char *side, int referee)
         if (ops->legal != NULL)
             ops->legal(&l, actions);
         legal_drop_empty(actions);
+        strip_sets(actions);
     }
     return json_pack("{s:s,s:i,s:s,s:s?,s:o,s:o}", "family", grog_family_name(grog_game_family(g)),
                      "turn", l.turn, "phase", l.phase_id, "side", referee ? NULL : side,
