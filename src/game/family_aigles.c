@@ -1010,45 +1010,22 @@ static void add_kinds(const aigles_rules *r, json_t *action)
         legal_choice(k, order_kinds_id(r->kinds, i));
 }
 
-/* Whether g may order target now (AIG-O-07 zone, AIG-O-14 melee, points):
- * the checks `order` makes, on a read-only context. */
-static int may_order(const legal_ctx *l, const grog_officer *g, const char *target)
-{
-    action_ctx c;
-    memset(&c, 0, sizeof c);
-    c.rules = l->rules;
-    c.battle = (grog_battle *)l->battle; /* read only: prepare_order changes nothing */
-    c.fstate = (void *)l->fstate;
-    c.turn = l->turn;
-    c.phase = l->phase;
-    grog_aigles_order o;
-    grog_aigles_situation sit;
-    if (prepare_order(&c, g, target, &o, &sit, NULL) != GROG_OK)
-        return 0;
-    const aigles_state *s = l->fstate;
-    grog_aigles_points pts = s->points[index_of_officer(&c, g->id)];
-    return grog_aigles_order_check(orules(&c), &o, &sit, &pts, NULL, NULL, NULL) == GROG_OK;
-}
-
-/* The receivers of a general's order: his side's units and active officers;
- * check: only those he may order now (explaining needs no zone). */
-static void add_receivers(const legal_ctx *l, const grog_officer *g, json_t *arg, int check)
+/* The receivers of a general's order: his side's units and active officers.
+ * The zone (AIG-O-07) and the melee (AIG-O-14) are left to the order itself:
+ * its preview (explain) says why it cannot be given, and sends to the ADC. */
+static void add_receivers(const legal_ctx *l, const grog_officer *g, json_t *arg)
 {
     const grog_battle *b = l->battle;
     for (size_t k = 0; k < grog_battle_nunits(b); k++) {
         const grog_troop *u = grog_battle_unit(b, k);
-        if (strcmp(u->side, g->side) != 0)
-            continue;
-        if (!check)
+        if (strcmp(u->side, g->side) == 0)
             legal_choice_side(l, arg, g->id, u->id);
-        else if (may_order(l, g, u->id))
-            legal_choice_by(arg, g->id, u->id);
     }
     for (size_t k = 0; k < grog_battle_nofficers(b); k++) {
         const grog_officer *r = grog_battle_officer(b, k);
         if (r != g && strcmp(r->side, g->side) == 0 && r->state == GROG_OFFICER_ACTIVE &&
-            r->role != GROG_ROLE_ADC && (!check || may_order(l, g, r->id)))
-            legal_choice_by(arg, g->id, r->id); /* few officers: per general */
+            r->role != GROG_ROLE_ADC)
+            legal_choice_side(l, arg, g->id, r->id);
     }
 }
 
@@ -1079,11 +1056,10 @@ static void legal_orders(const legal_ctx *l, const aigles_rules *r, const aigles
             continue;
         if (grog_role_is_general(o->role)) {
             legal_choice(eg, o->id);
-            add_receivers(l, o, et, 0);
+            add_receivers(l, o, et);
             if (s->points[i].left > 0) { /* AIG-O-06, -13: an order costs a point */
-                add_receivers(l, o, ot, 1);
-                if (json_object_get(json_object_get(ot, "choices_by"), o->id) != NULL)
-                    legal_choice(og, o->id);
+                legal_choice(og, o->id);
+                add_receivers(l, o, ot);
             }
             continue;
         }
