@@ -134,9 +134,25 @@ static size_t gather(char *p, size_t size, size_t n, void *ctx)
     return size * n;
 }
 
-/* method "GET" or "POST" (or another); token NULL: no Authorization. */
-static reply http(const served *s, const char *method, const char *path, const char *token,
-                  const char *body, size_t bodylen)
+typedef struct source {
+    const char *p;
+    size_t left;
+} source;
+
+static size_t feed(char *buf, size_t size, size_t n, void *ctx)
+{
+    source *src = ctx;
+    size_t k = size * n < src->left ? size * n : src->left;
+    memcpy(buf, src->p, k);
+    src->p += k;
+    src->left -= k;
+    return k;
+}
+
+/* method "GET" or "POST" (or another); token NULL: no Authorization; chunked:
+ * the body sent without a declared length. */
+static reply http_with(const served *s, const char *method, const char *path, const char *token,
+                       const char *body, size_t bodylen, int chunked)
 {
     reply r = {0, NULL, 0, NULL, 0};
     CURL *c = curl_easy_init();
@@ -152,7 +168,13 @@ static reply http(const served *s, const char *method, const char *path, const c
     curl_easy_setopt(c, CURLOPT_URL, url);
     curl_easy_setopt(c, CURLOPT_HTTPHEADER, h);
     curl_easy_setopt(c, CURLOPT_CUSTOMREQUEST, method);
-    if (body != NULL) {
+    source src = {body, bodylen};
+    if (body != NULL && chunked) {
+        h = curl_slist_append(h, "Transfer-Encoding: chunked");
+        curl_easy_setopt(c, CURLOPT_POST, 1L);
+        curl_easy_setopt(c, CURLOPT_READFUNCTION, feed);
+        curl_easy_setopt(c, CURLOPT_READDATA, &src);
+    } else if (body != NULL) {
         curl_easy_setopt(c, CURLOPT_POSTFIELDS, body);
         curl_easy_setopt(c, CURLOPT_POSTFIELDSIZE, (long)bodylen);
     }
@@ -173,6 +195,12 @@ static reply http(const served *s, const char *method, const char *path, const c
         r.headers = calloc(1, 1);
     r.len = strlen(r.body);
     return r;
+}
+
+static reply http(const served *s, const char *method, const char *path, const char *token,
+                  const char *body, size_t bodylen)
+{
+    return http_with(s, method, path, token, body, bodylen, 0);
 }
 
 static reply get(const served *s, const char *path, const char *token)
@@ -346,6 +374,9 @@ static void test_every_endpoint(void **state)
     json_decref(j);
     reply_free(&r);
     assert_int_equal(seq_of(&s), 1);
+    r = get(&s, "/api/v1/game", s.side_token[1]);
+    assert_non_null(strstr(r.body, "\"phase\": \"command\""));
+    reply_free(&r);
 
     /* do, then the log since 1 holds exactly it */
     r = post(&s, "/api/v1/do", s.side_token[1], "{\"words\":[\"order\",\"reynier\",\"foy\","
@@ -355,6 +386,15 @@ static void test_every_endpoint(void **state)
     assert_int_equal(json_integer_value(json_object_get(j, "seq")), 2);
     json_decref(j);
     assert_true(has_header(&r, "X-Grognard-Seq: 2"));
+    reply_free(&r);
+    r = post(&s, "/api/v1/do", s.side_token[1], "{\"words\":[\"next\"]}");
+    expect(&r, 200, NULL);
+    reply_free(&r);
+    r = get(&s, "/api/v1/game", s.side_token[1]); /* the new phase, not a kept view */
+    assert_non_null(strstr(r.body, "\"phase\": \"movement\""));
+    reply_free(&r);
+    r = post(&s, "/api/v1/undo", ref, NULL);
+    expect(&r, 200, NULL);
     reply_free(&r);
     r = get(&s, "/api/v1/log?since=1", s.side_token[0]);
     expect(&r, 200, NULL);
@@ -557,6 +597,13 @@ static void test_errors(void **state)
     r = http(&s, "POST", "/api/v1/do", fr, body, big);
     expect(&r, 413, "too-large");
     reply_free(&r);
+    r = http_with(&s, "POST", "/api/v1/do", fr, body, big, 1); /* no length declared */
+    expect(&r, 413, "too-large");
+    reply_free(&r);
+    static const char note[] = "{\"words\":[\"note\",\"sent in chunks\"]}";
+    r = http_with(&s, "POST", "/api/v1/do", fr, note, sizeof note - 1, 1);
+    expect(&r, 200, NULL);
+    reply_free(&r);
     /* exactly 64 KiB is read (and is a bad request: only blanks) */
     r = http(&s, "POST", "/api/v1/do", fr, body, big - 1);
     expect(&r, 400, "bad-request");
@@ -609,8 +656,8 @@ static void test_errors(void **state)
     expect(&r, 405, "method-not-allowed");
     reply_free(&r);
 
-    /* none of that changed the journal: start and the one order */
-    assert_int_equal(seq_of(&s), 2);
+    /* none of that changed the journal: start, the one order, the note */
+    assert_int_equal(seq_of(&s), 3);
     stop(&s);
     grog_game_remove(s.path);
 }
@@ -680,6 +727,11 @@ static void test_cli_do_seen_through_events(void **state)
     make_game(&s, "gdb");
     start(&s, NULL);
     long before = seq_of(&s);
+    reply r = get(&s, "/api/v1/game", s.side_token[0]); /* the server keeps this view */
+    json_t *j = reply_json(&r);
+    assert_int_equal(json_integer_value(json_object_get(j, "actions")), before);
+    json_decref(j);
+    reply_free(&r);
     watch w;
     pthread_t t;
     start_watch(&w, &t, &s, s.side_token[0], before + 1);
@@ -687,8 +739,13 @@ static void test_cli_do_seen_through_events(void **state)
     assert_int_equal(c.code, 0);
     cli_run_free(&c);
     end_watch(&w, t);
-    reply r = get(&s, "/api/v1/log?since=1", s.side_token[0]);
+    r = get(&s, "/api/v1/log?since=1", s.side_token[0]);
     assert_non_null(strstr(r.body, "from-the-shell"));
+    reply_free(&r);
+    r = get(&s, "/api/v1/game", s.side_token[0]); /* not the view kept from before */
+    j = reply_json(&r);
+    assert_int_equal(json_integer_value(json_object_get(j, "actions")), before + 1);
+    json_decref(j);
     reply_free(&r);
     /* and the server's next action comes after it, not over it */
     r = post(&s, "/api/v1/do", s.referee, "{\"words\":[\"note\",\"after\"]}");

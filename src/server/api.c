@@ -252,20 +252,34 @@ static enum MHD_Result api_seat(call *k)
     return send_json(k->c, MHD_HTTP_OK, j, position(k));
 }
 
+/* A document that only changes with the game (the seat's game view or map):
+ * made once per seat and state, then answered from the cache. */
+static enum MHD_Result api_cached(call *k, size_t which,
+                                  grog_status (*make)(const grog_game *, const grog_seat *,
+                                                      char **, grog_error *),
+                                  const char *type)
+{
+    char **slot = &k->s->cache[2 * (size_t)(k->who - k->s->seats) + which];
+    if (*slot == NULL) {
+        grog_error err;
+        grog_status st = make(k->s->g, &k->seat, slot, &err);
+        if (st != GROG_OK) {
+            free(*slot);
+            *slot = NULL;
+            return send_status(k->c, st, &err, position(k));
+        }
+    }
+    return send_text(k->c, MHD_HTTP_OK, strdup(*slot), type, position(k));
+}
+
 static enum MHD_Result api_game(call *k)
 {
-    grog_error err;
-    char *out = NULL;
-    grog_status st = grog_view_game_json(k->s->g, &k->seat, &out, &err);
-    return send_result(k, st, out, &err, json_mime);
+    return api_cached(k, 0, grog_view_game_json, json_mime);
 }
 
 static enum MHD_Result api_map(call *k)
 {
-    grog_error err;
-    char *out = NULL;
-    grog_status st = grog_view_game_svg(k->s->g, &k->seat, &out, &err);
-    return send_result(k, st, out, &err, "image/svg+xml; charset=utf-8");
+    return api_cached(k, 1, grog_view_game_svg, "image/svg+xml; charset=utf-8");
 }
 
 static enum MHD_Result api_actions(call *k)
@@ -364,6 +378,8 @@ static enum MHD_Result api_do(call *k, int preview)
     size_t before = grog_game_action_count(k->s->g);
     grog_status st = grog_game_do_as(k->s->g, &k->seat, argc, argv, &out, &err);
     size_t after = grog_game_action_count(k->s->g);
+    if (after != before)
+        server_changed(k->s);
     enum MHD_Result ok = send_result(k, st, out, &err, json_mime);
     if (after != before)
         server_announce(k->s, after);
@@ -379,6 +395,7 @@ static enum MHD_Result api_undo(call *k)
     grog_status st = grog_game_sync(k->s->g, NULL, &err);
     if (st == GROG_OK)
         st = grog_game_undo(k->s->g, &err);
+    server_changed(k->s); /* a sync may have moved it even when the undo fails */
     if (st != GROG_OK)
         return send_status(k->c, st, &err, position(k));
     server_announce(k->s, grog_game_action_count(k->s->g));

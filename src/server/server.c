@@ -52,6 +52,14 @@ void server_announce(grog_server *s, size_t seq)
     pthread_mutex_unlock(&s->pos_lock);
 }
 
+void server_changed(grog_server *s)
+{
+    for (size_t i = 0; s->cache != NULL && i < 2 * s->nseats; i++) {
+        free(s->cache[i]);
+        s->cache[i] = NULL;
+    }
+}
+
 /* Catches up with other writers every poll period until the server stops. */
 static void *watch(void *p)
 {
@@ -67,10 +75,14 @@ static void *watch(void *p)
         pthread_mutex_unlock(&s->pos_lock);
         size_t added = 0;
         pthread_mutex_lock(&s->game_lock);
+        size_t had = grog_game_action_count(s->g);
         grog_status st = grog_game_sync(s->g, &added, NULL);
         size_t now = grog_game_action_count(s->g);
+        int moved = st == GROG_OK && (added > 0 || now != had);
+        if (moved)
+            server_changed(s);
         pthread_mutex_unlock(&s->game_lock);
-        if (st == GROG_OK && (added > 0 || now != before))
+        if (moved || now != before)
             server_announce(s, now);
         pthread_mutex_lock(&s->pos_lock);
     }
@@ -177,7 +189,9 @@ static grog_status make_seats(grog_server *s, const grog_server_options *o, grog
     s->keys = calloc(n, sizeof *s->keys);
     s->sides = calloc(n, sizeof *s->sides);
     s->tokens = calloc(n, sizeof *s->tokens);
-    if (s->seats == NULL || s->keys == NULL || s->sides == NULL || s->tokens == NULL)
+    s->cache = calloc(2 * n, sizeof *s->cache);
+    if (s->seats == NULL || s->keys == NULL || s->sides == NULL || s->tokens == NULL ||
+        s->cache == NULL)
         return grog_error_set(err, GROG_ENOMEM, _("out of memory"));
     grog_status st = GROG_OK;
     for (size_t i = 0; i < nsides && st == GROG_OK; i++)
@@ -321,6 +335,8 @@ void grog_server_stop(grog_server *s)
         free(s->keys[i]);
         free(s->sides[i]);
     }
+    server_changed(s);
+    free(s->cache);
     free(s->keys);
     free(s->sides);
     free(s->tokens);

@@ -24,6 +24,10 @@ struct grog_server {
     char **keys;             /* "side:ID", "referee", "public": the rows of serve_tokens */
     char **sides;
     token_text *tokens;
+    /* Under game_lock: each seat's game document and map as of the journal's
+     * present state ([2 * seat] game, [2 * seat + 1] map), NULL until asked;
+     * dropped whenever the game changes (server_changed). */
+    char **cache;
     /* the journal position, for the event streams */
     pthread_mutex_t pos_lock;
     pthread_cond_t pos_cond; /* CLOCK_MONOTONIC */
@@ -36,6 +40,8 @@ struct grog_server {
     int watching;
 };
 
+/* The game changed (under game_lock): the cached documents are dropped. */
+void server_changed(grog_server *s);
 /* Announces a new journal position to every event stream. */
 void server_announce(grog_server *s, size_t seq);
 /* An event-stream response, or NULL when the server has no room for one
