@@ -393,37 +393,46 @@ static void test_every_endpoint(void **state)
     r = get(&s, "/api/v1/game", s.side_token[1]); /* the new phase, not a kept view */
     assert_non_null(strstr(r.body, "\"phase\": \"movement\""));
     reply_free(&r);
-    r = post(&s, "/api/v1/undo", ref, NULL);
+    r = post(&s, "/api/v1/undo", ref, NULL); /* the "next" (3), as an action of its own (4) */
     expect(&r, 200, NULL);
+    j = reply_json(&r);
+    assert_int_equal(json_integer_value(json_object_get(j, "seq")), 4);
+    assert_int_equal(json_integer_value(json_object_get(j, "undoes")), 3);
+    json_decref(j);
     reply_free(&r);
-    r = get(&s, "/api/v1/log?since=1", s.side_token[0]);
+    r = get(&s, "/api/v1/game", s.side_token[1]);
+    assert_non_null(strstr(r.body, "\"phase\": \"command\""));
+    reply_free(&r);
+    r = get(&s, "/api/v1/log?since=3", s.side_token[0]);
     expect(&r, 200, NULL);
     j = reply_json(&r);
     assert_int_equal(json_array_size(j), 1);
-    assert_int_equal(json_integer_value(json_object_get(json_array_get(j, 0), "seq")), 2);
+    assert_int_equal(json_integer_value(json_object_get(json_array_get(j, 0), "seq")), 4);
     json_decref(j);
     reply_free(&r);
     r = get(&s, "/api/v1/log", s.side_token[0]);
     j = reply_json(&r);
-    assert_int_equal(json_array_size(j), 2);
+    assert_int_equal(json_array_size(j), 4); /* start, the order, next, its undo */
     json_decref(j);
     reply_free(&r);
 
     /* the event stream starts with the position */
     watch w;
     pthread_t t;
-    start_watch(&w, &t, &s, s.public_, 2);
+    start_watch(&w, &t, &s, s.public_, 4);
     end_watch(&w, t);
 
-    /* undo: the referee's */
-    r = post(&s, "/api/v1/undo", ref, NULL);
+    /* undo of a named action: the order (2), a record of its own (5) */
+    r = post(&s, "/api/v1/undo", ref, "{\"seq\": 2}");
     expect(&r, 200, NULL);
     j = reply_json(&r);
-    /* the undo is a record of its own (game.md, "Undo records"): start, #2, undo #3 */
-    assert_int_equal(json_integer_value(json_object_get(j, "actions")), 3);
+    assert_int_equal(json_integer_value(json_object_get(j, "undoes")), 2);
     json_decref(j);
     reply_free(&r);
-    assert_int_equal(seq_of(&s), 3);
+    assert_int_equal(seq_of(&s), 5);
+    r = post(&s, "/api/v1/undo", ref, "{\"seq\": \"two\"}");
+    expect(&r, 400, "bad-request");
+    reply_free(&r);
 
     /* the page and its files: no token needed */
     r = get(&s, "/", NULL);

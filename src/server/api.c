@@ -386,22 +386,33 @@ static enum MHD_Result api_do(call *k, int preview)
     return ok;
 }
 
+/* Undo is an action (game.h): it appends a record naming the action it
+ * cancels. Body (optional): {"seq": N}, the action to undo; absent or 0: the
+ * last action in effect. */
 static enum MHD_Result api_undo(call *k)
 {
     if (k->seat.kind != GROG_SEAT_REFEREE)
         return send_error(k->c, MHD_HTTP_FORBIDDEN, "denied",
                           _("only the referee may take an action back"), position(k));
+    json_t *seq = k->body != NULL ? json_object_get(k->body, "seq") : NULL;
+    if ((k->body != NULL && json_object_size(k->body) > (seq != NULL ? 1u : 0u)) ||
+        (seq != NULL && (!json_is_integer(seq) || json_integer_value(seq) < 0)))
+        return send_error(k->c, MHD_HTTP_BAD_REQUEST, "bad-request",
+                          _("expected no body, or {\"seq\": N}: the action to take back"),
+                          position(k));
     grog_error err;
-    grog_status st = grog_game_sync(k->s->g, NULL, &err);
-    if (st == GROG_OK)
-        st = grog_game_undo(k->s->g, &err);
-    server_changed(k->s); /* a sync may have moved it even when the undo fails */
-    if (st != GROG_OK)
-        return send_status(k->c, st, &err, position(k));
-    server_announce(k->s, grog_game_action_count(k->s->g));
-    json_t *j = json_pack("{s:I,s:i,s:s}", "actions", (json_int_t)position(k), "turn",
-                          grog_game_turn(k->s->g), "phase", grog_game_phase(k->s->g));
-    return send_json(k->c, MHD_HTTP_OK, j, position(k));
+    char *out = NULL;
+    size_t before = grog_game_action_count(k->s->g);
+    grog_status st = grog_game_undo_as(k->s->g, &k->seat,
+                                       seq != NULL ? (long long)json_integer_value(seq) : 0, &out,
+                                       &err);
+    size_t after = grog_game_action_count(k->s->g);
+    if (after != before)
+        server_changed(k->s);
+    enum MHD_Result ok = send_result(k, st, out, &err, json_mime);
+    if (after != before)
+        server_announce(k->s, after);
+    return ok;
 }
 
 typedef struct endpoint {
