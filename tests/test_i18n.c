@@ -8,6 +8,7 @@
 #include <locale.h>
 #include <libintl.h>
 #include <regex.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "testutil.h"
@@ -397,6 +398,71 @@ static void test_environment_variables(void **state)
     free(en_json);
 }
 
+/* ---- the completeness check (scripts/check-po.sh, run by make check-po) ---- */
+
+static void write_file(const char *path, const char *text)
+{
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fputs(text, f);
+    fclose(f);
+}
+
+/* Runs scripts/check-po.sh TEMPLATE CATALOGUE; its exit status. */
+static int check_po(const char *dir, const char *po)
+{
+    const char *src = getenv("GROGNARD_SRCDIR");
+    char cmd[2048];
+    snprintf(cmd, sizeof cmd, "'%s/scripts/check-po.sh' '%s/t.pot' '%s/%s' >/dev/null 2>&1",
+             src != NULL ? src : ".", dir, dir, po);
+    int st = system(cmd);
+    return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+static void test_check_po_finds_every_gap(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/grog-i18n-XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    char path[512];
+    static const char *const head =
+        "msgid \"\"\nmsgstr \"\"\n\"Content-Type: text/plain; charset=UTF-8\\n\"\n"
+        "\"Plural-Forms: nplurals=3; plural=(n%10==1 && n%100!=11 ? 0 : n%10>=2 && "
+        "n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2);\\n\"\n\n";
+    snprintf(path, sizeof path, "%s/t.pot", dir);
+    write_file(path, "msgid \"\"\nmsgstr \"\"\n\"Content-Type: text/plain; charset=UTF-8\\n\"\n\n"
+                     "#, c-format\nmsgid \"%d left\"\nmsgstr \"\"\n\n"
+                     "msgid \"order\"\nmsgstr \"\"\n");
+    struct {
+        const char *name;
+        const char *body;
+        int ok;
+    } cases[] = {
+        {"ok.po", "#, c-format\nmsgid \"%d left\"\nmsgstr \"осталось: %d\"\n\n"
+                  "msgid \"order\"\nmsgstr \"приказ\"\n", 1},
+        {"missing.po", "#, c-format\nmsgid \"%d left\"\nmsgstr \"осталось: %d\"\n", 0},
+        {"untranslated.po", "#, c-format\nmsgid \"%d left\"\nmsgstr \"осталось: %d\"\n\n"
+                            "msgid \"order\"\nmsgstr \"\"\n", 0},
+        {"fuzzy.po", "#, c-format\nmsgid \"%d left\"\nmsgstr \"осталось: %d\"\n\n"
+                     "#, fuzzy\nmsgid \"order\"\nmsgstr \"приказ\"\n", 0},
+        {"format.po", "#, c-format\nmsgid \"%d left\"\nmsgstr \"осталось: %s\"\n\n"
+                      "msgid \"order\"\nmsgstr \"приказ\"\n", 0},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char body[2048];
+        snprintf(body, sizeof body, "%s%s", head, cases[i].body);
+        snprintf(path, sizeof path, "%s/%s", dir, cases[i].name);
+        write_file(path, body);
+        int rc = check_po(dir, cases[i].name);
+        if (cases[i].ok ? rc != 0 : rc == 0)
+            fail_msg("check-po.sh on %s: exit %d", cases[i].name, rc);
+        unlink(path);
+    }
+    snprintf(path, sizeof path, "%s/t.pot", dir);
+    unlink(path);
+    rmdir(dir);
+}
+
 /* ---- the calculators and the demo in every language ---- */
 
 static void test_calc_gdb_order(void **state)
@@ -567,6 +633,7 @@ int main(void)
         cmocka_unit_test(test_lang_anywhere_and_scoped),
         cmocka_unit_test(test_russian_plural_forms),
         cmocka_unit_test(test_environment_variables),
+        cmocka_unit_test(test_check_po_finds_every_gap),
         cmocka_unit_test(test_calc_gdb_order),
         cmocka_unit_test(test_calc_aigles_order),
         cmocka_unit_test(test_calc_aigles_zone_and_charisma),
