@@ -8,7 +8,8 @@
 #   make check-san  the tests again, built with AddressSanitizer + UBSan
 #   make pot        refreshes po/grognard.pot from the sources (xgettext)
 #   make update-po  pot, then msgmerge into every po/*.po
-#   make check-po   every marked message translated in po/*.po, none fuzzy,
+#   make check-po   (part of make check) every marked message translated in
+#                   po/*.po, none fuzzy,
 #                   msgfmt --check clean (scripts/check-po.sh)
 #   make bench      build and run the benchmarks (they print their figures)
 #   make fuzz       run each fuzz target for FUZZ_SECONDS (clang + libFuzzer)
@@ -123,6 +124,7 @@ check: deps
 	@scripts/deps.sh --tests
 	@$(MAKE) --no-print-directory build
 	@$(MAKE) --no-print-directory WEB_TESTS=1 test
+	@$(MAKE) --no-print-directory check-po
 
 check-san: deps
 	@$(MAKE) --no-print-directory SAN=1 test
