@@ -120,11 +120,13 @@ demo: deps
 	@$(MAKE) --no-print-directory build
 	$(BIN) demo
 
+# check-po runs before the tests: the tests' "N passed, N failed" must be the
+# last line (.ci/run and CI read it).
 check: deps
 	@scripts/deps.sh --tests
 	@$(MAKE) --no-print-directory build
-	@$(MAKE) --no-print-directory WEB_TESTS=1 test
 	@$(MAKE) --no-print-directory check-po
+	@$(MAKE) --no-print-directory WEB_TESTS=1 test
 
 check-san: deps
 	@$(MAKE) --no-print-directory SAN=1 test
