@@ -23,26 +23,20 @@ static char path[64];
 static int setup(void **state)
 {
     (void)state;
-    snprintf(path, sizeof path, "/tmp/grog-test-journal-%d.grog", (int)getpid());
-    grog_game_remove(path);
+    test_game_path(path, sizeof path, "journal");
     return 0;
 }
 
 static int teardown(void **state)
 {
     (void)state;
-    grog_game_remove(path);
+    test_game_path(path, sizeof path, "journal");
     return 0;
 }
 
 static grog_game *new_game(grog_family f, uint64_t seed)
 {
-    grog_game_options o = {f, NULL, seed, NULL};
-    grog_game *g = NULL;
-    grog_error err;
-    if (grog_game_create(path, &o, &g, &err) != GROG_OK)
-        fail_msg("create: %s", err.message);
-    return g;
+    return test_game_create(path, f, NULL, seed);
 }
 
 static grog_game *open_game(void)

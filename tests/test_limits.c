@@ -35,12 +35,7 @@ static int teardown(void **state)
 
 static grog_game *new_game(grog_family f, const char *scenario)
 {
-    grog_game_options o = {f, scenario, 7, NULL};
-    grog_game *g = NULL;
-    grog_error err;
-    if (grog_game_create(path, &o, &g, &err) != GROG_OK)
-        fail_msg("create: %s", err.message);
-    return g;
+    return test_game_create(path, f, scenario, 7);
 }
 
 static void refused(grog_game *g, const char *line, grog_status want, const char *fragment)

@@ -13,15 +13,14 @@ static char path[64];
 static int setup(void **state)
 {
     (void)state;
-    snprintf(path, sizeof path, "/tmp/grog-test-seat-%d.grog", (int)getpid());
-    grog_game_remove(path);
+    test_game_path(path, sizeof path, "seat");
     return 0;
 }
 
 static int teardown(void **state)
 {
     (void)state;
-    grog_game_remove(path);
+    test_game_path(path, sizeof path, "seat");
     return 0;
 }
 

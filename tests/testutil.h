@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <cmocka.h>
 #include <jansson.h>
@@ -24,6 +25,28 @@ typedef struct cli_run {
 } cli_run;
 
 int grog_cli_main(int argc, char **argv, FILE *out, FILE *err);
+
+/* A game file for one test program: /tmp/grog-test-NAME-PID.grog, written
+ * into buf and removed with SQLite's companions (call it before and after
+ * each test). */
+static inline void test_game_path(char *buf, size_t size, const char *name)
+{
+    snprintf(buf, size, "/tmp/grog-test-%s-%d.grog", name, (int)getpid());
+    grog_game_remove(buf);
+}
+
+/* Creates a game at path (scenario NULL: the embedded default); fails the
+ * test when it cannot. */
+static inline grog_game *test_game_create(const char *path, grog_family f, const char *scenario,
+                                          uint64_t seed)
+{
+    grog_game_options o = {f, scenario, seed, NULL};
+    grog_game *g = NULL;
+    grog_error err;
+    if (grog_game_create(path, &o, &g, &err) != GROG_OK)
+        fail_msg("create: %s", err.message);
+    return g;
+}
 
 /* Runs `grognard ARGS...` (NULL-terminated) and captures both streams. */
 static inline cli_run run_cli(const char *first, ...)
