@@ -167,6 +167,16 @@ int grog_gdb_book_tried(const grog_gdb_book *book, const char *cinc);
 /* The game turn of the last Command Phase (0 before the first). */
 int grog_gdb_book_turn(const grog_gdb_book *book);
 
+/* For a game's snapshot: the C-in-Cs who have tried since the last Command
+ * Phase, in the order they tried (i < ntried, else NULL), and a book brought
+ * back to a saved turn (>= 0, else GROG_EINVAL) and list of tries (copied;
+ * the caller gives distinct non-empty ids). Brigades are added with
+ * grog_gdb_book_add_brigade and grog_gdb_book_place. */
+size_t grog_gdb_book_ntried(const grog_gdb_book *book);
+const char *grog_gdb_book_tried_id(const grog_gdb_book *book, size_t i);
+grog_status grog_gdb_book_restore(grog_gdb_book *book, int turn, const char *const *tried,
+                                  size_t ntried, grog_error *err);
+
 /* A brigade and its first order; GROG_EINVAL if the id exists or is empty. */
 grog_status grog_gdb_book_add_brigade(grog_gdb_book *book, const char *brigade,
                                       const char *order, grog_error *err);

@@ -29,4 +29,11 @@ uint64_t grog_rng_next(grog_rng *rng);
 /* Uniform integer in [lo, hi] (lo <= hi), by rejection sampling. */
 int64_t grog_rng_range(grog_rng *rng, int64_t lo, int64_t hi);
 
+/* The four state words (for a game's snapshot: it goes on from there). */
+void grog_rng_state(const grog_rng *rng, uint64_t out[4]);
+/* A generator in a saved state: the seed it was created with, its four
+ * state words and its draw count. NULL when out of memory or when the words
+ * are all zero (a state xoshiro256** never reaches). */
+grog_rng *grog_rng_restore(uint64_t seed, const uint64_t s[4], uint64_t draws);
+
 #endif

@@ -66,3 +66,25 @@ int64_t grog_rng_range(grog_rng *rng, int64_t lo, int64_t hi)
     uint64_t span = (uint64_t)hi - (uint64_t)lo;
     return (int64_t)((uint64_t)lo + grog_rng_draw_below(rng, span, grog_rng_mask(span)));
 }
+
+/* ---- a snapshot's generator (snapshot.c): the whole state out and back in ---- */
+
+void grog_rng_state(const grog_rng *rng, uint64_t out[4])
+{
+    for (int i = 0; i < 4; i++)
+        out[i] = rng->s[i];
+}
+
+grog_rng *grog_rng_restore(uint64_t seed, const uint64_t s[4], uint64_t draws)
+{
+    if ((s[0] | s[1] | s[2] | s[3]) == 0)
+        return NULL; /* xoshiro's one forbidden state */
+    grog_rng *rng = malloc(sizeof *rng);
+    if (rng == NULL)
+        return NULL;
+    for (int i = 0; i < 4; i++)
+        rng->s[i] = s[i];
+    rng->seed = seed;
+    rng->draws = draws;
+    return rng;
+}

@@ -163,6 +163,13 @@ typedef struct family_ops {
     /* What the family's rules say about unit u now, added to its card
      * (unit_card.c): card_note() for a rule's text, other keys as needed. */
     void (*unit_card)(const legal_ctx *l, const grog_troop *u, json_t *card);
+    /* The bookkeeping in a snapshot (snapshot.h): every field, officers and
+     * units named by id; NULL when out of memory. Read back over battle b
+     * (already the snapshot's): anything ill-typed, out of range or naming
+     * no piece of b is GROG_EFORMAT naming it, and nothing is allocated. */
+    json_t *(*state_save)(const void *rules, const grog_battle *b, const void *state);
+    grog_status (*state_load)(const void *rules, const grog_battle *b, const json_t *j,
+                              void **state, grog_error *err);
 } family_ops;
 
 extern const family_ops grog_family_aigles_ops;

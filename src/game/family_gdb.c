@@ -7,6 +7,8 @@
  * role "brigade"; each side's commander-in-chief gives the orders. The
  * battle's officer.order and officer.pending mirror the books so that
  * `show` and the map can draw them; the books are the reference. */
+#include <limits.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -14,6 +16,7 @@
 #include "grognard/gdb.h"
 #include "i18n.h"
 #include "order_kinds.h"
+#include "snapshot.h"
 
 static const char *const phases[] = {"command", "movement", "combat"};
 
@@ -400,8 +403,196 @@ static void status(const void *rules, const grog_battle *b, const void *state, c
     json_object_set_new(out, "pending", pending);
 }
 
+
+/* ---- the state in a snapshot (snapshot.h) ----
+ * {"books": [{"side", "turn", "brigades": [{"brigade", "order", "pending",
+ * "pending_order", "pending_turn"}], "tried": [C-in-C ids]}] one per side in
+ * battle order, every face-down order written (GDB-02, -04, -05, -06: the
+ * snapshot is the referee's, never a view), "phase"}. GDB-01's tries
+ * are kept in the order they were made. */
+
+static json_t *book_json(const grog_gdb_book *book)
+{
+    const char *side = grog_gdb_book_side(book);
+    json_t *brigades = json_array(), *tried = json_array();
+    int failed = brigades == NULL || tried == NULL;
+    for (size_t i = 0; !failed && i < grog_gdb_book_count(book); i++) {
+        grog_gdb_brigade_view v;
+        failed = grog_gdb_book_view(book, i, side, &v, NULL) != GROG_OK ||
+                 json_array_append_new(
+                     brigades,
+                     json_pack("{s:s,s:s,s:s,s:s?,s:i}", "brigade", v.brigade, "order", v.order,
+                               "pending", grog_gdb_pending_name(v.pending), "pending_order",
+                               v.pending_order, "pending_turn", v.pending_turn)) != 0;
+    }
+    for (size_t i = 0; !failed && i < grog_gdb_book_ntried(book); i++)
+        failed = json_array_append_new(tried, json_string(grog_gdb_book_tried_id(book, i))) != 0;
+    if (failed) {
+        json_decref(brigades);
+        json_decref(tried);
+        return NULL;
+    }
+    return json_pack("{s:s,s:i,s:o,s:o}", "side", side, "turn", grog_gdb_book_turn(book),
+                     "brigades", brigades, "tried", tried);
+}
+
+static json_t *state_save(const void *rules, const grog_battle *b, const void *state)
+{
+    (void)rules;
+    (void)b;
+    const gdb_state *s = state;
+    json_t *books = json_array();
+    int failed = books == NULL;
+    for (size_t i = 0; !failed && i < s->nbooks; i++)
+        failed = json_array_append_new(books, book_json(s->books[i])) != 0;
+    if (failed) {
+        json_decref(books);
+        return NULL;
+    }
+    return json_pack("{s:o,s:i}", "books", books, "phase", (int)s->phase);
+}
+
+static grog_status load_brigade(const grog_battle *b, const json_t *j, const char *where,
+                                grog_gdb_book *book, grog_error *err)
+{
+    size_t oi;
+    const char *order, *pending = NULL, *porder = NULL;
+    int turn;
+    grog_gdb_brigade_view v;
+    grog_status st = snapshot_officer(b, j, where, "brigade", 0, &oi, err);
+    const char *id = st == GROG_OK ? grog_battle_officer(b, oi)->id : "";
+    if (st == GROG_OK && grog_gdb_book_find(book, id, NULL, &v, NULL) == GROG_OK)
+        st = snapshot_range_error(where, "brigade", err); /* twice in the book */
+    if (st == GROG_OK)
+        st = snapshot_string(j, where, "order", GROG_ID_MAX, &order, err);
+    if (st == GROG_OK && order[0] == '\0')
+        st = snapshot_range_error(where, "order", err);
+    if (st == GROG_OK)
+        st = snapshot_string(j, where, "pending", GROG_ID_MAX, &pending, err);
+    grog_gdb_pending kind = GROG_GDB_PENDING_NONE;
+    if (st == GROG_OK && strcmp(pending, "delayed") == 0)
+        kind = GROG_GDB_PENDING_DELAYED;
+    else if (st == GROG_OK && strcmp(pending, "unrevealed") == 0)
+        kind = GROG_GDB_PENDING_UNREVEALED;
+    else if (st == GROG_OK && strcmp(pending, "none") != 0)
+        st = snapshot_range_error(where, "pending", err);
+    int none = kind == GROG_GDB_PENDING_NONE;
+    if (st == GROG_OK && !none)
+        st = snapshot_string(j, where, "pending_order", GROG_ID_MAX, &porder, err);
+    if (st == GROG_OK && none && !json_is_null(json_object_get(j, "pending_order")))
+        st = snapshot_range_error(where, "pending_order", err);
+    if (st == GROG_OK && porder != NULL && porder[0] == '\0')
+        st = snapshot_range_error(where, "pending_order", err);
+    if (st == GROG_OK)
+        st = snapshot_i(j, where, "pending_turn", 0, none ? 0 : INT_MAX, &turn, err);
+    if (st == GROG_OK)
+        st = grog_gdb_book_add_brigade(book, id, order, err);
+    if (st == GROG_OK && !none)
+        st = grog_gdb_book_place(book, id, porder, kind, turn, err);
+    return st;
+}
+
+static grog_status load_tries(const grog_battle *b, const json_t *j, const char *where,
+                              grog_gdb_book *book, int turn, grog_error *err)
+{
+    json_t *tried;
+    char p[128];
+    grog_status st = snapshot_array(j, where, "tried", SIZE_MAX, &tried, err);
+    if (st != GROG_OK)
+        return st;
+    size_t n = json_array_size(tried);
+    const char **ids = calloc(n + 1, sizeof *ids);
+    if (ids == NULL)
+        return grog_error_set(err, GROG_ENOMEM, _("out of memory"));
+    snapshot_path(p, sizeof p, where, "tried", 0);
+    for (size_t i = 0; st == GROG_OK && i < n; i++) {
+        size_t oi;
+        char q[160];
+        st = snapshot_officer(b, json_array_get(tried, i), snapshot_path(q, sizeof q, p, NULL, i),
+                              NULL, 0, &oi, err);
+        if (st == GROG_OK)
+            ids[i] = grog_battle_officer(b, oi)->id;
+        for (size_t k = 0; st == GROG_OK && k < i; k++)
+            if (strcmp(ids[k], ids[i]) == 0) /* GDB-01: one try each */
+                st = snapshot_range_error(q, NULL, err);
+    }
+    if (st == GROG_OK)
+        st = grog_gdb_book_restore(book, turn, ids, n, err);
+    free(ids);
+    return st;
+}
+
+static grog_status load_book(const grog_battle *b, const json_t *j, const char *where, size_t i,
+                             grog_gdb_book **out, grog_error *err)
+{
+    const char *side;
+    int turn;
+    json_t *brigades;
+    char p[128];
+    grog_status st = snapshot_string(j, where, "side", GROG_ID_MAX, &side, err);
+    if (st == GROG_OK && strcmp(side, grog_battle_side(b, i)->id) != 0)
+        st = snapshot_range_error(where, "side", err);
+    if (st == GROG_OK)
+        st = snapshot_i(j, where, "turn", 0, INT_MAX, &turn, err);
+    if (st == GROG_OK)
+        st = snapshot_array(j, where, "brigades", SIZE_MAX, &brigades, err);
+    if (st != GROG_OK)
+        return st;
+    grog_gdb_book *book = grog_gdb_book_create(side);
+    if (book == NULL)
+        return grog_error_set(err, GROG_ENOMEM, _("out of memory"));
+    snapshot_path(p, sizeof p, where, "brigades", 0);
+    for (size_t k = 0; st == GROG_OK && k < json_array_size(brigades); k++) {
+        char q[160];
+        st = load_brigade(b, json_array_get(brigades, k), snapshot_path(q, sizeof q, p, NULL, k),
+                          book, err);
+    }
+    if (st == GROG_OK)
+        st = load_tries(b, j, where, book, turn, err);
+    if (st != GROG_OK) {
+        grog_gdb_book_destroy(book);
+        return st;
+    }
+    *out = book;
+    return GROG_OK;
+}
+
+static grog_status state_load(const void *rules, const grog_battle *b, const json_t *j,
+                              void **out, grog_error *err)
+{
+    (void)rules;
+    json_t *books;
+    long long phase;
+    size_t n = grog_battle_nsides(b);
+    grog_status st = snapshot_array(j, "family_state", "books", n, &books, err);
+    if (st == GROG_OK)
+        st = snapshot_int(j, "family_state", "phase", 0, 2, &phase, err);
+    if (st != GROG_OK)
+        return st;
+    gdb_state *s = calloc(1, sizeof *s);
+    if (s == NULL || (s->books = calloc(n + 1, sizeof *s->books)) == NULL) {
+        free(s);
+        return grog_error_set(err, GROG_ENOMEM, _("out of memory"));
+    }
+    s->nbooks = n;
+    s->phase = (size_t)phase;
+    char p[64];
+    for (size_t i = 0; st == GROG_OK && i < n; i++) {
+        json_t *bj = json_array_get(books, i);
+        snapshot_path(p, sizeof p, "family_state.books", NULL, i);
+        st = json_is_object(bj) ? load_book(b, bj, p, i, &s->books[i], err)
+                                : snapshot_object(bj, p, NULL, &bj, err);
+    }
+    if (st != GROG_OK) {
+        destroy(s);
+        return st;
+    }
+    *out = s;
+    return GROG_OK;
+}
+
 const family_ops grog_family_gdb_ops = {
     GROG_FAMILY_GDB, phases, 3, load_rules, free_rules, create, copy, destroy,
     enter_phase, NULL, actions, sizeof actions / sizeof actions[0], status,
-    legal_gdb, kinds_of, unit_card,
+    legal_gdb, kinds_of, unit_card, state_save, state_load,
 };

@@ -12,6 +12,8 @@
  * the seed mentions). A divisional general's corps is his superior. Any
  * general above divisional level (corps, army, commander-in-chief) may give
  * his PIP to a subordinate divisional general within 9" (GT-10). */
+#include <limits.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -19,6 +21,7 @@
 #include "grognard/gt.h"
 #include "i18n.h"
 #include "order_kinds.h"
+#include "snapshot.h"
 #include "table_rolls.h"
 
 static const char *const phases[] = {"pip", "movement", "combat"};
@@ -1050,8 +1053,123 @@ static void status(const void *rules, const grog_battle *b, const void *state, c
     json_object_set_new(out, "pending", pending);
 }
 
+
+/* ---- the state in a snapshot (snapshot.h) ----
+ * {"officers": [{"id", "divisional", "pips", "start_attach", "rolled",
+ * "plan", "plan_changed", "rank", "gift", "gift_to"}] in battle order
+ * (GT-07 start_attach: a unit id or null; GT-14 plan and rank; GT-10/GT-13
+ * gift 0 none, 1 a general, 2 a unit, gift_to its id, null without a gift),
+ * "phase"}. */
+
+static json_t *gift_to_json(const grog_battle *b, const gt_off *o)
+{
+    if (o->gift == 1)
+        return json_string(grog_battle_officer(b, (size_t)o->gift_to)->id);
+    if (o->gift == 2)
+        return json_string(grog_battle_unit(b, (size_t)o->gift_to)->id);
+    return json_null();
+}
+
+static json_t *state_save(const void *rules, const grog_battle *b, const void *state)
+{
+    (void)rules;
+    const gt_state *s = state;
+    json_t *officers = json_array();
+    int failed = officers == NULL;
+    for (size_t i = 0; !failed && i < s->n; i++) {
+        const gt_off *o = &s->o[i];
+        json_t *attach = o->start_attach >= 0
+                             ? json_string(grog_battle_unit(b, (size_t)o->start_attach)->id)
+                             : json_null();
+        failed = json_array_append_new(
+                     officers,
+                     json_pack("{s:s,s:i,s:i,s:o,s:i,s:i,s:i,s:i,s:i,s:o}", "id",
+                               grog_battle_officer(b, i)->id, "divisional", o->divisional, "pips",
+                               o->pips, "start_attach", attach, "rolled", o->rolled, "plan",
+                               o->plan, "plan_changed", o->plan_changed, "rank", o->rank, "gift",
+                               o->gift, "gift_to", gift_to_json(b, o))) != 0;
+    }
+    if (failed) {
+        json_decref(officers);
+        return NULL;
+    }
+    return json_pack("{s:o,s:i}", "officers", officers, "phase", (int)s->phase);
+}
+
+static grog_status load_off(const grog_battle *b, const json_t *j, const char *where, size_t i,
+                            gt_off *o, grog_error *err)
+{
+    const char *id;
+    size_t attach, to = (size_t)-1;
+    json_t *obj;
+    grog_status st = snapshot_object(j, where, NULL, &obj, err);
+    if (st == GROG_OK)
+        st = snapshot_string(j, where, "id", GROG_ID_MAX, &id, err);
+    if (st == GROG_OK && strcmp(id, grog_battle_officer(b, i)->id) != 0)
+        st = snapshot_range_error(where, "id", err);
+    if (st == GROG_OK)
+        st = snapshot_i(j, where, "divisional", 0, 1, &o->divisional, err);
+    if (st == GROG_OK) /* GT-16: never below 0 */
+        st = snapshot_i(j, where, "pips", 0, INT_MAX, &o->pips, err);
+    if (st == GROG_OK)
+        st = snapshot_unit(b, j, where, "start_attach", 1, &attach, err);
+    if (st == GROG_OK)
+        st = snapshot_i(j, where, "rolled", 0, 1, &o->rolled, err);
+    if (st == GROG_OK)
+        st = snapshot_i(j, where, "plan", 0, 1, &o->plan, err);
+    if (st == GROG_OK)
+        st = snapshot_i(j, where, "plan_changed", 0, 1, &o->plan_changed, err);
+    if (st == GROG_OK)
+        st = snapshot_i(j, where, "rank", 0, INT_MAX, &o->rank, err);
+    if (st == GROG_OK)
+        st = snapshot_i(j, where, "gift", 0, 2, &o->gift, err);
+    if (st == GROG_OK && o->gift == 1)
+        st = snapshot_officer(b, j, where, "gift_to", 0, &to, err);
+    else if (st == GROG_OK && o->gift == 2)
+        st = snapshot_unit(b, j, where, "gift_to", 0, &to, err);
+    else if (st == GROG_OK && !json_is_null(json_object_get(j, "gift_to")))
+        st = snapshot_range_error(where, "gift_to", err);
+    if (st != GROG_OK)
+        return st;
+    o->start_attach = attach == (size_t)-1 ? -1 : (int)attach;
+    o->gift_to = to == (size_t)-1 ? 0 : (int)to;
+    return GROG_OK;
+}
+
+static grog_status state_load(const void *rules, const grog_battle *b, const json_t *j,
+                              void **out, grog_error *err)
+{
+    (void)rules;
+    json_t *officers;
+    long long phase;
+    size_t n = grog_battle_nofficers(b);
+    grog_status st = snapshot_array(j, "family_state", "officers", n, &officers, err);
+    if (st == GROG_OK)
+        st = snapshot_int(j, "family_state", "phase", 0, 2, &phase, err);
+    if (st != GROG_OK)
+        return st;
+    gt_state *s = calloc(1, sizeof *s);
+    if (s == NULL || (s->o = calloc(n + 1, sizeof *s->o)) == NULL) {
+        free(s);
+        return grog_error_set(err, GROG_ENOMEM, _("out of memory"));
+    }
+    s->n = n;
+    s->phase = (size_t)phase;
+    char p[64];
+    for (size_t i = 0; st == GROG_OK && i < n; i++)
+        st = load_off(b, json_array_get(officers, i),
+                      snapshot_path(p, sizeof p, "family_state.officers", NULL, i), i, &s->o[i],
+                      err);
+    if (st != GROG_OK) {
+        destroy(s);
+        return st;
+    }
+    *out = s;
+    return GROG_OK;
+}
+
 const family_ops grog_family_gt_ops = {
     GROG_FAMILY_GT, phases, 3, load_rules, free_rules, create, copy, destroy,
     enter_phase, leave_phase, actions, sizeof actions / sizeof actions[0], status,
-    legal_gt, kinds_of, unit_card,
+    legal_gt, kinds_of, unit_card, state_save, state_load,
 };

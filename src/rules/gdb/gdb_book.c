@@ -145,6 +145,40 @@ int grog_gdb_book_turn(const grog_gdb_book *book)
     return book->turn;
 }
 
+size_t grog_gdb_book_ntried(const grog_gdb_book *book)
+{
+    return book->ntried;
+}
+
+const char *grog_gdb_book_tried_id(const grog_gdb_book *book, size_t i)
+{
+    return i < book->ntried ? book->tried[i] : NULL;
+}
+
+grog_status grog_gdb_book_restore(grog_gdb_book *book, int turn, const char *const *tried,
+                                  size_t ntried, grog_error *err)
+{
+    if (turn < 0)
+        return grog_error_set(err, GROG_EINVAL, _("turn %d is before the game"), turn);
+    char **v = calloc(ntried + 1, sizeof *v);
+    int failed = v == NULL;
+    for (size_t i = 0; !failed && i < ntried; i++)
+        failed = (v[i] = copy(tried[i])) == NULL;
+    if (failed) {
+        for (size_t i = 0; v != NULL && i < ntried; i++)
+            free(v[i]);
+        free(v);
+        return grog_error_set(err, GROG_ENOMEM, _("out of memory"));
+    }
+    forget_tries(book);
+    free(book->tried);
+    book->tried = v;
+    book->ntried = ntried;
+    book->captried = ntried + 1;
+    book->turn = turn;
+    return GROG_OK;
+}
+
 size_t grog_gdb_book_count(const grog_gdb_book *book)
 {
     return book->n;
