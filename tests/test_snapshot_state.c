@@ -349,8 +349,10 @@ static void test_aigles_walk(void **state)
      * officer's own casualties (the battle) are what the script changes. */
     static const char *const paths[] = {"officers/left", "attempts", "riders", "changes",
                                         "officers/melee_unit", NULL};
-    static const char *const script[] = {"move reynier 170 5",          "event casualties reynier 2",
-                                         "move brenier 40 40",          "event melee fr-2leger start",
+    static const char *const script[] = {"move reynier 170 5",
+                                         "event casualties reynier 2",
+                                         "move brenier 40 40",
+                                         "event melee fr-2leger start",
                                          "explaining picton br-74th attack",
                                          "adc picton-adc1 lightburne attack",
                                          "adc reynier-adc1 merle attack", NULL};
@@ -373,9 +375,8 @@ static void test_gt_walk(void **state)
     (void)state;
     static const char *const paths[] = {"officers/pips", "officers/rolled", "officers/gift",
                                         "officers/rank", "officers/start_attach", NULL};
-    static const char *const script[] = {"plan reynier rank heudelet merle", "attach merle fr-36ligne",
-                                         "attach merle fr-36ligne", "attach merle fr-36ligne",
-                                         "plan reynier rank heudelet merle", NULL};
+    static const char *const script[] = {"plan reynier rank heudelet merle",
+                                         "attach merle fr-36ligne", NULL};
     walk(GROG_FAMILY_GT, 29, 240, paths, script);
 }
 
@@ -501,8 +502,8 @@ static void test_damage_common(void **state)
     /* pieces: ids, counts, references, ranges, types */
     refused(g, t, "units/0/id", json_string("nobody"), "units[0].id is \"nobody\"");
     refused(g, t, "officers/1/id", json_string("nobody"), "officers[1].id");
-    refused(g, t, "units/0", NULL, "units has");
-    refused(g, t, "officers/0", NULL, "officers has");
+    refused(g, t, "units/0", NULL, "units: the snapshot lists");
+    refused(g, t, "officers/0", NULL, "officers: the snapshot lists");
     refused(g, t, "officers/2/superior", json_string("nobody"), "officers[2].superior");
     refused(g, t, "units/1/parent", json_string("nobody"), "units[1].parent");
     refused(g, t, "officers/0/attached_to", json_string("nobody"), "officers[0].attached_to");
@@ -523,8 +524,10 @@ static void test_damage_common(void **state)
     refused(g, t, "units/0/base/1", json_string("0"), "units[0].base[1] is missing or of");
     refused(g, t, "units/0/base/2", json_real(0.0), "units[0].base[2] is out of range");
     refused(g, t, "units/0/base/4", json_real(360.0), "units[0].base[4] is out of range");
-    refused(g, t, "units/0/base", json_pack("[f,f]", 1.0, 2.0), "units[0].base has 2 entries");
-    refused(g, t, "units/0/order", json_pack("[s,s,s,i]", "", "", "", 0), "units[0].order has");
+    refused(g, t, "units/0/base", json_pack("[f,f]", 1.0, 2.0),
+            "units[0].base: the snapshot lists 2");
+    refused(g, t, "units/0/order", json_pack("[s,s,s,i]", "", "", "", 0),
+            "units[0].order: the snapshot lists");
     refused(g, t, "units/0/order/3", json_integer(-2), "units[0].order[3] is out of range");
     char longid[80];
     memset(longid, 'a', sizeof longid - 1);
@@ -556,7 +559,7 @@ static void test_damage_aigles(void **state)
             "family_state.officers[0].id");
     refused(g, t, "family_state/officers/0/melee_unit", json_string("nobody"),
             "family_state.officers[0].melee_unit: the game has no \"nobody\"");
-    refused(g, t, "family_state/officers/1", NULL, "family_state.officers has");
+    refused(g, t, "family_state/officers/1", NULL, "family_state.officers: the snapshot lists");
     refused(g, t, "family_state/phase", json_integer(4), "family_state.phase");
     const char *unit = grog_battle_unit(g->s.battle, 0)->id;
     const char *off = grog_battle_officer(g->s.battle, 0)->id;
@@ -608,7 +611,7 @@ static void test_damage_gdb(void **state)
     const char *off = grog_battle_officer(g->s.battle, 0)->id;
     refused(g, t, "family_state/books/0/side", json_string(side1),
             "family_state.books[0].side is out of range");
-    refused(g, t, "family_state/books/1", NULL, "family_state.books has");
+    refused(g, t, "family_state/books/1", NULL, "family_state.books: the snapshot lists");
     refused(g, t, "family_state/books/0/turn", json_integer(-1), "family_state.books[0].turn");
     refused(g, t, "family_state/books/0/tried", json_pack("[s,s]", off, off),
             "family_state.books[0].tried[1] is out of range");
@@ -667,7 +670,8 @@ static void test_damage_gt(void **state)
             "family_state.officers[0].id");
     refused(g, t, "family_state/officers/0", json_string("x"),
             "family_state.officers[0] is missing or of the wrong type");
-    refused(g, t, "family_state/officers", json_array(), "family_state.officers has 0 entries");
+    refused(g, t, "family_state/officers", json_array(),
+            "family_state.officers: the snapshot lists 0");
     free(t);
     grog_game_close(g);
 }

@@ -101,7 +101,7 @@ grog_status snapshot_array(const json_t *obj, const char *where, const char *key
     if (n != SIZE_MAX && json_array_size(v) != n) {
         char p[256];
         return grog_error_set(err, GROG_EFORMAT,
-                              _("snapshot: %s has %zu entries where the game has %zu"),
+                              _("snapshot: %s: the snapshot lists %zu, the game has %zu"),
                               key != NULL ? snapshot_path(p, sizeof p, where, key, 0) : where,
                               json_array_size(v), n);
     }
@@ -405,7 +405,8 @@ static grog_status same_id(const json_t *obj, const char *where, const char *id,
         return st;
     if (strcmp(v, id) != 0) {
         char p[256];
-        return grog_error_set(err, GROG_EFORMAT, _("snapshot: %s is \"%s\" where the game has \"%s\""),
+        return grog_error_set(err, GROG_EFORMAT,
+                              _("snapshot: %s is \"%s\" where the game has \"%s\""),
                               snapshot_path(p, sizeof p, where, "id", 0), v, id);
     }
     return GROG_OK;
@@ -600,8 +601,8 @@ static grog_status load_head(const grog_game *g, const json_t *root, int *turn, 
         st = snapshot_string(root, "", "family", GROG_ID_MAX, &family, err);
     if (st == GROG_OK && strcmp(family, grog_family_name(g->family)) != 0)
         st = grog_error_set(err, GROG_EFORMAT,
-                            _("snapshot: family is \"%s\" where the game has \"%s\""), family,
-                            grog_family_name(g->family));
+                            _("snapshot: %s is \"%s\" where the game has \"%s\""),
+                            "family", family, grog_family_name(g->family));
     if (st == GROG_OK)
         st = snapshot_i(root, "", "turn", 1, INT_MAX, turn, err);
     if (st == GROG_OK)
