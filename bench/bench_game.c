@@ -11,6 +11,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "game/snapshot.h"
 #include "grognard/aigles_phase.h"
 #include "grognard/game.h"
 #include "grognard/scenario.h"
@@ -203,6 +204,62 @@ static void command_phase(void)
     grog_rng_destroy(rng);
 }
 
+/* A snapshot of the state (issue 17): save and load of game g, per call. */
+static void snapshot_of(grog_game *g, const char *what)
+{
+    int rounds = 0;
+    size_t bytes = 0;
+    double t0 = now(), save = 0, load = 0;
+    while (now() - t0 < 0.5 && rounds < 1000) {
+        double a = now();
+        char *text = game_state_save(g, &g->s);
+        double b = now();
+        game_state s;
+        grog_status st = text != NULL ? game_state_load(g, text, &s, NULL) : GROG_ENOMEM;
+        double c = now();
+        if (st != GROG_OK) {
+            free(text);
+            printf("snapshot of %s: FAILED\n", what);
+            return;
+        }
+        bytes = strlen(text);
+        game_state_free(g, &s);
+        free(text);
+        save += b - a;
+        load += c - b;
+        rounds++;
+    }
+    printf("snapshot of %s: %zu bytes, save %.3f ms, load %.3f ms\n", what, bytes,
+           save / rounds * 1000, load / rounds * 1000);
+}
+
+static void snapshot_time(void)
+{
+    grog_game_options o = {GROG_FAMILY_AIGLES, NULL, 1, NULL};
+    grog_game *g;
+    if (grog_game_create_memory(&o, &g, NULL) == GROG_OK) {
+        for (size_t i = 0; i < 60; i++)
+            grog_game_do_line(g, lines[i % NLINES], NULL, NULL);
+        snapshot_of(g, "the default aigles game");
+        grog_game_close(g);
+    }
+    char path[64];
+    snprintf(path, sizeof path, "/tmp/grog-bench-snap-%d.json", (int)getpid());
+    grog_rng *rng = grog_rng_create(2026);
+    grog_generate_options go = {2000, 400};
+    grog_battle *b = NULL;
+    int ok = rng != NULL && grog_scenario_generate(&go, rng, &b, NULL) == GROG_OK &&
+             grog_scenario_save_file(b, path, NULL) == GROG_OK;
+    grog_battle_destroy(b);
+    grog_rng_destroy(rng);
+    o.scenario = path;
+    if (ok && grog_game_create_memory(&o, &g, NULL) == GROG_OK) {
+        snapshot_of(g, "a 2,000-unit aigles game");
+        grog_game_close(g);
+    }
+    remove(path);
+}
+
 int main(void)
 {
     journal_rate();
@@ -211,5 +268,6 @@ int main(void)
     do_on_long_game(10000);
     big_game_rate();
     command_phase();
+    snapshot_time();
     return 0;
 }

@@ -7,8 +7,8 @@
  * hands it over only when every field has been read and checked, so a
  * damaged text changes nothing and leaks nothing.
  *
- * Lengths are written as JSON reals with 17 significant digits, which read
- * back to the same double; the generator's 64-bit words as 16 lowercase hex
+ * Lengths are written as JSON integers when they are whole mm, else as reals
+ * with 17 significant digits: both read back to the same double; the generator's 64-bit words as 16 lowercase hex
  * digits (JSON integers are signed). Officers and units are written in
  * battle order, each under its id, and must come back in that order. */
 #include <limits.h>
@@ -183,6 +183,16 @@ static json_t *hex64(uint64_t v)
     return json_string(buf);
 }
 
+/* A length: a whole number of mm (most of them) as a JSON integer, any other
+ * as a real with 17 significant digits; both read back to the same double.
+ * -0.0 stays a real ("-0.0"). NULL when not finite. */
+static json_t *length_json(double d)
+{
+    if (d == floor(d) && fabs(d) < 9007199254740992.0 && !(d == 0 && signbit(d)))
+        return json_integer((json_int_t)d);
+    return json_real(d);
+}
+
 static json_t *base_json(writer *w, const grog_base *b)
 {
     json_t *a = json_array();
@@ -192,7 +202,7 @@ static json_t *base_json(writer *w, const grog_base *b)
     }
     const double v[5] = {b->centre.x, b->centre.y, b->width, b->depth, b->facing};
     for (int i = 0; i < 5; i++)
-        push(w, a, json_real(v[i])); /* NULL (failed) when not finite */
+        push(w, a, length_json(v[i])); /* NULL (failed) when not finite */
     return a;
 }
 
@@ -338,9 +348,10 @@ static grog_status length_field(const json_t *a, const char *where, size_t i, do
     char p[256];
     const json_t *v = json_array_get(a, i);
     snapshot_path(p, sizeof p, where, NULL, i);
-    if (!json_is_real(v))
+    if (!json_is_real(v) && !(json_is_integer(v) && json_integer_value(v) < (1LL << 53) &&
+                              json_integer_value(v) > -(1LL << 53)))
         return type_error(p, NULL, err);
-    double d = json_real_value(v);
+    double d = json_number_value(v);
     if (!(isfinite(d) && d >= lo && d <= hi) && memcmp(&d, field, sizeof d) != 0)
         return snapshot_range_error(p, NULL, err);
     *field = d;
