@@ -18,6 +18,8 @@
  * differs, a value out of range, a wrong type) are GROG_EFORMAT naming the
  * field, and the state given is untouched (run under ASan by make
  * check-san: nothing leaks either). */
+#include <math.h>
+
 #include "testutil.h"
 
 #include "game/engine.h"
@@ -408,6 +410,34 @@ static void test_fresh_state(void **state)
     }
 }
 
+/* Lengths read back bit for bit: whole mm (JSON integers), fractions of a mm
+ * (17 digits), a facing of -0 (stays "-0.0"), a tiny facing. */
+static void test_lengths_bit_for_bit(void **state)
+{
+    (void)state;
+    grog_game *g = new_game(GROG_FAMILY_AIGLES, 7);
+    do_line(g, "move br-74th 12.3456789 55.5 -0");
+    do_line(g, "move br-2-5th 0.1 119.99999999999 1e-300");
+    do_line(g, "move picton 33.333333333333336 100 359.99999999999994");
+    const grog_troop *u = grog_battle_unit_by_id(g->s.battle, "br-74th");
+    assert_true(u->base.facing == 0 && signbit(u->base.facing));
+    char *text = NULL;
+    game_state ld = round_trip(g, &text); /* compares every base bit for bit */
+    json_t *j = json_loads(text, 0, NULL), *e, *base = NULL;
+    size_t i;
+    json_array_foreach(json_object_get(j, "units"), i, e)
+        if (strcmp(json_string_value(json_object_get(e, "id")), "br-74th") == 0)
+            base = json_object_get(e, "base");
+    assert_true(json_is_real(json_array_get(base, 0)));    /* 123.456789 mm */
+    assert_true(json_is_integer(json_array_get(base, 1))); /* 555 mm */
+    assert_int_equal(json_integer_value(json_array_get(base, 1)), 555);
+    assert_true(json_is_real(json_array_get(base, 4))); /* -0.0 */
+    json_decref(j);
+    game_state_free(g, &ld);
+    free(text);
+    grog_game_close(g);
+}
+
 /* ---- damage ---- */
 
 /* The node at path "a/0/b" (numbers index arrays), or NULL. */
@@ -725,6 +755,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_fresh_state),
+        cmocka_unit_test(test_lengths_bit_for_bit),
         cmocka_unit_test(test_aigles_walk),
         cmocka_unit_test(test_gdb_walk),
         cmocka_unit_test(test_gt_walk),
