@@ -13,6 +13,7 @@
 #include "grognard/explain.h"
 #include "explain_internal.h"
 #include "i18n.h"
+#include "jsontext.h"
 
 typedef struct modifier {
     char *rule, *label;
@@ -516,6 +517,190 @@ json_t *grog_explain_json_value(const grog_explain *e)
     if (o != NULL)
         round_reals(o);
     return o;
+}
+
+/* The text of to_json's value after round_reals, written directly: the same
+ * keys in the same order, the same values, the same bytes. */
+static void write_frac(grog_jsontext *t, grog_frac p)
+{
+    char buf[64];
+    grog_jsontext_lit(t, ",\"p\":");
+    grog_jsontext_real(t, grog_jsontext_round10(grog_frac_value(p)));
+    grog_jsontext_lit(t, ",\"exact\":");
+    grog_jsontext_str(t, grog_frac_format(p, buf, sizeof buf));
+    grog_jsontext_lit(t, "}");
+}
+
+static void write_strings(grog_jsontext *t, const char *key, char *const *v, size_t n)
+{
+    grog_jsontext_lit(t, key);
+    grog_jsontext_lit(t, "[");
+    for (size_t i = 0; i < n; i++) {
+        if (i > 0)
+            grog_jsontext_lit(t, ",");
+        grog_jsontext_str(t, v[i]);
+    }
+    grog_jsontext_lit(t, "]");
+}
+
+static void write_real_or_null(grog_jsontext *t, const char *key, int has, double v)
+{
+    grog_jsontext_lit(t, key);
+    if (has)
+        grog_jsontext_real(t, grog_jsontext_round10(v));
+    else
+        grog_jsontext_lit(t, "null");
+}
+
+static void write_head(grog_jsontext *t, const grog_explain *e)
+{
+    grog_jsontext_lit(t, "{\"test\":");
+    grog_jsontext_str(t, e->test);
+    grog_jsontext_lit(t, ",\"title\":");
+    grog_jsontext_str(t, e->title);
+    write_strings(t, ",\"rules\":", e->rules.v, e->rules.n);
+    grog_jsontext_lit(t, ",\"dice\":");
+    grog_jsontext_str(t, e->dice);
+    grog_jsontext_lit(t, ",\"target\":");
+    if (e->has_target)
+        grog_jsontext_int(t, e->target);
+    else
+        grog_jsontext_lit(t, "null");
+    grog_jsontext_lit(t, ",\"comparison\":");
+    const char *cmp = e->has_target ? grog_cmp_symbol(e->cmp) : NULL;
+    if (e->has_target && cmp == NULL)
+        t->bad = 1; /* json_string(NULL): the key left out */
+    grog_jsontext_str(t, cmp);
+    grog_jsontext_lit(t, ",\"modifiers\":[");
+    for (size_t i = 0; i < e->mods.n; i++) {
+        grog_jsontext_lit(t, i > 0 ? ",{\"rule\":" : "{\"rule\":");
+        grog_jsontext_str(t, e->mods.v[i].rule);
+        grog_jsontext_lit(t, ",\"label\":");
+        grog_jsontext_str(t, e->mods.v[i].label);
+        grog_jsontext_lit(t, ",\"value\":");
+        grog_jsontext_int(t, e->mods.v[i].value);
+        grog_jsontext_lit(t, "}");
+    }
+    grog_jsontext_lit(t, "],\"modifier_total\":");
+    grog_jsontext_int(t, grog_explain_modifier_total(e));
+    grog_jsontext_lit(t, ",\"outcomes\":[");
+    for (size_t i = 0; i < e->outcomes.n; i++) {
+        grog_jsontext_lit(t, i > 0 ? ",{\"name\":" : "{\"name\":");
+        grog_jsontext_str(t, e->outcomes.v[i].name);
+        write_frac(t, e->outcomes.v[i].p);
+    }
+    grog_jsontext_lit(t, "],\"distribution\":[");
+    for (size_t i = 0; i < e->dist.n; i++) {
+        grog_jsontext_lit(t, i > 0 ? ",{\"value\":" : "{\"value\":");
+        grog_jsontext_int(t, e->dist.v[i].value);
+        write_frac(t, e->dist.v[i].p);
+    }
+    grog_jsontext_lit(t, "]");
+}
+
+static void write_body(grog_jsontext *t, const grog_explain *e)
+{
+    write_real_or_null(t, ",\"mean\":", e->has_mean, e->mean);
+    write_real_or_null(t, ",\"value\":", e->has_value, e->value);
+    grog_jsontext_lit(t, ",\"unit\":");
+    grog_jsontext_str(t, e->has_unit ? e->unit : NULL);
+    grog_jsontext_lit(t, ",\"range\":");
+    if (e->has_range) {
+        grog_jsontext_lit(t, "[");
+        grog_jsontext_int(t, e->range_lo);
+        grog_jsontext_lit(t, ",");
+        grog_jsontext_int(t, e->range_hi);
+        grog_jsontext_lit(t, "]");
+    } else {
+        grog_jsontext_lit(t, "null");
+    }
+    write_strings(t, ",\"path\":", e->path.v, e->path.n);
+    grog_jsontext_lit(t, ",\"checks\":[");
+    for (size_t i = 0; i < e->checks.n; i++) {
+        const check *c = &e->checks.v[i];
+        grog_jsontext_lit(t, i > 0 ? ",{\"rule\":" : "{\"rule\":");
+        grog_jsontext_str(t, c->rule);
+        grog_jsontext_lit(t, ",\"label\":");
+        grog_jsontext_str(t, c->label);
+        grog_jsontext_lit(t, c->ok ? ",\"ok\":true,\"detail\":" : ",\"ok\":false,\"detail\":");
+        grog_jsontext_str(t, c->detail);
+        grog_jsontext_lit(t, "}");
+    }
+    grog_jsontext_lit(t, "],\"notes\":[");
+    for (size_t i = 0; i < e->notes.n; i++) {
+        grog_jsontext_lit(t, i > 0 ? ",{\"rule\":" : "{\"rule\":");
+        grog_jsontext_str(t, e->notes.v[i].rule);
+        grog_jsontext_lit(t, ",\"text\":");
+        grog_jsontext_str(t, e->notes.v[i].text);
+        grog_jsontext_lit(t, "}");
+    }
+    grog_jsontext_lit(t, "]");
+}
+
+static void write_tail(grog_jsontext *t, const grog_explain *e)
+{
+    if (e->has_roll) {
+        grog_jsontext_lit(t, ",\"roll\":");
+        grog_jsontext_int(t, e->roll.natural);
+        grog_jsontext_lit(t, ",\"faces\":[");
+        for (int i = 0; i < e->roll.nfaces; i++) {
+            if (i > 0)
+                grog_jsontext_lit(t, ",");
+            grog_jsontext_int(t, e->roll.faces[i]);
+        }
+        grog_jsontext_lit(t, e->roll.entered ? "],\"entered\":true" : "],\"entered\":false");
+        grog_jsontext_lit(t, ",\"modified_roll\":");
+        grog_jsontext_int(t, e->modified_roll);
+        grog_jsontext_lit(t, ",\"outcome\":");
+        grog_jsontext_str(t, e->outcome_name);
+    } else {
+        grog_jsontext_lit(t, ",\"roll\":null,\"faces\":[],\"entered\":false,"
+                             "\"modified_roll\":null,\"outcome\":null");
+    }
+    grog_jsontext_lit(t, ",\"seed\":");
+    if (e->has_seed && e->seed <= (uint64_t)INT64_MAX)
+        grog_jsontext_int(t, (long long)e->seed);
+    else
+        grog_jsontext_lit(t, "null");
+    grog_jsontext_lit(t, ",\"defaults_used\":[");
+    for (size_t i = 0; i < e->defaults.n; i++) {
+        const def *d = &e->defaults.v[i];
+        grog_jsontext_lit(t, i > 0 ? ",{\"setting\":" : "{\"setting\":");
+        grog_jsontext_str(t, d->setting);
+        grog_jsontext_lit(t, ",\"value\":");
+        grog_jsontext_str(t, d->value);
+        grog_jsontext_lit(t, ",\"note\":");
+        grog_jsontext_str(t, d->note);
+        grog_jsontext_lit(t, "}");
+    }
+    grog_jsontext_lit(t, "]}");
+}
+
+int grog_explain_json_write(const grog_explain *e, grog_jsontext *t)
+{
+    if (e->oom || t->bad)
+        return 0;
+    size_t mark = t->len;
+    write_head(t, e);
+    write_body(t, e);
+    write_tail(t, e);
+    if (!t->bad)
+        return 1;
+    /* something jansson writes otherwise (a real that is not finite, a string
+     * that is not UTF-8: their keys or entries are left out): its own dump */
+    grog_jsontext_cut(t, mark);
+    json_t *o = grog_explain_json_value(e);
+    char *s = o != NULL ? json_dumps(o, JSON_COMPACT) : NULL;
+    json_decref(o);
+    if (s != NULL)
+        grog_jsontext_lit(t, s);
+    free(s);
+    return s != NULL && !t->bad;
+}
+
+int grog_explain_failed(const grog_explain *e)
+{
+    return e->oom;
 }
 
 grog_status grog_explain_to_json(const grog_explain *e, char **out, grog_error *err)

@@ -16,6 +16,7 @@
 
 #include "grognard/game.h"
 #include "grognard/grognard.h"
+#include "jsontext.h"
 
 /* The state of a game after some rows of its journal: what an action changes. */
 typedef struct game_state {
@@ -81,10 +82,11 @@ grog_status game_rebuild(grog_game *g, int damaged_ok, grog_error *err);
 /* Catches up with rows other processes appended (inside or outside a write
  * transaction); *added (may be NULL) = how many. */
 grog_status game_catch_up(grog_game *g, size_t *added, grog_error *err);
-/* Whether a result built now is the stored one: word for word when the row was
- * recorded in the language messages are in now, else its structure, numbers
- * and untranslated words (outcomes, ids, types). */
-int game_same_result(json_t *r, const struct journal_action *a);
+/* Whether a result made now (its compact JSON text; NULL when it could not be
+ * made) is the stored one: byte for byte when the row was recorded in the
+ * language messages are in now, else its structure, numbers and untranslated
+ * words (outcomes, ids, types). */
+int game_same_result(const char *r, const struct journal_action *a);
 /* For the log: undone_by[seq] (seq 1..g->last) = the undo record that cancels
  * that row, 0 when it is in effect. Caller frees. */
 grog_status game_undone_by(const grog_game *g, long long **undone_by, grog_error *err);
@@ -99,8 +101,10 @@ typedef struct action_ctx {
     size_t phase;
     long long seq;       /* the action's number in the journal */
     const char *side;    /* the acting side ("" when none) */
-    json_t *events;
-    json_t *records;
+    grog_jsontext events;  /* the events as JSON text, comma-separated (jsontext.h) */
+    grog_jsontext records; /* the records likewise */
+    size_t nrecords;
+    int checks_only;     /* rebuilding the state: no events or records, only the checks */
     char *checks;        /* malloc'd, grows */
     size_t checks_len;
     int explain_only;    /* `explain`: roll nothing, change nothing, journal nothing */

@@ -19,6 +19,7 @@
 #include "grognard/text.h"
 #include "i18n.h"
 #include "journal.h"
+#include "jsontext.h"
 
 #define FORMAT_NAME "grognard-game"
 
@@ -155,8 +156,6 @@ static void ctx_init(action_ctx *c, grog_game *g, game_state *s)
     c->phase = s->phase;
     c->seq = g->last + 1;
     c->side = "";
-    c->events = json_array();
-    c->records = json_array();
 }
 
 /* The turn and phase the action reached, back into its state. */
@@ -168,9 +167,34 @@ static void ctx_store(const action_ctx *c, game_state *s)
 
 static void ctx_free(action_ctx *c)
 {
-    json_decref(c->events);
-    json_decref(c->records);
+    grog_jsontext_free(&c->events);
+    grog_jsontext_free(&c->records);
     free(c->checks);
+}
+
+/* Adds one check: the pieces joined, cut at 511 bytes as the formatted
+ * checks always were (a NULL piece reads "(null)", as printf writes it). */
+static void check_pieces(action_ctx *c, const char *const *pieces, size_t n)
+{
+    char buf[512];
+    size_t len = 0;
+    for (size_t i = 0; i < n && len < sizeof buf - 1; i++) {
+        const char *p = pieces[i] != NULL ? pieces[i] : "(null)";
+        size_t k = strlen(p);
+        if (k > sizeof buf - 1 - len)
+            k = sizeof buf - 1 - len;
+        memcpy(buf + len, p, k);
+        len += k;
+    }
+    char *nc = realloc(c->checks, c->checks_len + len + 2);
+    if (nc == NULL)
+        return;
+    c->checks = nc;
+    if (c->checks_len > 0)
+        c->checks[c->checks_len++] = ';';
+    memcpy(c->checks + c->checks_len, buf, len);
+    c->checks_len += len;
+    c->checks[c->checks_len] = '\0';
 }
 
 static void ctx_vcheck(action_ctx *c, const char *fmt, va_list ap)
@@ -179,15 +203,8 @@ static void ctx_vcheck(action_ctx *c, const char *fmt, va_list ap)
     int n = vsnprintf(buf, sizeof buf, fmt, ap);
     if (n < 0)
         return;
-    size_t len = strlen(buf);
-    char *nc = realloc(c->checks, c->checks_len + len + 2);
-    if (nc == NULL)
-        return;
-    c->checks = nc;
-    if (c->checks_len > 0)
-        c->checks[c->checks_len++] = ';';
-    memcpy(c->checks + c->checks_len, buf, len + 1);
-    c->checks_len += len;
+    const char *one = buf;
+    check_pieces(c, &one, 1);
 }
 
 void ctx_check(action_ctx *c, const char *fmt, ...)
@@ -198,55 +215,176 @@ void ctx_check(action_ctx *c, const char *fmt, ...)
     va_end(ap);
 }
 
+/* An event written as jansson would have built it: {"type","visible_to",
+ * "text","data"}, where a string jansson refuses leaves its key out. */
+static void event_fallback(action_ctx *c, const char *visible_to, const char *type,
+                           json_t *data, const char *text)
+{
+    json_t *e = json_object();
+    json_object_set_new(e, "type", json_string(type));
+    json_object_set_new(e, "visible_to", json_string(visible_to));
+    json_object_set_new(e, "text", json_string(text));
+    json_object_set_new(e, "data", data != NULL ? json_incref(data) : json_object());
+    char *s = e != NULL ? json_dumps(e, JSON_COMPACT) : NULL;
+    json_decref(e);
+    if (s == NULL) {
+        c->events.bad = 1; /* out of memory: no result can be made */
+        return;
+    }
+    grog_jsontext_lit(&c->events, c->events.len > 0 ? "," : "");
+    grog_jsontext_lit(&c->events, s);
+    free(s);
+}
+
+static void event_write(action_ctx *c, const char *visible_to, const char *type, json_t *data,
+                        const char *text)
+{
+    grog_jsontext *t = &c->events;
+    if (t->bad)
+        return;
+    size_t mark = t->len;
+    grog_jsontext_lit(t, t->len > 0 ? ",{\"type\":" : "{\"type\":");
+    if (type == NULL)
+        t->bad = 1; /* json_string(NULL): the key left out */
+    grog_jsontext_str(t, type);
+    grog_jsontext_lit(t, ",\"visible_to\":");
+    grog_jsontext_str(t, visible_to);
+    grog_jsontext_lit(t, ",\"text\":");
+    grog_jsontext_str(t, text);
+    grog_jsontext_lit(t, ",\"data\":");
+    if (data != NULL)
+        grog_jsontext_value(t, data);
+    else
+        grog_jsontext_lit(t, "{}");
+    grog_jsontext_lit(t, "}");
+    if (!t->bad)
+        return;
+    grog_jsontext_cut(t, mark);
+    event_fallback(c, visible_to, type, data, text);
+}
+
+/* The events and records are written as JSON text as they come (jsontext.h),
+ * never built as a tree: the result is that text. Replaying to rebuild the
+ * state (checks_only) writes neither, only the checks. */
 void ctx_event(action_ctx *c, const char *visible_to, const char *type, json_t *data,
                const char *fmt, ...)
 {
-    char text[1024];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(text, sizeof text, fmt, ap);
-    va_end(ap);
-    json_t *e = json_object();
-    json_object_set_new(e, "type", json_string(type));
-    json_object_set_new(e, "visible_to", json_string(visible_to != NULL ? visible_to : ""));
-    json_object_set_new(e, "text", json_string(text));
-    json_object_set_new(e, "data", data != NULL ? data : json_object());
-    json_array_append_new(c->events, e);
-    ctx_check(c, "%s", type);
+    if (!c->checks_only) {
+        char text[1024];
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(text, sizeof text, fmt, ap);
+        va_end(ap);
+        event_write(c, visible_to != NULL ? visible_to : "", type, data, text);
+    }
+    json_decref(data);
+    check_pieces(c, &type, 1);
+}
+
+/* The record's wrapper {"visible_to","record"[,"notes_visible_to"]} as text;
+ * 0 (nothing written) when a string needs jansson's way. */
+static int record_text(action_ctx *c, const grog_explain *e, const char *visible_to,
+                       const char *notes_side)
+{
+    grog_jsontext *t = &c->records;
+    size_t mark = t->len;
+    grog_jsontext_lit(t, t->len > 0 ? ",{\"visible_to\":" : "{\"visible_to\":");
+    grog_jsontext_str(t, visible_to);
+    grog_jsontext_lit(t, ",\"record\":");
+    if (t->bad || !grog_explain_json_write(e, t)) {
+        grog_jsontext_cut(t, mark);
+        return 0;
+    }
+    if (notes_side != NULL) {
+        size_t before = t->len;
+        grog_jsontext_lit(t, ",\"notes_visible_to\":");
+        grog_jsontext_str(t, notes_side);
+        if (t->bad) /* json_string refused it: the key left out */
+            grog_jsontext_cut(t, before);
+    }
+    grog_jsontext_lit(t, "}");
+    if (!t->bad)
+        return 1;
+    grog_jsontext_cut(t, mark);
+    return 0;
+}
+
+/* The same built with jansson (a string it refuses drops the wrapper or a key). */
+static grog_status record_fallback(action_ctx *c, const grog_explain *e, const char *visible_to,
+                                   const char *notes_side, grog_error *err)
+{
+    json_t *rec = grog_explain_json_value(e);
+    if (rec == NULL)
+        return grog_error_set(err, GROG_ENOMEM, _("out of memory"));
+    json_t *wrap = json_pack("{s:s,s:o}", "visible_to", visible_to, "record", rec);
+    if (wrap == NULL)
+        return GROG_OK;
+    if (notes_side != NULL)
+        json_object_set_new(wrap, "notes_visible_to", json_string(notes_side));
+    char *s = json_dumps(wrap, JSON_COMPACT);
+    json_decref(wrap);
+    if (s == NULL)
+        return grog_error_set(err, GROG_ENOMEM, _("out of memory"));
+    grog_jsontext_lit(&c->records, c->records.len > 0 ? "," : "");
+    grog_jsontext_lit(&c->records, s);
+    free(s);
+    c->nrecords++;
+    return GROG_OK;
+}
+
+static grog_status record_add(action_ctx *c, const grog_explain *e, const char *visible_to,
+                              const char *notes_side, grog_error *err)
+{
+    if (visible_to == NULL)
+        visible_to = "";
+    if (grog_explain_failed(e))
+        return grog_error_set(err, GROG_ENOMEM, _("out of memory"));
+    if (!c->checks_only) {
+        if (record_text(c, e, visible_to, notes_side)) {
+            c->nrecords++;
+        } else {
+            grog_status st = record_fallback(c, e, visible_to, notes_side, err);
+            if (st != GROG_OK)
+                return st;
+        }
+        /* A marker in the events keeps the narration in order. */
+        grog_jsontext *t = &c->events;
+        size_t mark = t->len;
+        if (t->bad)
+            return GROG_OK; /* out of memory: no result will be made */
+        grog_jsontext_lit(t, t->len > 0 ? ",{\"type\":\"record\",\"visible_to\":"
+                                        : "{\"type\":\"record\",\"visible_to\":");
+        grog_jsontext_str(t, visible_to);
+        grog_jsontext_lit(t, ",\"index\":");
+        grog_jsontext_int(t, (long long)(json_int_t)(c->nrecords - 1));
+        grog_jsontext_lit(t, "}");
+        if (t->bad) /* a visible_to jansson refuses: no marker */
+            grog_jsontext_cut(t, mark);
+    }
+    int v;
+    if (grog_explain_modified_roll(e, &v)) {
+        char num[16];
+        snprintf(num, sizeof num, "%d", v);
+        const char *outcome = grog_explain_outcome(e);
+        const char *pieces[] = {grog_explain_test(e), ":", num, ":", outcome ? outcome : ""};
+        check_pieces(c, pieces, 5);
+    } else {
+        const char *test = grog_explain_test(e);
+        check_pieces(c, &test, 1);
+    }
+    return GROG_OK;
 }
 
 grog_status ctx_record(action_ctx *c, const grog_explain *e, const char *visible_to,
                        grog_error *err)
 {
-    /* built as a value, not written as text and parsed back (2/3 of replay) */
-    json_t *rec = grog_explain_json_value(e);
-    if (rec == NULL)
-        return grog_error_set(err, GROG_ENOMEM, _("out of memory"));
-    json_t *wrap = json_pack("{s:s,s:o}", "visible_to", visible_to != NULL ? visible_to : "",
-                             "record", rec);
-    json_array_append_new(c->records, wrap);
-    /* A marker in the events keeps the narration in order. */
-    json_array_append_new(c->events,
-                          json_pack("{s:s,s:s,s:I}", "type", "record", "visible_to",
-                                    visible_to != NULL ? visible_to : "", "index",
-                                    (json_int_t)(json_array_size(c->records) - 1)));
-    int v;
-    const char *outcome = grog_explain_outcome(e);
-    if (grog_explain_modified_roll(e, &v))
-        ctx_check(c, "%s:%d:%s", grog_explain_test(e), v, outcome ? outcome : "");
-    else
-        ctx_check(c, "%s", grog_explain_test(e));
-    return GROG_OK;
+    return record_add(c, e, visible_to, NULL, err);
 }
 
 grog_status ctx_record_secret_notes(action_ctx *c, const grog_explain *e, const char *side,
                                     grog_error *err)
 {
-    grog_status st = ctx_record(c, e, "", err);
-    if (st == GROG_OK)
-        json_object_set_new(json_array_get(c->records, json_array_size(c->records) - 1),
-                            "notes_visible_to", json_string(side));
-    return st;
+    return record_add(c, e, "", side, err);
 }
 
 const char *ctx_take_option(int *argc, char **argv, const char *name)
@@ -365,17 +503,46 @@ static json_t *words_json(int argc, const char *const *words)
     return a;
 }
 
-static json_t *result_json(const action_ctx *c, json_t *words)
+/* The result, as the journal stores it: {"seq","side","action","secret_from",
+ * "turn","phase","events","records"} in compact JSON, words being the action's
+ * words as JSON text. NULL when out of memory, or when a string is one jansson
+ * refuses (its json_pack made nothing either). Caller frees. */
+static char *result_text(const action_ctx *c, const char *words)
 {
-    return json_pack("{s:I,s:s,s:O,s:i,s:i,s:s,s:O,s:O}", "seq", (json_int_t)c->seq, "side",
-                     c->side, "action", words, "secret_from", c->secret_from, "turn", c->turn,
-                     "phase", ctx_phase_id(c), "events", c->events, "records", c->records);
+    if (c->events.bad || c->records.bad || ctx_phase_id(c) == NULL || c->side == NULL)
+        return NULL;
+    grog_jsontext t = {0};
+    grog_jsontext_lit(&t, "{\"seq\":");
+    grog_jsontext_int(&t, c->seq);
+    grog_jsontext_lit(&t, ",\"side\":");
+    grog_jsontext_str(&t, c->side);
+    grog_jsontext_lit(&t, ",\"action\":");
+    grog_jsontext_lit(&t, words);
+    grog_jsontext_lit(&t, ",\"secret_from\":");
+    grog_jsontext_int(&t, c->secret_from);
+    grog_jsontext_lit(&t, ",\"turn\":");
+    grog_jsontext_int(&t, c->turn);
+    grog_jsontext_lit(&t, ",\"phase\":");
+    grog_jsontext_str(&t, ctx_phase_id(c));
+    grog_jsontext_lit(&t, ",\"events\":[");
+    grog_jsontext_raw(&t, c->events.s != NULL ? c->events.s : "", c->events.len);
+    grog_jsontext_lit(&t, "],\"records\":[");
+    grog_jsontext_raw(&t, c->records.s != NULL ? c->records.s : "", c->records.len);
+    grog_jsontext_lit(&t, "]}");
+    if (t.bad) {
+        grog_jsontext_free(&t);
+        return NULL;
+    }
+    return t.s;
 }
 
 static void finish_checks(action_ctx *c)
 {
-    ctx_check(c, "draws=%llu;turn=%d;phase=%s", (unsigned long long)grog_rng_draws(c->rng),
-              c->turn, ctx_phase_id(c));
+    char draws[24], turn[16];
+    snprintf(draws, sizeof draws, "%llu", (unsigned long long)grog_rng_draws(c->rng));
+    snprintf(turn, sizeof turn, "%d", c->turn);
+    const char *pieces[] = {"draws=", draws, ";turn=", turn, ";phase=", ctx_phase_id(c)};
+    check_pieces(c, pieces, 6);
 }
 
 const char *game_lang(char *buf, size_t size)
@@ -468,8 +635,6 @@ static grog_status run_live(grog_game *g, const grog_seat *seat, int argc,
                             const char *const *words, action_ctx *c, grog_error *err)
 {
     ctx_init(c, g, &g->s);
-    if (c->events == NULL || c->records == NULL)
-        return grog_error_set(err, GROG_ENOMEM, _("out of memory"));
     grog_status st = game_seek(g->s.rng, g->stream, err);
     if (st == GROG_OK)
         st = run_words(g, c, argc, words, err);
@@ -482,21 +647,26 @@ static grog_status run_live(grog_game *g, const grog_seat *seat, int argc,
 }
 
 /* Writes the action's row (inside the caller's transaction). */
-static grog_status append_action(grog_game *g, const action_ctx *c, json_t *w, json_t *r,
-                                 grog_error *err)
+static grog_status append_action(grog_game *g, const action_ctx *c, const char *wtext,
+                                 const char *rtext, grog_error *err)
 {
     char lang[64];
-    char *wtext = json_dumps(w, JSON_COMPACT);
-    char *rtext = json_dumps(r, JSON_COMPACT);
     journal_action ja = {c->seq, c->side, wtext, rtext, c->checks != NULL ? c->checks : "",
                          0, g->stream, (long long)grog_rng_draws(c->rng), c->seq, g->top, 0,
                          game_lang(lang, sizeof lang)};
     grog_status st = wtext != NULL && rtext != NULL
                          ? journal_append(g->j, &ja, err)
                          : grog_error_set(err, GROG_ENOMEM, _("out of memory"));
-    free(wtext);
-    free(rtext);
     return st;
+}
+
+/* A result text as seat sees it (game_result_for), or NULL. */
+static char *result_text_for(const grog_seat *seat, const char *text)
+{
+    json_t *r = text != NULL ? json_loads(text, 0, NULL) : NULL;
+    char *out = r != NULL ? game_result_for(seat, r) : NULL;
+    json_decref(r);
+    return out;
 }
 
 /* Executes words as a new action: caught up and checked inside one write
@@ -525,16 +695,17 @@ static grog_status do_action(grog_game *g, const grog_seat *seat, int argc,
     memset(&c, 0, sizeof c);
     st = run_live(g, seat, argc, words, &c, err);
     json_t *w = st == GROG_OK ? words_json(argc, words) : NULL;
+    char *wtext = w != NULL ? json_dumps(w, JSON_COMPACT) : NULL;
     int keep = 0;
     if (st == GROG_OK && c.explain_only) { /* a preview: nothing written */
         c.seq = 0;
-        json_t *r = result_json(&c, w);
+        char *r = wtext != NULL ? result_text(&c, wtext) : NULL;
         if (out != NULL)
-            *out = game_result_for(seat, r);
-        json_decref(r);
+            *out = result_text_for(seat, r);
+        free(r);
     } else if (st == GROG_OK) {
-        json_t *r = result_json(&c, w);
-        st = append_action(g, &c, w, r, err);
+        char *r = wtext != NULL ? result_text(&c, wtext) : NULL;
+        st = append_action(g, &c, wtext, r, err);
         if (st == GROG_OK)
             st = journal_commit(g->j, err);
         if (st == GROG_OK) {
@@ -544,15 +715,16 @@ static grog_status do_action(grog_game *g, const grog_seat *seat, int argc,
             g->stream = (long long)grog_rng_draws(g->s.rng);
             journal_checkpoint(g->j);
             if (out != NULL)
-                *out = game_result_for(seat, r);
+                *out = result_text_for(seat, r);
             spare_follow(g, c.seq);
         }
-        json_decref(r);
+        free(r);
     }
     if (!keep) {
         journal_rollback(g->j);
         spare_restore(g);
     }
+    free(wtext);
     json_decref(w);
     ctx_free(&c);
     return st;
@@ -565,30 +737,98 @@ grog_status game_exec_row(grog_game *g, const journal_action *a, int compare_res
     return exec_row_on(g, &g->s, a, compare_result, err);
 }
 
+/* A row's words: a JSON array of 1 to 256 strings. The usual row (words of
+ * plain printable ASCII, no escape, no space: as json_dumps wrote it) is read
+ * here; any other text goes to jansson, which accepts or refuses it. */
+typedef struct row_words {
+    json_t *j;            /* jansson's array, when it read them */
+    char buf[4096];       /* the words read here, each NUL-terminated */
+    const char *w[256];
+    int n;
+} row_words;
+
+static int words_plain(row_words *rw, const char *text)
+{
+    const char *p = text;
+    size_t k = 0;
+    if (*p++ != '[')
+        return 0;
+    for (rw->n = 0;; p++) {
+        if (*p++ != '"' || rw->n == 256)
+            return 0;
+        rw->w[rw->n++] = rw->buf + k;
+        for (; *p != '"'; p++) {
+            if (*p < 0x20 || *p > 0x7e || *p == '\\' || k >= sizeof rw->buf - 2)
+                return 0;
+            rw->buf[k++] = *p;
+        }
+        rw->buf[k++] = '\0';
+        p++;
+        if (*p == ']')
+            return p[1] == '\0';
+        if (*p != ',')
+            return 0;
+    }
+}
+
+static int words_read(row_words *rw, const char *text)
+{
+    rw->j = NULL;
+    if (words_plain(rw, text))
+        return 1;
+    rw->j = json_loads(text, 0, NULL);
+    if (!json_is_array(rw->j) || json_array_size(rw->j) == 0 || json_array_size(rw->j) > 256)
+        return 0;
+    rw->n = (int)json_array_size(rw->j);
+    for (int i = 0; i < rw->n; i++)
+        if ((rw->w[i] = json_string_value(json_array_get(rw->j, (size_t)i))) == NULL)
+            return 0;
+    return 1;
+}
+
+/* The words as compact JSON text (what the result holds), or NULL. */
+static char *words_text(const row_words *rw)
+{
+    grog_jsontext t = {0};
+    grog_jsontext_lit(&t, "[");
+    for (int i = 0; i < rw->n; i++) {
+        if (i > 0)
+            grog_jsontext_lit(&t, ",");
+        grog_jsontext_str(&t, rw->w[i]);
+    }
+    grog_jsontext_lit(&t, "]");
+    if (!t.bad)
+        return t.s;
+    grog_jsontext_free(&t);
+    return NULL;
+}
+
+/* Whether the action's result, made again, is the stored one. */
+static int same_result(const action_ctx *c, const row_words *rw, const journal_action *a)
+{
+    char *w = words_text(rw);
+    char *r = w != NULL ? result_text(c, w) : NULL;
+    int same = game_same_result(r, a);
+    free(r);
+    free(w);
+    return same;
+}
+
 static grog_status exec_row_on(grog_game *g, game_state *on, const journal_action *a,
                                int compare_result, grog_error *err)
 {
-    json_t *w = json_loads(a->words, 0, NULL);
-    if (!json_is_array(w) || json_array_size(w) == 0 || json_array_size(w) > 256) {
-        json_decref(w);
+    row_words rw;
+    if (!words_read(&rw, a->words)) {
+        json_decref(rw.j);
         return grog_error_set(err, GROG_EFORMAT, _("action %lld: damaged words"), a->seq);
-    }
-    const char *words[256];
-    int argc = (int)json_array_size(w);
-    for (int i = 0; i < argc; i++) {
-        words[i] = json_string_value(json_array_get(w, (size_t)i));
-        if (words[i] == NULL) {
-            json_decref(w);
-            return grog_error_set(err, GROG_EFORMAT, _("action %lld: damaged words"), a->seq);
-        }
     }
     /* Messages name the action by number and kind only: its other words may
      * be a side's secret, and whoever opens the game reads this. */
     char kind[64];
-    snprintf(kind, sizeof kind, "%s", words[0]);
+    snprintf(kind, sizeof kind, "%s", rw.w[0]);
     grog_status st = game_seek(on->rng, a->rng_from, err);
     if (st != GROG_OK) {
-        json_decref(w);
+        json_decref(rw.j);
         return grog_error_set(err, GROG_EFORMAT,
                               _("action %lld (%s): its place in the dice stream is damaged"),
                               a->seq, kind);
@@ -596,10 +836,11 @@ static grog_status exec_row_on(grog_game *g, game_state *on, const journal_actio
     action_ctx c;
     ctx_init(&c, g, on);
     c.seq = a->seq;
-    st = run_words(g, &c, argc, words, err);
+    c.checks_only = !compare_result; /* only the checks are compared */
+    st = run_words(g, &c, rw.n, rw.w, err);
     if (st != GROG_OK) {
         ctx_free(&c);
-        json_decref(w);
+        json_decref(rw.j);
         return grog_error_set(err, GROG_EFORMAT, _("action %lld (%s) no longer replays"), a->seq,
                               kind);
     }
@@ -612,17 +853,13 @@ static grog_status exec_row_on(grog_game *g, game_state *on, const journal_actio
                             _("action %lld (%s) differs on replay: its rolls or outcomes are not "
                               "the ones recorded"),
                             a->seq, kind);
-    if (st == GROG_OK && compare_result) {
-        json_t *r = result_json(&c, w);
-        if (!game_same_result(r, a))
-            st = grog_error_set(err, GROG_EFORMAT,
-                                _("action %lld (%s) differs on replay: its recorded result (what "
-                                  "the log shows) is not the one the rules give"),
-                                a->seq, kind);
-        json_decref(r);
-    }
+    if (st == GROG_OK && compare_result && !same_result(&c, &rw, a))
+        st = grog_error_set(err, GROG_EFORMAT,
+                            _("action %lld (%s) differs on replay: its recorded result (what "
+                              "the log shows) is not the one the rules give"),
+                            a->seq, kind);
     ctx_free(&c);
-    json_decref(w);
+    json_decref(rw.j);
     return st;
 }
 

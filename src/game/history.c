@@ -60,24 +60,22 @@ static json_t *skeleton(json_t *j, const char *key)
     return json_incref(j);
 }
 
-int game_same_result(json_t *r, const journal_action *a)
+int game_same_result(const char *r, const journal_action *a)
 {
     char lang[64];
     game_lang(lang, sizeof lang);
-    if (a->lang != NULL && strcmp(a->lang, lang) == 0) {
-        char *mine = json_dumps(r, JSON_COMPACT);
-        int same = mine != NULL && strcmp(mine, a->result) == 0;
-        free(mine);
-        return same;
-    }
+    if (a->lang != NULL && strcmp(a->lang, lang) == 0)
+        return r != NULL && strcmp(r, a->result) == 0;
     if (a->lang == NULL)
         return 1; /* a version 1 row: its checks only */
+    json_t *mine = r != NULL ? json_loads(r, 0, NULL) : NULL;
     json_t *stored = json_loads(a->result, 0, NULL);
-    json_t *x = skeleton(r, NULL);
+    json_t *x = mine != NULL ? skeleton(mine, NULL) : NULL;
     json_t *y = stored != NULL ? skeleton(stored, NULL) : NULL;
-    int same = y != NULL && json_equal(x, y);
+    int same = x != NULL && y != NULL && json_equal(x, y);
     json_decref(x);
     json_decref(y);
+    json_decref(mine);
     json_decref(stored);
     return same;
 }
@@ -568,7 +566,9 @@ static grog_status verify_undo(verify_pass *v, const journal_action *a, grog_err
     row_kind(&t, kind, sizeof kind);
     snprintf(checks, sizeof checks, "undo=%lld", x);
     json_t *r = undo_result(g, a->seq, t.side, x, action, kind, redo);
-    int same = strcmp(a->checks, checks) == 0 && game_same_result(r, a);
+    char *rtext = r != NULL ? json_dumps(r, JSON_COMPACT) : NULL;
+    int same = strcmp(a->checks, checks) == 0 && game_same_result(rtext, a);
+    free(rtext);
     json_decref(r);
     return same ? GROG_OK : broken(a, _("its recorded result is not the one the journal gives"),
                                    err);

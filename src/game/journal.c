@@ -15,6 +15,7 @@
 
 #define APPLICATION_ID 0x47524f47 /* 'GROG' */
 #define BUSY_MS 5000
+#define MMAP_BYTES "1073741824" /* 1 GiB: a 100,000-action game is about 100 MB */
 
 struct journal {
     sqlite3 *db;
@@ -115,6 +116,10 @@ static grog_status open_db(const char *label, const char *name, int flags, journ
     }
     sqlite3_extended_result_codes(j->db, 1);
     sqlite3_busy_timeout(j->db, BUSY_MS);
+    /* Reading a long game's rows through a memory map instead of a copy of
+     * every page (a full replay reads the file twice): a third of its time.
+     * SQLite falls back to reading when the map cannot be made. */
+    sqlite3_exec(j->db, "PRAGMA mmap_size=" MMAP_BYTES, NULL, NULL, NULL);
     j->read_only = (flags & SQLITE_OPEN_READWRITE) == 0;
     *out = j;
     return GROG_OK;

@@ -85,7 +85,9 @@ grog_status aigles_order_checks(const grog_aigles_rules *r, const grog_aigles_or
     int sc = aigles_scale_index(s->figure_mm, err);
     if (sc < 0)
         return GROG_EINVAL;
-    grog_status st = aigles_check_rating(r, _("the giver's command"), o->command, err);
+    grog_status st = aigles_rating_ok(r, o->command)
+                         ? GROG_OK
+                         : aigles_check_rating(r, _("the giver's command"), o->command, err);
     if (st != GROG_OK)
         return st;
     if (s->mm_per_pas < 0 || s->giver_melee_turns < 0)

@@ -58,11 +58,17 @@ static void add(target_parts *t, const char *rule, int value, const char *label)
 static grog_status check_order(const grog_aigles_rules *r, const grog_aigles_order *o,
                                grog_error *err)
 {
-    grog_status st = aigles_check_rating(r, _("the giver's command"), o->command, err);
+    /* the message is translated only when it is needed (hot path: every order) */
+    grog_status st = aigles_rating_ok(r, o->command)
+                         ? GROG_OK
+                         : aigles_check_rating(r, _("the giver's command"), o->command, err);
     if (st != GROG_OK)
         return st;
     if (o->receiver == GROG_AIGLES_TO_OFFICER)
-        st = aigles_check_rating(r, _("the receiver's command"), o->receiver_command, err);
+        st = aigles_rating_ok(r, o->receiver_command)
+                 ? GROG_OK
+                 : aigles_check_rating(r, _("the receiver's command"), o->receiver_command,
+                                       err);
     else if (o->receiver != GROG_AIGLES_TO_UNIT)
         return grog_error_set(err, GROG_EINVAL, _("the receiver must be a unit or an officer"));
     else if (o->status < -1 || o->status >= GROG_AIGLES_NSTATUS)
@@ -332,7 +338,9 @@ void grog_aigles_attempt_apply(const grog_aigles_attempt *a, grog_aigles_order *
 grog_status grog_aigles_points_refresh(const grog_aigles_rules *r, int command,
                                        grog_aigles_points *p, grog_error *err)
 {
-    grog_status st = aigles_check_rating(r, _("command"), command, err);
+    /* translated only when it fails: every officer's points at every phase */
+    grog_status st =
+        aigles_rating_ok(r, command) ? GROG_OK : aigles_check_rating(r, _("command"), command, err);
     if (st != GROG_OK)
         return st;
     p->command = command;

@@ -1,0 +1,48 @@
+/* jsontext.h — compact JSON text written directly, byte for byte as
+ * jansson's json_dumps(value, JSON_COMPACT) writes the same value (internal).
+ *
+ * The game engine writes every action's result as JSON; building it as a
+ * jansson tree, dumping it and freeing the tree was most of the cost of a
+ * replay. A writer appends pieces to a growing buffer. Anything jansson would
+ * not write the same way (a string that is not UTF-8, a real that is not
+ * finite) or a failed allocation sets `bad`: the caller then drops what it
+ * wrote since its mark and falls back to building the value with jansson, so
+ * that the text is always the one the tree would give. tests/test_jsontext.c
+ * compares every kind of value with jansson's own dump. */
+#ifndef GROG_JSONTEXT_H
+#define GROG_JSONTEXT_H
+
+#include <jansson.h>
+#include <stddef.h>
+#include <string.h>
+
+typedef struct grog_jsontext {
+    char *s;    /* NUL-terminated while not bad (NULL until something is written) */
+    size_t len;
+    size_t cap;
+    int bad;    /* set by a piece that cannot be written as jansson would */
+} grog_jsontext;
+
+void grog_jsontext_free(grog_jsontext *t);
+/* Back to length len (a mark taken earlier); clears bad. */
+void grog_jsontext_cut(grog_jsontext *t, size_t len);
+/* Bytes as they are (punctuation, keys known to need no escape, a dump). */
+void grog_jsontext_raw(grog_jsontext *t, const char *s, size_t n);
+/* inline, so that the length of a literal is known when compiling */
+static inline void grog_jsontext_lit(grog_jsontext *t, const char *s)
+{
+    grog_jsontext_raw(t, s, strlen(s));
+}
+/* A string with jansson's escapes; NULL is written as null. Not UTF-8: bad. */
+void grog_jsontext_str(grog_jsontext *t, const char *s);
+void grog_jsontext_int(grog_jsontext *t, long long v);
+/* A real as jansson writes it (%.17g, always a '.' or an 'e', exponent
+ * without '+' or leading zeros). Not finite: bad (jansson has no such real). */
+void grog_jsontext_real(grog_jsontext *t, double v);
+/* The real jansson's value of v after rounding to 10 significant digits, as
+ * grog_explain_json_value does (explain_internal.h). */
+double grog_jsontext_round10(double v);
+/* Any jansson value (NULL: bad). */
+void grog_jsontext_value(grog_jsontext *t, const json_t *j);
+
+#endif
