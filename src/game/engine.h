@@ -50,6 +50,8 @@ struct grog_game {
     char bad_reason[GROG_ERROR_MAX];
     char (*sides)[GROG_ID_MAX]; /* the sides' ids, stable for the game's life (seats) */
     size_t nsides;
+    long long snap_every; /* a snapshot after every row numbered a multiple of it (snapcache.h) */
+    long long unsnapped;  /* rows executed on s since its last snapshot (loaded or written) */
 };
 
 struct journal_action;
@@ -62,6 +64,8 @@ grog_status game_state_clone(const grog_game *g, const game_state *from, game_st
                              grog_error *err);
 /* g->s := the state before any action: the scenario, the seed, turn 1, phase 0. */
 grog_status game_fresh_state(grog_game *g, grog_error *err);
+/* g->s := *s (taken over; *s is emptied), e.g. a state read from a snapshot. */
+grog_status game_set_state(grog_game *g, game_state *s, grog_error *err);
 /* Moves rng forward to stream position `to` (draws); -1: stays. Never back. */
 grog_status game_seek(grog_rng *rng, long long to, grog_error *err);
 /* The language the messages are translated into now ("" = untranslated). */

@@ -20,6 +20,7 @@
 #include "i18n.h"
 #include "journal.h"
 #include "jsontext.h"
+#include "snapcache.h"
 
 #define FORMAT_NAME "grognard-game"
 
@@ -111,6 +112,15 @@ grog_status game_fresh_state(grog_game *g, grog_error *err)
         return grog_error_set(err, GROG_ENOMEM, _("out of memory"));
     g->s.turn = 1;
     g->s.phase = 0;
+    return keep_sides(g, err);
+}
+
+grog_status game_set_state(grog_game *g, game_state *s, grog_error *err)
+{
+    game_spare_drop(g);
+    game_state_free(g, &g->s);
+    g->s = *s;
+    memset(s, 0, sizeof *s);
     return keep_sides(g, err);
 }
 
@@ -670,10 +680,13 @@ static char *result_text_for(const grog_seat *seat, const char *text)
 }
 
 /* Executes words as a new action: caught up and checked inside one write
- * transaction, run on a copy, journaled, swapped in. seat NULL: the referee. */
-static grog_status do_action(grog_game *g, const grog_seat *seat, int argc,
-                             const char *const *words, char **out, grog_error *err)
+ * transaction, run on a copy, journaled, swapped in. seat NULL: the referee.
+ * snap: a snapshot may go with its row (snapcache.h); *snapped: one did. */
+static grog_status do_action_once(grog_game *g, const grog_seat *seat, int argc,
+                                  const char *const *words, char **out, int snap, int *snapped,
+                                  grog_error *err)
 {
+    *snapped = 0;
     /* Words are checked before anything runs (text.h): what jansson could not
      * journal, or a terminal could not print, is refused here. */
     grog_status st = grog_text_check_words(argc, words, err);
@@ -706,6 +719,12 @@ static grog_status do_action(grog_game *g, const grog_seat *seat, int argc,
     } else if (st == GROG_OK) {
         char *r = wtext != NULL ? result_text(&c, wtext) : NULL;
         st = append_action(g, &c, wtext, r, err);
+        int wrote = st == GROG_OK && snap ? snapcache_after_row(g, c.seq) : 0;
+        *snapped = wrote != 0;
+        if (st == GROG_OK && !snap)
+            g->unsnapped++;
+        if (wrote < 0) /* SQLite gave up the transaction: the row went with it */
+            st = grog_error_set(err, GROG_EIO, "%s", _("cannot write"));
         if (st == GROG_OK)
             st = journal_commit(g->j, err);
         if (st == GROG_OK) {
@@ -727,6 +746,18 @@ static grog_status do_action(grog_game *g, const grog_seat *seat, int argc,
     free(wtext);
     json_decref(w);
     ctx_free(&c);
+    return st;
+}
+
+/* A snapshot is a cache: when one went with an action that then failed (it
+ * may be what filled the disk), the action is tried once more without it. */
+static grog_status do_action(grog_game *g, const grog_seat *seat, int argc,
+                             const char *const *words, char **out, grog_error *err)
+{
+    int snapped = 0;
+    grog_status st = do_action_once(g, seat, argc, words, out, 1, &snapped, err);
+    if (st != GROG_OK && snapped)
+        st = do_action_once(g, seat, argc, words, out, 0, &snapped, err);
     return st;
 }
 
@@ -880,11 +911,12 @@ static grog_game *game_alloc(void)
     return calloc(1, sizeof(grog_game));
 }
 
-/* A snapshot at close when the journal moved past the last one (snapshot.c). */
+/* A snapshot at close when many rows were executed since the last one. */
 void grog_game_close(grog_game *g)
 {
     if (g == NULL)
         return;
+    snapcache_at_close(g);
     game_spare_drop(g);
     game_state_free(g, &g->s);
     if (g->ops != NULL && g->rules != NULL)

@@ -20,6 +20,7 @@
 #include "engine.h"
 #include "i18n.h"
 #include "journal.h"
+#include "snapcache.h"
 
 /* ---- comparing results ---- */
 
@@ -144,44 +145,6 @@ static grog_status chain_from(const links *l, long long top, char **in_effect, g
 
 /* ---- rebuilding ---- */
 
-typedef struct replay_pass {
-    grog_game *g;
-    const char *in_effect; /* [seq], seq 1..n */
-    long long n;
-    long long limit; /* rows < limit only (0: all) */
-    long long failed; /* the row that failed */
-} replay_pass;
-
-static grog_status replay_effective(void *p, const journal_action *a, grog_error *err)
-{
-    replay_pass *r = p;
-    if (r->limit > 0 && a->seq >= r->limit)
-        return GROG_OK;
-    if (a->seq < 1 || a->seq > r->n || !r->in_effect[a->seq]) /* written after we looked */
-        return GROG_OK;
-    grog_status st = game_exec_row(r->g, a, 0, err); /* checks only: replay verifies results */
-    if (st != GROG_OK)
-        r->failed = a->seq;
-    return st;
-}
-
-/* g->s := the chain from top executed over rows < limit (0: all). */
-static grog_status rebuild_chain(grog_game *g, const links *l, long long top, long long limit,
-                                 long long *failed, grog_error *err)
-{
-    char *in_effect = NULL;
-    grog_status st = chain_from(l, top, &in_effect, err);
-    if (st == GROG_OK)
-        st = game_fresh_state(g, err);
-    replay_pass r = {g, in_effect, l->n, limit, 0};
-    if (st == GROG_OK)
-        st = journal_foreach(g->j, replay_effective, &r, err);
-    if (failed != NULL)
-        *failed = r.failed;
-    free(in_effect);
-    return st;
-}
-
 static const char *hint(void)
 {
     return _("the referee can list the journal with 'grognard log GAME --from-journal --referee' "
@@ -216,18 +179,14 @@ static grog_status rebuild_in(grog_game *g, int damaged_ok, grog_error *err)
     g->top = last.top;
     g->rtop = last.rtop;
     g->stream = last.rng_to;
-    links l;
-    if ((st = links_load(g, g->last, &l, err)) != GROG_OK)
-        return st;
     long long failed = 0;
     grog_error e;
-    st = rebuild_chain(g, &l, g->top, 0, &failed, &e);
+    st = snapcache_restore(g, g->top, g->last, 0, &failed, &e); /* snapcache.h */
     if (st != GROG_OK && damaged_ok && failed > 0) {
         g->bad = failed;
         snprintf(g->bad_reason, sizeof g->bad_reason, "%s", e.message);
-        st = rebuild_chain(g, &l, g->top, failed, NULL, &e);
+        st = snapcache_restore(g, g->top, g->last, failed, NULL, &e);
     }
-    links_free(&l);
     if (st != GROG_OK) {
         if (failed > 0)
             return grog_error_set(err, st, "%s; %s", e.message, hint());
@@ -264,6 +223,7 @@ static grog_status catch_row(void *p, const journal_action *a, grog_error *err)
     g->last = g->top = a->seq;
     g->rtop = 0;
     g->stream = a->rng_to >= 0 ? a->rng_to : (long long)grog_rng_draws(g->s.rng);
+    g->unsnapped++;
     c->added++;
     return GROG_OK;
 }
@@ -407,15 +367,8 @@ static grog_status plan_undo(grog_game *g, const grog_seat *seat, long long targ
  * action, or the action executed again (an undo of an undo). */
 static grog_status apply_undo(grog_game *g, const undo_plan *p, grog_error *err)
 {
-    if (!p->redo) {
-        links l;
-        grog_status st = links_load(g, g->last, &l, err);
-        if (st != GROG_OK)
-            return st;
-        st = rebuild_chain(g, &l, p->new_top, 0, NULL, err);
-        links_free(&l);
-        return st;
-    }
+    if (!p->redo) /* from the newest snapshot on the chain below it */
+        return snapcache_restore(g, p->new_top, g->last, 0, NULL, err);
     journal_action a;
     int found = 0;
     grog_status st = journal_get_action(g->j, p->action, &a, &found, err);
@@ -477,6 +430,7 @@ grog_status grog_game_undo_as(grog_game *g, const grog_seat *seat, long long tar
     g->last++;
     g->top = p.new_top;
     g->rtop = p.redo ? p.new_rtop : g->last;
+    g->unsnapped++; /* no snapshot after an undo record: the next action's, or at close */
     journal_checkpoint(g->j);
     if (result != NULL)
         *result = game_result_for(seat, r);
@@ -499,6 +453,7 @@ typedef struct verify_pass {
     game_state *saved;   /* [seq]: the state before the action, while uses > 0 */
     long long top, rtop, stream;
     size_t done;
+    snapcache_check snaps; /* the stored snapshots, compared with the replay */
 } verify_pass;
 
 static grog_status broken(const journal_action *a, const char *what, grog_error *err)
@@ -597,6 +552,7 @@ static grog_status verify_row(void *p, const journal_action *a, grog_error *err)
         v->rtop = 0;
         v->stream = (long long)grog_rng_draws(v->g->s.rng);
     }
+    snapcache_check_row(v->g, &v->snaps, a->seq);
     v->done++;
     return GROG_OK;
 }
@@ -618,9 +574,11 @@ grog_status grog_game_replay(grog_game *g, size_t *actions, grog_error *err)
         return st;
     }
     verify_pass v = {g, &l, calloc((size_t)last + 1, sizeof(long long)),
-                     calloc((size_t)last + 1, sizeof(game_state)), 0, 0, 0, 0};
+                     calloc((size_t)last + 1, sizeof(game_state)), 0, 0, 0, 0, {{0}, 0, 0, {0}, 0}};
     if (v.uses == NULL || v.saved == NULL)
         st = grog_error_set(err, GROG_ENOMEM, _("out of memory"));
+    if (st == GROG_OK)
+        st = snapcache_check_begin(g, last, &v.snaps, err);
     for (long long s = 1; st == GROG_OK && s <= last; s++)
         if (l.undoes[s] > 0 && l.undoes[s] <= last && l.undoes[l.undoes[s]] == 0)
             v.uses[l.undoes[s]]++;
@@ -653,7 +611,8 @@ grog_status grog_game_replay(grog_game *g, size_t *actions, grog_error *err)
     g->rtop = v.rtop;
     g->stream = v.stream;
     g->bad = 0;
-    return GROG_OK;
+    g->unsnapped = (long long)v.done;
+    return snapcache_check_end(g, &v.snaps, err); /* a snapshot that differs: named, deleted */
 }
 
 /* ---- the log's marks ---- */

@@ -818,3 +818,92 @@ long long journal_last_snapshot(journal *j)
     int v = 0, rc;
     return pragma_int(j, "SELECT coalesce(max(seq), 0) FROM snapshots", &v, &rc) ? v : 0;
 }
+
+grog_status journal_snapshot_seqs(journal *j, long long at_most, long long *seqs, size_t max,
+                                  size_t *n, grog_error *err)
+{
+    sqlite3_stmt *stmt;
+    *n = 0;
+    grog_status s = prepare(j, "SELECT seq FROM snapshots WHERE seq <= ? ORDER BY seq DESC LIMIT ?",
+                            &stmt, err);
+    if (s != GROG_OK)
+        return s;
+    sqlite3_bind_int64(stmt, 1, at_most);
+    sqlite3_bind_int64(stmt, 2, (sqlite3_int64)max);
+    int rc;
+    while ((rc = sqlite3_step(stmt)) == SQLITE_ROW && *n < max)
+        seqs[(*n)++] = sqlite3_column_int64(stmt, 0);
+    sqlite3_finalize(stmt);
+    return rc == SQLITE_DONE || rc == SQLITE_ROW ? GROG_OK
+                                                 : sql_status(j, rc, _("cannot read"), err);
+}
+
+grog_status journal_get_snapshot(journal *j, long long seq, char **state, char **digest,
+                                 int *found, grog_error *err)
+{
+    sqlite3_stmt *stmt;
+    *state = *digest = NULL;
+    *found = 0;
+    grog_status s = prepare(j, "SELECT state, digest FROM snapshots WHERE seq = ?", &stmt, err);
+    if (s != GROG_OK)
+        return s;
+    sqlite3_bind_int64(stmt, 1, seq);
+    int rc = sqlite3_step(stmt);
+    if (rc == SQLITE_ROW) {
+        const char *t = (const char *)sqlite3_column_text(stmt, 0);
+        const char *d = (const char *)sqlite3_column_text(stmt, 1);
+        *state = copy(t != NULL ? t : "");
+        *digest = copy(d != NULL ? d : "");
+        *found = 1;
+        if (*state == NULL || *digest == NULL) {
+            free(*state);
+            free(*digest);
+            *state = *digest = NULL;
+            *found = 0;
+            s = grog_error_set(err, GROG_ENOMEM, _("out of memory"));
+        }
+    } else if (rc != SQLITE_DONE) {
+        s = sql_status(j, rc, _("cannot read"), err);
+    }
+    sqlite3_finalize(stmt);
+    return s;
+}
+
+grog_status journal_delete_snapshot(journal *j, long long seq, grog_error *err)
+{
+    sqlite3_stmt *stmt;
+    grog_status s = prepare(j, "DELETE FROM snapshots WHERE seq = ?", &stmt, err);
+    if (s != GROG_OK)
+        return s;
+    sqlite3_bind_int64(stmt, 1, seq);
+    return step_done(j, stmt, err);
+}
+
+grog_status journal_prune_snapshots(journal *j, long long keep, grog_error *err)
+{
+    sqlite3_stmt *stmt;
+    grog_status s = prepare(j, "DELETE FROM snapshots WHERE seq NOT IN "
+                               "(SELECT seq FROM snapshots ORDER BY seq DESC LIMIT ?)",
+                            &stmt, err);
+    if (s != GROG_OK)
+        return s;
+    sqlite3_bind_int64(stmt, 1, keep);
+    return step_done(j, stmt, err);
+}
+
+grog_status journal_part_begin(journal *j, grog_error *err)
+{
+    return exec(j, "SAVEPOINT grog_part", _("cannot write"), err);
+}
+
+void journal_part_end(journal *j, int keep)
+{
+    if (!keep)
+        sqlite3_exec(j->db, "ROLLBACK TO grog_part", NULL, NULL, NULL);
+    sqlite3_exec(j->db, "RELEASE grog_part", NULL, NULL, NULL);
+}
+
+int journal_in_transaction(journal *j)
+{
+    return !sqlite3_get_autocommit(j->db);
+}

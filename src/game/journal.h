@@ -118,6 +118,23 @@ grog_status journal_snapshots(journal *j, long long at_most,
                               void *ctx, grog_error *err);
 /* The newest snapshot's row number (0: none). */
 long long journal_last_snapshot(journal *j);
+/* The row numbers of the snapshots with seq <= at_most, newest first, at most
+ * max of them (*n: how many). Reads no state text. */
+grog_status journal_snapshot_seqs(journal *j, long long at_most, long long *seqs, size_t max,
+                                  size_t *n, grog_error *err);
+/* The snapshot after row seq (*found 0 when none); both strings malloc'd. */
+grog_status journal_get_snapshot(journal *j, long long seq, char **state, char **digest,
+                                 int *found, grog_error *err);
+grog_status journal_delete_snapshot(journal *j, long long seq, grog_error *err);
+/* Deletes every snapshot but the `keep` newest. */
+grog_status journal_prune_snapshots(journal *j, long long keep, grog_error *err);
+/* A nested part of the caller's write transaction that may fail alone:
+ * journal_part_end(j, 1) keeps it, (j, 0) undoes it and nothing else. */
+grog_status journal_part_begin(journal *j, grog_error *err);
+void journal_part_end(journal *j, int keep);
+/* Whether a write transaction is open (SQLite may end one itself on a full
+ * disk or an I/O error). */
+int journal_in_transaction(journal *j);
 
 /* Makes the .grog file hold every committed row (a passive checkpoint). */
 void journal_checkpoint(journal *j);
