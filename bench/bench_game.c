@@ -1,9 +1,10 @@
 /* bench_game.c — the game engine's figures: actions per second appended to a
  * journal file (one fsync'd transaction each), the full replay of a
- * 100,000-action game in memory and from a file, and one full aigles command
- * phase of a generated 2,000-unit battle (every unit's charisma modifier and
- * order-zone check). Prints figures; asserts nothing. Targets (issues 8 and
- * 17): replay of 100,000 actions under 1 s, command phase under 5 ms. */
+ * 100,000-action game in memory and from a file, `do` on a 100,000-action
+ * game (open, one action, close), and one full aigles command phase of a
+ * generated 2,000-unit battle (every unit's charisma modifier and order-zone
+ * check). Prints figures; asserts nothing. Targets (issues 8 and 17): replay
+ * of 100,000 actions under 1 s, do under 50 ms, command phase under 5 ms. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -94,8 +95,10 @@ static void two_writers(void)
            total / 2.0, total, count);
 }
 
-/* `grognard do` on a long game: open (rebuild), one action, close. On
- * /dev/shm when there is one, so that building the game is not fsync-bound. */
+/* `grognard do` on a long game: open (from its newest snapshot, then the
+ * rows after it), one action, close. On /dev/shm when there is one, so that
+ * building the game is not fsync-bound. Target (issue 17): under 50 ms at
+ * 100,000 actions, whatever the length. */
 static void do_on_long_game(int actions)
 {
     char path[96];
@@ -116,8 +119,8 @@ static void do_on_long_game(int actions)
     grog_game_close(g);
     double t2 = now();
     grog_game_remove(path);
-    printf("do on a %d-action game: %.1f ms (open %.1f ms; %s; target under 50 ms at 100,000)\n",
-           actions, (t2 - t0) * 1000, (t1 - t0) * 1000, ok ? "ok" : "FAILED");
+    printf("do on a %d-action game: %.1f ms (open %.1f ms; %s; target under 50 ms)\n", actions,
+           (t2 - t0) * 1000, (t1 - t0) * 1000, ok ? "ok" : "FAILED");
 }
 
 /* Actions on a 20,000-unit game: an action runs on the live state (no
@@ -314,7 +317,7 @@ int main(void)
     journal_rate();
     two_writers();
     replay_time();
-    do_on_long_game(10000);
+    do_on_long_game(100000);
     big_game_rate();
     command_phase();
     snapshot_time();

@@ -14,6 +14,8 @@
  * after this row; below = for an action, the action in effect before it, for
  * an undo record of an action, rtop before it; rtop = the last undo record
  * that may itself be undone (0: none).
+ * snapshots: the state after row seq (snapshot.h) and its digest, a cache
+ * that opening uses and `replay` checks (snapcache.h).
  * A version 1 file (no undo records, rows deleted by undo) is upgraded in
  * place when opened for writing; its rows keep NULL stream positions.
  *
