@@ -21,6 +21,7 @@ struct journal {
     sqlite3 *db;
     char *label;
     int read_only;
+    int in_memory; /* journal_create(NULL): no file */
     int data_version; /* PRAGMA data_version when last looked */
     sqlite3_stmt *append, *by_seq, *last; /* kept prepared: the hot paths */
     char *row[2][6]; /* copies of the strings of the last row read by last / by_seq */
@@ -135,6 +136,11 @@ int journal_read_only(const journal *j)
     return j->read_only;
 }
 
+int journal_in_memory(const journal *j)
+{
+    return j->in_memory;
+}
+
 static const char *schema =
     "BEGIN;"
     "CREATE TABLE game(key TEXT PRIMARY KEY, value TEXT NOT NULL);"
@@ -185,6 +191,7 @@ grog_status journal_create(const char *path, journal **out, grog_error *err)
                             SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, &j, err);
     if (s != GROG_OK)
         return s;
+    j->in_memory = path == NULL;
     s = init_new(j, path != NULL, err);
     if (s != GROG_OK) {
         journal_close(j);

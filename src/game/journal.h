@@ -151,5 +151,7 @@ grog_status journal_create_atomic(const char *path,
                                   void *ctx, journal **out, grog_error *err);
 /* Whether the file could only be opened read-only. */
 int journal_read_only(const journal *j);
+/* Whether the journal has no file (journal_create(NULL)). */
+int journal_in_memory(const journal *j);
 
 #endif

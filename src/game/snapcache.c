@@ -60,7 +60,8 @@ static int write_snapshot(grog_game *g, long long seq)
 int snapcache_after_row(grog_game *g, long long seq)
 {
     g->unsnapped++;
-    if (seq < 1 || seq % every(g) != 0)
+    /* a game in memory is never opened again: no snapshot would be used */
+    if (seq < 1 || seq % every(g) != 0 || journal_in_memory(g->j))
         return 0;
     return write_snapshot(g, seq);
 }
@@ -68,7 +69,7 @@ int snapcache_after_row(grog_game *g, long long seq)
 void snapcache_at_close(grog_game *g)
 {
     if (g->j == NULL || g->bad > 0 || g->s.battle == NULL || g->last < 1 ||
-        g->unsnapped < every(g) || journal_read_only(g->j))
+        g->unsnapped < every(g) || journal_read_only(g->j) || journal_in_memory(g->j))
         return;
     journal_set_busy_timeout(g->j, 0); /* another writer: no snapshot, no wait */
     if (journal_begin(g->j, NULL) != GROG_OK)

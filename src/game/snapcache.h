@@ -34,7 +34,7 @@ void game_snapshot_every(grog_game *g, long long k);
 /* After row seq was appended (inside its write transaction, not yet
  * committed), g->s being the state after it: stores its snapshot when seq is
  * a multiple of K (and prunes the old ones), in a part of the transaction of
- * its own. 1: written; 0: not due, or failed without harm; -1: SQLite gave up
+ * its own; never for a game in memory (it is never opened again). 1: written; 0: not due, or failed without harm; -1: SQLite gave up
  * the whole transaction meanwhile (a full disk): the caller's row is gone. */
 int snapcache_after_row(grog_game *g, long long seq);
 /* At close: a snapshot of the state after g->last when K or more rows were
