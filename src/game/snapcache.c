@@ -27,7 +27,13 @@ void game_snapshot_every(grog_game *g, long long k)
 
 static long long every(const grog_game *g)
 {
-    return g->snap_every >= 1 ? g->snap_every : SNAPCACHE_EVERY;
+    if (g->snap_every >= 1)
+        return g->snap_every;
+    long long pieces = g->s.battle == NULL ? 0
+                                           : (long long)(grog_battle_nunits(g->s.battle) +
+                                                         grog_battle_nofficers(g->s.battle));
+    long long k = pieces / SNAPCACHE_PIECES;
+    return k > SNAPCACHE_EVERY ? k : SNAPCACHE_EVERY;
 }
 
 /* ---- writing ---- */
