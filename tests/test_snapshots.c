@@ -358,6 +358,41 @@ static void test_every_k_rows_and_only_the_newest_kept(void **state)
     grog_game_close(g);
 }
 
+/* A snapshot that cannot be written fails no action: refused by the file
+ * (its part of the transaction undone), taking the whole transaction with it
+ * (the action done again without it), or no table at all. */
+static void test_a_snapshot_that_cannot_be_written_fails_no_action(void **state)
+{
+    (void)state;
+    grog_game *g = test_game_create(path, GROG_FAMILY_AIGLES, NULL, 31);
+    game_snapshot_every(g, 2);
+    play(g, GROG_FAMILY_AIGLES, 4, 0);
+    assert_int_equal(newest(path, 0), 4);
+    const char *const triggers[] = {
+        "CREATE TRIGGER no_snapshot BEFORE INSERT ON snapshots BEGIN SELECT RAISE(ABORT, 'no'); "
+        "END",
+        "DROP TRIGGER no_snapshot; CREATE TRIGGER no_snapshot BEFORE INSERT ON snapshots BEGIN "
+        "SELECT RAISE(ROLLBACK, 'no'); END",
+        "DROP TRIGGER no_snapshot; DROP TABLE snapshots"};
+    for (int i = 0; i < 3; i++) {
+        sql_do(path, triggers[i]);
+        long long rows = (long long)grog_game_action_count(g);
+        for (int k = 0; k < 4; k++) {
+            grog_error err;
+            if (grog_game_do_line(g, "note every row a snapshot", NULL, &err) != GROG_OK)
+                fail_msg("case %d: %s", i, err.message);
+        }
+        assert_int_equal(grog_game_action_count(g), rows + 4);
+        grog_game *h = open_k(path, 2);
+        same_looks(g, h);
+        grog_game_close(h);
+        if (i < 2)
+            assert_int_equal(newest(path, 0), 4); /* none written since */
+    }
+    as_replayed(g, path);
+    grog_game_close(g);
+}
+
 /* ---- undo ---- */
 
 static void test_undo_back_past_snapshots_and_undo_of_undo(void **state)
@@ -638,6 +673,8 @@ int main(void)
                                         teardown),
         cmocka_unit_test_setup_teardown(test_every_k_rows_and_only_the_newest_kept, setup,
                                         teardown),
+        cmocka_unit_test_setup_teardown(test_a_snapshot_that_cannot_be_written_fails_no_action,
+                                        setup, teardown),
         cmocka_unit_test_setup_teardown(test_undo_back_past_snapshots_and_undo_of_undo, setup,
                                         teardown),
         cmocka_unit_test_setup_teardown(test_two_processes_writing, setup, teardown),
