@@ -210,7 +210,8 @@ static void same_view(grog_game *a, grog_game *b, const grog_seat *seat, view_fn
     free(y);
 }
 
-/* Status, actions and the game view, for the referee, each side and the public. */
+/* Status, actions, the game view and the log, for the referee, each side and
+ * the public; every unit's card for the referee. */
 static void same_views(grog_game *a, grog_game *b)
 {
     const grog_battle *bt = grog_game_battle(a);
@@ -224,6 +225,19 @@ static void same_views(grog_game *a, grog_game *b)
         same_view(a, b, &seat, grog_game_actions_json, "actions");
         same_view(a, b, &seat, grog_view_game_json, "game view");
         same_view(a, b, &seat, grog_game_log_json, "log");
+    }
+    grog_seat referee;
+    grog_error err;
+    assert_int_equal(grog_game_seat(a, NULL, 1, &referee, &err), GROG_OK);
+    for (size_t i = 0; i < grog_battle_nunits(bt); i++) { /* what the rules say of each unit */
+        char *x = NULL, *y = NULL;
+        const char *id = grog_battle_unit(bt, i)->id;
+        assert_int_equal(grog_game_unit_card_json(a, &referee, id, &x, &err), GROG_OK);
+        assert_int_equal(grog_game_unit_card_json(b, &referee, id, &y, &err), GROG_OK);
+        if (strcmp(x, y) != 0)
+            fail_msg("the unit card of %s differs after loading the snapshot", id);
+        free(x);
+        free(y);
     }
 }
 
