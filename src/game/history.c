@@ -9,7 +9,9 @@
  * stack. Nothing is ever deleted: an undone action stays in the journal, is
  * shown as undone and is verified by `replay` as it was played. The stored
  * links let a process find the actions in effect without replaying every
- * row; the full verification recomputes them and every result. */
+ * row, and rebuilding starts from the newest usable snapshot of the state
+ * (snapcache.h); the full verification recomputes the links, every result
+ * and every stored snapshot from the seed. */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
