@@ -11,8 +11,10 @@
  * ignored; an edited snapshot whose digest was made again is caught by
  * `replay` and named by its row; repair drops the snapshots past the cut; a
  * read-only game and a game without snapshots (an old file) open; a busy
- * file gets no snapshot at close. The file system's read-only case is made
- * by a SQLite VFS shim, so that it happens the same way for root. */
+ * file gets no snapshot at close; a snapshot that cannot be written (refused,
+ * or filling the disk at the commit) fails no action. The read-only file
+ * system and the full disk are made by a SQLite VFS shim, so that they
+ * happen the same way for root. */
 #include <errno.h>
 #include <sqlite3.h>
 #include <sys/wait.h>
@@ -30,11 +32,25 @@ static const grog_seat referee = {GROG_SEAT_REFEREE, NULL};
 
 /* Games on /dev/shm when there is one: thousands of fsync'd rows stay fast. */
 static int read_only_fs;
+/* The VFS shim (below): a disk with room for wal_room bytes of write-ahead log (0: any). */
+static long long wal_room, wal_most;
+static const sqlite3_io_methods *real_wal;
+static sqlite3_io_methods shim_wal;
+
+static int shim_wal_write(sqlite3_file *f, const void *buf, int n, sqlite3_int64 off)
+{
+    if (off + n > wal_most)
+        wal_most = off + n;
+    if (wal_room > 0 && off + n > wal_room)
+        return SQLITE_FULL;
+    return real_wal->xWrite(f, buf, n, off);
+}
 
 static int setup(void **state)
 {
     (void)state;
     read_only_fs = 0;
+    wal_room = 0;
     snprintf(path, sizeof path, "%s/grog-test-snapshots-%d.grog",
              access("/dev/shm", W_OK) == 0 ? "/dev/shm" : "/tmp", (int)getpid());
     snprintf(copy_path, sizeof copy_path, "%s.copy", path);
@@ -61,7 +77,17 @@ static int shim_open(sqlite3_vfs *vfs, const char *name, sqlite3_file *f, int fl
         f->pMethods = NULL;
         return SQLITE_CANTOPEN;
     }
-    return real_vfs->xOpen(real_vfs, name, f, flags, out);
+    int rc = real_vfs->xOpen(real_vfs, name, f, flags, out);
+    if (rc == SQLITE_OK && f->pMethods != NULL && (flags & SQLITE_OPEN_WAL)) {
+        if (real_wal == NULL) {
+            real_wal = f->pMethods;
+            shim_wal = *real_wal;
+            shim_wal.xWrite = shim_wal_write;
+        }
+        if (f->pMethods == real_wal)
+            f->pMethods = &shim_wal;
+    }
+    return rc;
 }
 
 static int shim_last_error(sqlite3_vfs *vfs, int n, char *buf)
@@ -69,7 +95,7 @@ static int shim_last_error(sqlite3_vfs *vfs, int n, char *buf)
     (void)vfs;
     (void)n;
     (void)buf;
-    return read_only_fs ? EROFS : 0;
+    return read_only_fs ? EROFS : wal_room > 0 ? ENOSPC : 0;
 }
 
 static void shim_install(void)
@@ -393,6 +419,40 @@ static void test_a_snapshot_that_cannot_be_written_fails_no_action(void **state)
     grog_game_close(g);
 }
 
+/* The disk fills up at the commit because of the snapshot: the action is
+ * done again without it, and succeeds. */
+static void test_a_full_disk_at_the_snapshot_fails_no_action(void **state)
+{
+    (void)state;
+    grog_game *g = test_game_create(path, GROG_FAMILY_AIGLES, NULL, 37);
+    game_snapshot_every(g, 2);
+    play(g, GROG_FAMILY_AIGLES, 6, 0);
+    /* how much log one action takes, alone and with a snapshot */
+    wal_most = 0;
+    play(g, GROG_FAMILY_AIGLES, 7, 0);
+    long long alone = wal_most;
+    wal_most = 0;
+    play(g, GROG_FAMILY_AIGLES, 8, 0);
+    long long with_snapshot = wal_most;
+    assert_int_equal(newest(path, 0), 8);
+    assert_true(with_snapshot > alone);
+    play(g, GROG_FAMILY_AIGLES, 9, 0);
+    wal_room = (alone + with_snapshot) / 2;
+    grog_error err;
+    char *result = NULL;
+    if (grog_game_do_line(g, "note the disk is nearly full", &result, &err) != GROG_OK)
+        fail_msg("the action failed: %s", err.message);
+    wal_room = 0;
+    assert_int_equal(grog_game_action_count(g), 10);
+    assert_int_equal(newest(path, 0), 8); /* no snapshot after row 10 */
+    grog_game *h = open_k(path, 2);
+    same_looks(g, h);
+    grog_game_close(h);
+    as_replayed(g, path);
+    free(result);
+    grog_game_close(g);
+}
+
 /* ---- undo ---- */
 
 static void test_undo_back_past_snapshots_and_undo_of_undo(void **state)
@@ -675,6 +735,8 @@ int main(void)
                                         teardown),
         cmocka_unit_test_setup_teardown(test_a_snapshot_that_cannot_be_written_fails_no_action,
                                         setup, teardown),
+        cmocka_unit_test_setup_teardown(test_a_full_disk_at_the_snapshot_fails_no_action, setup,
+                                        teardown),
         cmocka_unit_test_setup_teardown(test_undo_back_past_snapshots_and_undo_of_undo, setup,
                                         teardown),
         cmocka_unit_test_setup_teardown(test_two_processes_writing, setup, teardown),
