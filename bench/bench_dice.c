@@ -78,16 +78,21 @@ static void dist_once(void *p)
         grog_dist_destroy(d);
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
-    static const char *const exprs[] = {"1d6", "2d6", "3d6kh1", "10d6", "1d8", "2d8"};
+    static const char *const all[] = {"1d6", "2d6", "3d6kh1", "10d6", "1d8", "2d8"};
+    const char *const *exprs = argc > 1 ? (const char *const *)argv + 1 : all;
+    size_t nexprs = argc > 1 ? (size_t)argc - 1 : sizeof all / sizeof all[0];
     /* 1d8 and 2d8 reject no draw (mask 7, 8 sides): what a d6 would reach
      * without its rejections, the limit of the rolls kept as they are */
     roll_ctx c = {{0}, grog_rng_create(1), 0};
     printf("%-8s %14s %16s %8s %9s %16s %10s\n", "dice", "rolls/s", "limit (draws/s)", "% limit",
            "target", "distributions/s", "µs each");
-    for (size_t i = 0; i < sizeof exprs / sizeof exprs[0]; i++) {
-        grog_dice_parse(exprs[i], &c.dice, NULL);
+    for (size_t i = 0; i < nexprs; i++) {
+        if (grog_dice_parse(exprs[i], &c.dice, NULL) != GROG_OK) {
+            fprintf(stderr, "bench_dice: bad dice \"%s\"\n", exprs[i]);
+            return 2;
+        }
         double limit = best_rate(draws_once, &c, 0.2);
         double rolls = best_rate(roll_once, &c, 0.2);
         double dists = best_rate(dist_once, &c.dice, 0.2);
