@@ -15,6 +15,14 @@
 
 #define MAX_MODIFIER 100000
 
+/* A function kept apart and called with its arguments as they are (GCC
+ * would otherwise pass it the fields it reads, shuffling registers). */
+#if defined(__GNUC__) && !defined(__clang__)
+#define OUT_OF_LINE __attribute__((noipa))
+#else
+#define OUT_OF_LINE __attribute__((noinline))
+#endif
+
 typedef struct cursor {
     const char *text;
     const char *p;
@@ -179,8 +187,9 @@ static inline int die(uint64_t *a, uint64_t *b, uint64_t *c, uint64_t *e, uint64
     return 1 + (int)v;
 }
 
-/* Any count, any sides, any keep. */
-static void roll_many(const grog_dice *d, grog_rng *rng, grog_roll *out)
+/* Any count, any sides, any keep (out of line: the short paths below then
+ * need no register of their own saved). */
+__attribute__((noinline)) static void roll_many(const grog_dice *d, grog_rng *rng, grog_roll *out)
 {
     /* locals: the faces written below may not alias them */
     const int count = d->count, sides = d->sides, kept = d->kept;
@@ -210,39 +219,156 @@ static void roll_many(const grog_dice *d, grog_rng *rng, grog_roll *out)
     out->entered = 0;
 }
 
-/* Each die is one bounded draw, the same method as ever (a seed gives the
- * rolls it always gave: the games kept replay). The speed comes from
- * elsewhere: the state stays in registers for the whole roll, only the
- * fields a roll defines are written (faces[nfaces..] are left as they were:
- * clearing the whole struct was a quarter of a 2d6 roll), nothing is sorted
- * when every die is kept, and one or two dice all kept take a short path. */
-void grog_dice_roll(const grog_dice *d, grog_rng *rng, grog_roll *out)
+/* After two draws both beyond the span (1 die in 16 for a d6): draws on from
+ * the state a, b, c, e as die() does, stores the state and adds the n draws
+ * to the generator; returns the value (0..span). Out of line: rare. */
+__attribute__((noinline)) static uint64_t die_on(grog_rng *rng, uint64_t a, uint64_t b,
+                                                 uint64_t c, uint64_t e, uint64_t n,
+                                                 uint64_t span)
 {
-    const int count = d->count, sides = d->sides;
-    if (count < 1 || count > 2 || sides < 2 || d->kept != count) {
-        roll_many(d, rng, out);
-        return;
-    }
-    /* one or two dice, all kept (1d6, 2d6: most rolls of a game): the state
-     * in registers, stored once at the end */
-    uint64_t span = (uint64_t)sides - 1, mask = grog_rng_mask(span);
-    uint64_t a = rng->s[0], b = rng->s[1], c = rng->s[2], e = rng->s[3], n = 0;
-    int f0 = die(&a, &b, &c, &e, &n, span, mask), sum = f0;
-    out->faces[0] = f0;
-    if (count == 2) {
-        int f1 = die(&a, &b, &c, &e, &n, span, mask);
-        out->faces[1] = f1;
-        sum += f1;
-    }
+    int face = die(&a, &b, &c, &e, &n, span, grog_rng_mask(span));
     rng->s[0] = a;
     rng->s[1] = b;
     rng->s[2] = c;
     rng->s[3] = e;
     rng->draws += n;
-    out->nfaces = count;
-    out->natural = sum;
-    out->total = sum + d->modifier;
+    return (uint64_t)face - 1;
+}
+
+/* The value (before masking) of the draw the state with second word b
+ * would give: the output of xoshiro256** (rng_internal.h). */
+static inline uint64_t output_of(uint64_t b)
+{
+    return grog_rng_rotl(b * 5, 7) * 9;
+}
+
+/* One die as die() rolls it (same draws, same value, same count), without a
+ * conditional jump in the common case: the first two draws are both made,
+ * then the state and value of the second replace those of the first when
+ * the first is beyond the span, by conditional moves; *draws (the
+ * generator's count) grows by 1 or 2. A jump remains only when both are
+ * beyond the span (the value returned is then > span and the caller goes on
+ * with die_on from the state after the two). Why: each rejected draw was a
+ * jump the processor cannot predict (a d6 rejects 1 draw in 4), which cost
+ * more than computing a draw for nothing. */
+__attribute__((always_inline)) static inline uint64_t die_two_draws(uint64_t *pa, uint64_t *pb,
+                                                                    uint64_t *pc, uint64_t *pe,
+                                                                    uint64_t *draws, uint64_t span,
+                                                                    uint64_t mask)
+{
+    uint64_t a = *pa, b = *pb, c = *pc, e = *pe;
+    uint64_t v = output_of(b) & mask;
+    grog_rng_step(&a, &b, &c, &e);
+    uint64_t v2 = output_of(b) & mask;
+    /* the state after the second draw, word by word (grog_rng_step) */
+    uint64_t u = e ^ b, w = c ^ a;
+    uint64_t c2 = w ^ (b << 17), b2 = w ^ b;
+#if defined(__GNUC__) && defined(__x86_64__) && !defined(GROG_DICE_NO_ASM)
+    /* In two halves, so that fewer values are live at once (a register
+     * saved is two instructions); plain C is turned back into a jump by the
+     * compiler. Carry set: span < v, the first draw rejected. */
+    __asm__("cmp %[v], %[span]\n\t"
+            "cmovb %[b2], %[b]\n\t"
+            "cmovb %[c2], %[c]"
+            : [b] "+r"(b), [c] "+r"(c)
+            : [b2] "r"(b2), [c2] "r"(c2), [v] "r"(v), [span] "r"(span)
+            : "cc");
+    uint64_t a2 = a ^ u, e2 = grog_rng_rotl(u, 45);
+    __asm__("cmp %[v], %[span]\n\t"
+            "cmovb %[a2], %[a]\n\t"
+            "cmovb %[e2], %[e]\n\t"
+            "cmovb %[v2], %[v]\n\t"
+            "adcq $1, %[draws]"      /* last: it sets the carry */
+            : [a] "+r"(a), [e] "+r"(e), [v] "+r"(v), [draws] "+m"(*draws)
+            : [a2] "r"(a2), [e2] "r"(e2), [v2] "r"(v2), [span] "r"(span)
+            : "cc");
+#else
+    uint64_t a2 = a ^ u, e2 = grog_rng_rotl(u, 45);
+    int second = v > span;
+    a = second ? a2 : a;
+    b = second ? b2 : b;
+    c = second ? c2 : c;
+    e = second ? e2 : e;
+    v = second ? v2 : v;
+    *draws += 1 + (uint64_t)second;
+#endif
+    *pa = a, *pb = b, *pc = c, *pe = e;
+    return v;
+}
+
+/* 1dS (S >= 2), every die kept. The same arguments as grog_dice_roll, which
+ * jumps here. */
+OUT_OF_LINE static void roll_one(const grog_dice *d, grog_rng *rng, grog_roll *out)
+{
+    uint64_t span = (uint64_t)d->sides - 1, mask = grog_rng_mask(span);
+    out->total = d->modifier;
     out->entered = 0;
+    uint64_t a = rng->s[0], b = rng->s[1], c = rng->s[2], e = rng->s[3];
+    uint64_t v = die_two_draws(&a, &b, &c, &e, &rng->draws, span, mask);
+    if (__builtin_expect(v > span, 0)) {
+        v = die_on(rng, a, b, c, e, 0, span);
+    } else {
+        rng->s[0] = a;
+        rng->s[1] = b;
+        rng->s[2] = c;
+        rng->s[3] = e;
+    }
+    int face = 1 + (int)v;
+    out->faces[0] = face;
+    out->nfaces = 1;
+    out->natural = face;
+    out->total += face;
+}
+
+/* 2dS (S >= 2), both kept; as roll_one. */
+OUT_OF_LINE static void roll_two(const grog_dice *d, grog_rng *rng, grog_roll *out)
+{
+    uint64_t span = (uint64_t)d->sides - 1, mask = grog_rng_mask(span);
+    out->total = d->modifier;
+    out->entered = 0;
+    uint64_t a = rng->s[0], b = rng->s[1], c = rng->s[2], e = rng->s[3];
+    uint64_t v = die_two_draws(&a, &b, &c, &e, &rng->draws, span, mask);
+    if (__builtin_expect(v > span, 0)) {
+        v = die_on(rng, a, b, c, e, 0, span);
+        a = rng->s[0], b = rng->s[1], c = rng->s[2], e = rng->s[3];
+    }
+    int f0 = 1 + (int)v;
+    v = die_two_draws(&a, &b, &c, &e, &rng->draws, span, mask);
+    if (__builtin_expect(v > span, 0)) {
+        v = die_on(rng, a, b, c, e, 0, span);
+    } else {
+        rng->s[0] = a;
+        rng->s[1] = b;
+        rng->s[2] = c;
+        rng->s[3] = e;
+    }
+    int f1 = 1 + (int)v;
+    out->faces[0] = f0;
+    out->faces[1] = f1;
+    out->nfaces = 2;
+    out->natural = f0 + f1;
+    out->total += f0 + f1;
+}
+
+/* Each die is one bounded draw, the same method as ever (a seed gives the
+ * rolls it always gave: the games kept replay). The speed comes from
+ * elsewhere: the state stays in registers for the whole roll, only the
+ * fields a roll defines are written (faces[nfaces..] are left as they were:
+ * clearing the whole struct was a quarter of a 2d6 roll), nothing is sorted
+ * when every die is kept, and one or two dice all kept (1d6, 2d6: most
+ * rolls of a game) take a short path where a rejected draw costs no jump
+ * (die_two_draws). */
+void grog_dice_roll(const grog_dice *d, grog_rng *rng, grog_roll *out)
+{
+    const int count = d->count, sides = d->sides;
+    if ((unsigned)count - 1 > 1 || d->kept != count || sides < 2) {
+        roll_many(d, rng, out);
+        return;
+    }
+    if (count == 1)
+        roll_one(d, rng, out);
+    else
+        roll_two(d, rng, out);
 }
 
 grog_status grog_dice_enter(const grog_dice *d, int natural, grog_roll *out, grog_error *err)
