@@ -187,38 +187,6 @@ static inline int die(uint64_t *a, uint64_t *b, uint64_t *c, uint64_t *e, uint64
     return 1 + (int)v;
 }
 
-/* Any count, any sides, any keep (out of line: the short paths below then
- * need no register of their own saved). */
-__attribute__((noinline)) static void roll_many(const grog_dice *d, grog_rng *rng, grog_roll *out)
-{
-    /* locals: the faces written below may not alias them */
-    const int count = d->count, sides = d->sides, kept = d->kept;
-    int *faces = out->faces, sum = 0;
-    if (sides <= 1) { /* a one-sided die shows 1 and draws nothing */
-        for (int i = 0; i < count; i++)
-            faces[i] = 1;
-        sum = count > 0 ? count : 0;
-    } else {
-        uint64_t span = (uint64_t)sides - 1, mask = grog_rng_mask(span);
-        uint64_t a = rng->s[0], b = rng->s[1], c = rng->s[2], e = rng->s[3], n = 0;
-        for (int i = 0; i < count; i++) {
-            faces[i] = die(&a, &b, &c, &e, &n, span, mask);
-            sum += faces[i];
-        }
-        rng->s[0] = a;
-        rng->s[1] = b;
-        rng->s[2] = c;
-        rng->s[3] = e;
-        rng->draws += n;
-    }
-    out->nfaces = count;
-    if (kept < count)
-        sum = kept_sum(d, faces);
-    out->natural = sum;
-    out->total = sum + d->modifier;
-    out->entered = 0;
-}
-
 /* After two draws both beyond the span (1 die in 16 for a d6): draws on from
  * the state a, b, c, e as die() does, stores the state and adds the n draws
  * to the generator; returns the value (0..span). Out of line: rare. */
@@ -235,11 +203,18 @@ __attribute__((noinline)) static uint64_t die_on(grog_rng *rng, uint64_t a, uint
     return (uint64_t)face - 1;
 }
 
-/* The value (before masking) of the draw the state with second word b
- * would give: the output of xoshiro256** (rng_internal.h). */
-static inline uint64_t output_of(uint64_t b)
+/* The masked value of the draw the state with second word b gives: the
+ * output of xoshiro256** (rng_internal.h), rotl(b * 5, 7) * 9, & mask.
+ * When the mask has at most 3 bits (dice of 2 to 8 sides) that is
+ * (b * 5) >> 57 & mask, one instruction less: the low 7 bits of the
+ * rotation are the high 7 of b * 5, and times 9 (8 + 1) leaves the low 3
+ * bits as they are. `small` is a constant where this is inlined (with the
+ * mask 7, dice of 5 to 8 sides: the mask is then a constant too). */
+static inline uint64_t masked_output(uint64_t b, uint64_t mask, int small)
 {
-    return grog_rng_rotl(b * 5, 7) * 9;
+    if (small)
+        return (b * 5) >> 57 & mask;
+    return grog_rng_rotl(b * 5, 7) * 9 & mask;
 }
 
 /* One die as die() rolls it (same draws, same value, same count), without a
@@ -254,12 +229,12 @@ static inline uint64_t output_of(uint64_t b)
 __attribute__((always_inline)) static inline uint64_t die_two_draws(uint64_t *pa, uint64_t *pb,
                                                                     uint64_t *pc, uint64_t *pe,
                                                                     uint64_t *draws, uint64_t span,
-                                                                    uint64_t mask)
+                                                                    uint64_t mask, int small)
 {
     uint64_t a = *pa, b = *pb, c = *pc, e = *pe;
-    uint64_t v = output_of(b) & mask;
+    uint64_t v = masked_output(b, mask, small);
     grog_rng_step(&a, &b, &c, &e);
-    uint64_t v2 = output_of(b) & mask;
+    uint64_t v2 = masked_output(b, mask, small);
     /* the state after the second draw, word by word (grog_rng_step) */
     uint64_t u = e ^ b, w = c ^ a;
     uint64_t c2 = w ^ (b << 17), b2 = w ^ b;
@@ -296,15 +271,61 @@ __attribute__((always_inline)) static inline uint64_t die_two_draws(uint64_t *pa
     return v;
 }
 
-/* 1dS (S >= 2), every die kept. The same arguments as grog_dice_roll, which
- * jumps here. */
-OUT_OF_LINE static void roll_one(const grog_dice *d, grog_rng *rng, grog_roll *out)
+/* Any count, any sides, any keep (out of line: the short paths below then
+ * need no register of their own saved). */
+__attribute__((noinline)) static void roll_many(const grog_dice *d, grog_rng *rng, grog_roll *out)
 {
-    uint64_t span = (uint64_t)d->sides - 1, mask = grog_rng_mask(span);
-    out->total = d->modifier;
+    /* locals: the faces written below may not alias them */
+    const int count = d->count, sides = d->sides, kept = d->kept;
+    int *faces = out->faces, sum = 0;
+    if (sides <= 1) { /* a one-sided die shows 1 and draws nothing */
+        for (int i = 0; i < count; i++)
+            faces[i] = 1;
+        sum = count > 0 ? count : 0;
+    } else {
+        uint64_t span = (uint64_t)sides - 1, mask = grog_rng_mask(span);
+        uint64_t a = rng->s[0], b = rng->s[1], c = rng->s[2], e = rng->s[3];
+        for (int i = 0; i < count; i++) {
+            uint64_t v = die_two_draws(&a, &b, &c, &e, &rng->draws, span, mask, 0);
+            if (__builtin_expect(v > span, 0)) {
+                v = die_on(rng, a, b, c, e, 0, span);
+                a = rng->s[0], b = rng->s[1], c = rng->s[2], e = rng->s[3];
+            }
+            faces[i] = 1 + (int)v;
+            sum += faces[i];
+        }
+        rng->s[0] = a;
+        rng->s[1] = b;
+        rng->s[2] = c;
+        rng->s[3] = e;
+    }
+    out->nfaces = count;
+    if (kept < count)
+        sum = kept_sum(d, faces);
+    out->natural = sum;
+    out->total = sum + d->modifier;
+    out->entered = 0;
+}
+
+/* The mask of a span >= 1 (grog_rng_mask without its case of 0). */
+static inline uint64_t mask_of(uint64_t span)
+{
+#if defined(__GNUC__)
+    return ~(uint64_t)0 >> __builtin_clzll(span);
+#else
+    return grog_rng_mask(span);
+#endif
+}
+
+/* 1dS (S >= 2), every die kept; small: S <= 8 (masked_output). */
+__attribute__((always_inline)) static inline void one_die(const grog_dice *d, grog_rng *rng,
+                                                          grog_roll *out, uint64_t span,
+                                                          uint64_t mask, int small)
+{
+    out->total = d->modifier; /* now: d need not be kept in a register */
     out->entered = 0;
     uint64_t a = rng->s[0], b = rng->s[1], c = rng->s[2], e = rng->s[3];
-    uint64_t v = die_two_draws(&a, &b, &c, &e, &rng->draws, span, mask);
+    uint64_t v = die_two_draws(&a, &b, &c, &e, &rng->draws, span, mask, small);
     if (__builtin_expect(v > span, 0)) {
         v = die_on(rng, a, b, c, e, 0, span);
     } else {
@@ -320,20 +341,21 @@ OUT_OF_LINE static void roll_one(const grog_dice *d, grog_rng *rng, grog_roll *o
     out->total += face;
 }
 
-/* 2dS (S >= 2), both kept; as roll_one. */
-OUT_OF_LINE static void roll_two(const grog_dice *d, grog_rng *rng, grog_roll *out)
+/* 2dS (S >= 2), both kept; as one_die. */
+__attribute__((always_inline)) static inline void two_dice(const grog_dice *d, grog_rng *rng,
+                                                           grog_roll *out, uint64_t span,
+                                                           uint64_t mask, int small)
 {
-    uint64_t span = (uint64_t)d->sides - 1, mask = grog_rng_mask(span);
     out->total = d->modifier;
     out->entered = 0;
     uint64_t a = rng->s[0], b = rng->s[1], c = rng->s[2], e = rng->s[3];
-    uint64_t v = die_two_draws(&a, &b, &c, &e, &rng->draws, span, mask);
+    uint64_t v = die_two_draws(&a, &b, &c, &e, &rng->draws, span, mask, small);
     if (__builtin_expect(v > span, 0)) {
         v = die_on(rng, a, b, c, e, 0, span);
         a = rng->s[0], b = rng->s[1], c = rng->s[2], e = rng->s[3];
     }
     int f0 = 1 + (int)v;
-    v = die_two_draws(&a, &b, &c, &e, &rng->draws, span, mask);
+    v = die_two_draws(&a, &b, &c, &e, &rng->draws, span, mask, small);
     if (__builtin_expect(v > span, 0)) {
         v = die_on(rng, a, b, c, e, 0, span);
     } else {
@@ -350,6 +372,32 @@ OUT_OF_LINE static void roll_two(const grog_dice *d, grog_rng *rng, grog_roll *o
     out->total += f0 + f1;
 }
 
+/* One die, all kept, of 5 to 8 sides (small: the mask is 7) or any other:
+ * the same arguments as grog_dice_roll, which jumps here. Four functions,
+ * not one with tests inside: each then keeps its values in registers. */
+OUT_OF_LINE static void roll_one_small(const grog_dice *d, grog_rng *rng, grog_roll *out)
+{
+    one_die(d, rng, out, (uint64_t)d->sides - 1, 7, 1);
+}
+
+OUT_OF_LINE static void roll_one(const grog_dice *d, grog_rng *rng, grog_roll *out)
+{
+    uint64_t span = (uint64_t)d->sides - 1;
+    one_die(d, rng, out, span, mask_of(span), 0);
+}
+
+/* Two dice, both kept; as roll_one. */
+OUT_OF_LINE static void roll_two_small(const grog_dice *d, grog_rng *rng, grog_roll *out)
+{
+    two_dice(d, rng, out, (uint64_t)d->sides - 1, 7, 1);
+}
+
+OUT_OF_LINE static void roll_two(const grog_dice *d, grog_rng *rng, grog_roll *out)
+{
+    uint64_t span = (uint64_t)d->sides - 1;
+    two_dice(d, rng, out, span, mask_of(span), 0);
+}
+
 /* Each die is one bounded draw, the same method as ever (a seed gives the
  * rolls it always gave: the games kept replay). The speed comes from
  * elsewhere: the state stays in registers for the whole roll, only the
@@ -361,14 +409,28 @@ OUT_OF_LINE static void roll_two(const grog_dice *d, grog_rng *rng, grog_roll *o
 void grog_dice_roll(const grog_dice *d, grog_rng *rng, grog_roll *out)
 {
     const int count = d->count, sides = d->sides;
-    if ((unsigned)count - 1 > 1 || d->kept != count || sides < 2) {
-        roll_many(d, rng, out);
-        return;
+    if (d->kept == count) {
+        if ((unsigned)sides - 5 <= 3) { /* 5 to 8 sides */
+            if (count == 1) {
+                roll_one_small(d, rng, out);
+                return;
+            }
+            if (count == 2) {
+                roll_two_small(d, rng, out);
+                return;
+            }
+        } else if (sides >= 2) {
+            if (count == 1) {
+                roll_one(d, rng, out);
+                return;
+            }
+            if (count == 2) {
+                roll_two(d, rng, out);
+                return;
+            }
+        }
     }
-    if (count == 1)
-        roll_one(d, rng, out);
-    else
-        roll_two(d, rng, out);
+    roll_many(d, rng, out);
 }
 
 grog_status grog_dice_enter(const grog_dice *d, int natural, grog_roll *out, grog_error *err)
