@@ -235,30 +235,43 @@ __attribute__((always_inline)) static inline uint64_t die_two_draws(uint64_t *pa
     uint64_t v = masked_output(b, mask, small);
     grog_rng_step(&a, &b, &c, &e);
     uint64_t v2 = masked_output(b, mask, small);
-    /* the state after the second draw, word by word (grog_rng_step) */
-    uint64_t u = e ^ b, w = c ^ a;
-    uint64_t c2 = w ^ (b << 17), b2 = w ^ b;
 #if defined(__GNUC__) && defined(__x86_64__) && !defined(GROG_DICE_NO_ASM)
-    /* In two halves, so that fewer values are live at once (a register
-     * saved is two instructions); plain C is turned back into a jump by the
-     * compiler. Carry set: span < v, the first draw rejected. */
-    __asm__("cmp %[v], %[span]\n\t"
-            "cmovb %[b2], %[b]\n\t"
-            "cmovb %[c2], %[c]"
-            : [b] "+r"(b), [c] "+r"(c)
-            : [b2] "r"(b2), [c2] "r"(c2), [v] "r"(v), [span] "r"(span)
-            : "cc");
-    uint64_t a2 = a ^ u, e2 = grog_rng_rotl(u, 45);
-    __asm__("cmp %[v], %[span]\n\t"
-            "cmovb %[a2], %[a]\n\t"
-            "cmovb %[e2], %[e]\n\t"
-            "cmovb %[v2], %[v]\n\t"
-            "adcq $1, %[draws]"      /* last: it sets the carry */
-            : [a] "+r"(a), [e] "+r"(e), [v] "+r"(v), [draws] "+m"(*draws)
-            : [a2] "r"(a2), [e2] "r"(e2), [v2] "r"(v2), [span] "r"(span)
+    /* The second step (grog_rng_step on a, b, c, e), kept only when the
+     * first draw is rejected, in one block: each word changes by its
+     * step's difference masked with m (all ones when rejected, else 0).
+     * Plain C is turned back into a jump by the compiler; written this way
+     * the block needs three registers more than the state (two more would
+     * cost a push and a pop each). */
+    uint64_t m = v2, t1, t2;
+    __asm__("cmp %[v], %[span]\n\t"   /* carry: span < v, the first draw rejected */
+            "cmovb %[m], %[v]\n\t"    /* the second draw's value */
+            "sbb %[m], %[m]\n\t"      /* m: all ones when rejected */
+            "mov %[c], %[t1]\n\t"
+            "xor %[a], %[t1]\n\t"     /* t1: b's difference, c ^ a */
+            "mov %[b], %[t2]\n\t"
+            "shl $17, %[t2]\n\t"
+            "xor %[a], %[t2]\n\t"     /* c's difference, a ^ b << 17 */
+            "and %[m], %[t2]\n\t"
+            "xor %[t2], %[c]\n\t"
+            "mov %[e], %[t2]\n\t"
+            "xor %[b], %[t2]\n\t"     /* t2: a's difference, e ^ b */
+            "and %[m], %[t1]\n\t"
+            "xor %[t1], %[b]\n\t"
+            "mov %[t2], %[t1]\n\t"
+            "and %[m], %[t1]\n\t"
+            "xor %[t1], %[a]\n\t"
+            "rol $45, %[t2]\n\t"      /* e after the step: rotl(e ^ b, 45) */
+            "test %[m], %[m]\n\t"
+            "cmovnz %[t2], %[e]\n\t"
+            "neg %[m]\n\t"            /* carry: m was not 0 */
+            "adcq $1, %[draws]"       /* one draw, two when the first was rejected */
+            : [a] "+r"(a), [b] "+r"(b), [c] "+r"(c), [e] "+r"(e), [v] "+r"(v), [m] "+r"(m),
+              [t1] "=&r"(t1), [t2] "=&r"(t2), [draws] "+m"(*draws)
+            : [span] "r"(span)
             : "cc");
 #else
-    uint64_t a2 = a ^ u, e2 = grog_rng_rotl(u, 45);
+    uint64_t a2 = a, b2 = b, c2 = c, e2 = e;
+    grog_rng_step(&a2, &b2, &c2, &e2);
     int second = v > span;
     a = second ? a2 : a;
     b = second ? b2 : b;
