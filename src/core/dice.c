@@ -153,11 +153,28 @@ int grog_dice_natural_max(const grog_dice *d)
     return d->kept * d->sides;
 }
 
-/* The sum of the kept faces when not all are kept: the faces sorted from
+/* The sum of the kept faces when not all are kept: with one kept or one
+ * dropped, from the highest and lowest face; else the faces sorted from
  * highest to lowest (insertion sort of a copy: at most 100), then the first
  * `kept` (keep highest) or the last `kept` (keep lowest). */
 static int kept_sum(const grog_dice *d, const int *faces)
 {
+    if (d->kept == 1 || d->kept == d->count - 1) {
+        /* one kept (3d6kh1) or one dropped (4d6kh3): the highest or lowest
+         * face, found without a jump per face (a sort's compares of random
+         * faces are jumps the processor cannot predict) */
+        int hi = faces[0], lo = faces[0], sum = faces[0];
+        for (int i = 1; i < d->count; i++) {
+            int f = faces[i];
+            hi = f > hi ? f : hi;
+            lo = f < lo ? f : lo;
+            sum += f;
+        }
+        int highest = d->keep == GROG_KEEP_HIGHEST;
+        if (d->kept == 1)
+            return highest ? hi : lo;
+        return sum - (highest ? lo : hi);
+    }
     int sorted[GROG_DICE_MAX_COUNT];
     for (int i = 0; i < d->count; i++) {
         int v = faces[i], j = i;
