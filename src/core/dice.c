@@ -226,7 +226,7 @@ __attribute__((noinline)) static uint64_t die_on(grog_rng *rng, uint64_t a, uint
  * (b * 5) >> 57 & mask, one instruction less: the low 7 bits of the
  * rotation are the high 7 of b * 5, and times 9 (8 + 1) leaves the low 3
  * bits as they are. `small` is a constant where this is inlined (with the
- * mask 7, dice of 5 to 8 sides: the mask is then a constant too). */
+ * mask 7, dice of 5 to 7 sides: the mask is then a constant too). */
 static inline uint64_t masked_output(uint64_t b, uint64_t mask, int small)
 {
     if (small)
@@ -314,20 +314,16 @@ __attribute__((noinline)) static void roll_many(const grog_dice *d, grog_rng *rn
         sum = count > 0 ? count : 0;
     } else {
         uint64_t span = (uint64_t)sides - 1, mask = grog_rng_mask(span);
-        uint64_t a = rng->s[0], b = rng->s[1], c = rng->s[2], e = rng->s[3];
+        uint64_t a = rng->s[0], b = rng->s[1], c = rng->s[2], e = rng->s[3], n = 0;
         for (int i = 0; i < count; i++) {
-            uint64_t v = die_two_draws(&a, &b, &c, &e, &rng->draws, span, mask, 0);
-            if (__builtin_expect(v > span, 0)) {
-                v = die_on(rng, a, b, c, e, 0, span);
-                a = rng->s[0], b = rng->s[1], c = rng->s[2], e = rng->s[3];
-            }
-            faces[i] = 1 + (int)v;
+            faces[i] = die(&a, &b, &c, &e, &n, span, mask);
             sum += faces[i];
         }
         rng->s[0] = a;
         rng->s[1] = b;
         rng->s[2] = c;
         rng->s[3] = e;
+        rng->draws += n;
     }
     out->nfaces = count;
     if (kept < count)
@@ -402,7 +398,34 @@ __attribute__((always_inline)) static inline void two_dice(const grog_dice *d, g
     out->total += f0 + f1;
 }
 
-/* One die, all kept, of 5 to 8 sides (small: the mask is 7) or any other:
+/* One or two dice all kept whose sides are a power of two (2, 4, 8, 16...):
+ * no draw is ever rejected, so each die is one draw (die() with a jump
+ * that always goes the same way); the same arguments as grog_dice_roll. */
+OUT_OF_LINE static void roll_plain(const grog_dice *d, grog_rng *rng, grog_roll *out)
+{
+    const int count = d->count;
+    uint64_t span = (uint64_t)d->sides - 1, mask = mask_of(span);
+    uint64_t a = rng->s[0], b = rng->s[1], c = rng->s[2], e = rng->s[3], n = 0;
+    int f0 = die(&a, &b, &c, &e, &n, span, mask), sum = f0;
+    out->faces[0] = f0;
+    if (count == 2) {
+        int f1 = die(&a, &b, &c, &e, &n, span, mask);
+        out->faces[1] = f1;
+        sum += f1;
+    }
+    rng->s[0] = a;
+    rng->s[1] = b;
+    rng->s[2] = c;
+    rng->s[3] = e;
+    rng->draws += n;
+    out->nfaces = count;
+    out->natural = sum;
+    out->total = sum + d->modifier;
+    out->entered = 0;
+}
+
+/* One die, all kept, of 5 to 7 sides (small: the mask is 7) or any other
+ * number that is not a power of two:
  * the same arguments as grog_dice_roll, which jumps here. Four functions,
  * not one with tests inside: each then keeps its values in registers. */
 OUT_OF_LINE static void roll_one_small(const grog_dice *d, grog_rng *rng, grog_roll *out)
@@ -440,13 +463,18 @@ void grog_dice_roll(const grog_dice *d, grog_rng *rng, grog_roll *out)
 {
     const int count = d->count, sides = d->sides;
     if (d->kept == count) {
-        if ((unsigned)sides - 5 <= 3) { /* 5 to 8 sides */
+        if ((unsigned)sides - 5 <= 2) { /* 5 to 7 sides */
             if (count == 1) {
                 roll_one_small(d, rng, out);
                 return;
             }
             if (count == 2) {
                 roll_two_small(d, rng, out);
+                return;
+            }
+        } else if (sides >= 2 && (sides & (sides - 1)) == 0) { /* 2, 4, 8, 16... */
+            if (count == 1 || count == 2) {
+                roll_plain(d, rng, out);
                 return;
             }
         } else if (sides >= 2) {
