@@ -91,11 +91,15 @@ static void put_string(grog_jsontext *t, const char *s, size_t n)
     *o++ = '"';
     const unsigned char *p = (const unsigned char *)s, *end = p + n;
     while (p < end) {
-        unsigned char c = *p;
-        if (c >= 0x20 && c != '"' && c != '\\' && c < 0x80) {
-            *o++ = (char)c;
+        const unsigned char *run = p; /* printable ASCII goes by runs */
+        while (p < end && *p >= 0x20 && *p < 0x80 && *p != '"' && *p != '\\')
             p++;
-        } else if (c < 0x80) {
+        memcpy(o, run, (size_t)(p - run));
+        o += p - run;
+        if (p == end)
+            break;
+        unsigned char c = *p;
+        if (c < 0x80) {
             o += escape(c, o);
             p++;
         } else {

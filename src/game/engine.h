@@ -109,8 +109,9 @@ typedef struct action_ctx {
     grog_jsontext records; /* the records likewise */
     size_t nrecords;
     int checks_only;     /* rebuilding the state: no events or records, only the checks */
-    char *checks;        /* malloc'd, grows */
+    char *checks;        /* malloc'd, grows (doubling: checks_cap bytes) */
     size_t checks_len;
+    size_t checks_cap;
     int explain_only;    /* `explain`: roll nothing, change nothing, journal nothing */
     int secret_from;     /* > 0: the action's words from this index on are hidden
                             from the other sides (GDB-02: the new order) */

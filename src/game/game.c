@@ -196,15 +196,41 @@ static void check_pieces(action_ctx *c, const char *const *pieces, size_t n)
         memcpy(buf + len, p, k);
         len += k;
     }
-    char *nc = realloc(c->checks, c->checks_len + len + 2);
-    if (nc == NULL)
-        return;
-    c->checks = nc;
+    if (c->checks_len + len + 2 > c->checks_cap) {
+        size_t cap = c->checks_cap ? c->checks_cap : 128;
+        while (cap < c->checks_len + len + 2)
+            cap *= 2;
+        char *nc = realloc(c->checks, cap);
+        if (nc == NULL)
+            return;
+        c->checks = nc;
+        c->checks_cap = cap;
+    }
     if (c->checks_len > 0)
         c->checks[c->checks_len++] = ';';
     memcpy(c->checks + c->checks_len, buf, len);
     c->checks_len += len;
     c->checks[c->checks_len] = '\0';
+}
+
+/* u (with a minus sign when neg) in decimal, into buf: no printf, since
+ * every action's checks carry numbers. */
+static const char *num_text(unsigned long long u, int neg, char buf[24])
+{
+    char *p = buf + 23;
+    *p = '\0';
+    do {
+        *--p = (char)('0' + u % 10);
+        u /= 10;
+    } while (u != 0);
+    if (neg)
+        *--p = '-';
+    return p;
+}
+
+static const char *int_text(long long v, char buf[24])
+{
+    return num_text(v < 0 ? 0ULL - (unsigned long long)v : (unsigned long long)v, v < 0, buf);
 }
 
 static void ctx_vcheck(action_ctx *c, const char *fmt, va_list ap)
@@ -373,10 +399,10 @@ static grog_status record_add(action_ctx *c, const grog_explain *e, const char *
     }
     int v;
     if (grog_explain_modified_roll(e, &v)) {
-        char num[16];
-        snprintf(num, sizeof num, "%d", v);
+        char num[24];
         const char *outcome = grog_explain_outcome(e);
-        const char *pieces[] = {grog_explain_test(e), ":", num, ":", outcome ? outcome : ""};
+        const char *pieces[] = {grog_explain_test(e), ":", int_text(v, num), ":",
+                                outcome ? outcome : ""};
         check_pieces(c, pieces, 5);
     } else {
         const char *test = grog_explain_test(e);
@@ -548,10 +574,10 @@ static char *result_text(const action_ctx *c, const char *words)
 
 static void finish_checks(action_ctx *c)
 {
-    char draws[24], turn[16];
-    snprintf(draws, sizeof draws, "%llu", (unsigned long long)grog_rng_draws(c->rng));
-    snprintf(turn, sizeof turn, "%d", c->turn);
-    const char *pieces[] = {"draws=", draws, ";turn=", turn, ";phase=", ctx_phase_id(c)};
+    char draws[24], turn[24];
+    const char *pieces[] = {"draws=",
+                            num_text((unsigned long long)grog_rng_draws(c->rng), 0, draws),
+                            ";turn=", int_text(c->turn, turn), ";phase=", ctx_phase_id(c)};
     check_pieces(c, pieces, 6);
 }
 

@@ -24,6 +24,7 @@ struct journal {
     int in_memory; /* journal_create(NULL): no file */
     int data_version; /* PRAGMA data_version when last looked */
     sqlite3_stmt *append, *by_seq, *last; /* kept prepared: the hot paths */
+    sqlite3_stmt *version; /* PRAGMA data_version, twice per action */
     char *row[2][6]; /* copies of the strings of the last row read by last / by_seq */
 };
 
@@ -333,6 +334,7 @@ void journal_close(journal *j)
     sqlite3_finalize(j->append);
     sqlite3_finalize(j->by_seq);
     sqlite3_finalize(j->last);
+    sqlite3_finalize(j->version);
     for (int k = 0; k < 2; k++)
         for (int i = 0; i < 6; i++)
             free(j->row[k][i]);
@@ -461,8 +463,13 @@ void journal_read_end(journal *j)
 
 int journal_changed(journal *j)
 {
-    int v = 0, rc;
-    if (!pragma_int(j, "PRAGMA data_version", &v, &rc))
+    if (j->version == NULL &&
+        sqlite3_prepare_v2(j->db, "PRAGMA data_version", -1, &j->version, NULL) != SQLITE_OK)
+        return 1;
+    int rc = sqlite3_step(j->version);
+    int v = rc == SQLITE_ROW ? sqlite3_column_int(j->version, 0) : 0;
+    sqlite3_reset(j->version); /* holds no read transaction */
+    if (rc != SQLITE_ROW)
         return 1;
     int changed = v != j->data_version;
     j->data_version = v;
