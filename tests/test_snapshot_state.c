@@ -163,12 +163,16 @@ static void same_rng(const grog_rng *a, const grog_rng *b)
     assert_true(grog_rng_draws(a) == grog_rng_draws(b));
 }
 
-/* save -> load -> save: the same bytes, the same battle, generator, turn
- * and phase. The state read back is returned (caller frees). */
+/* save -> load -> save: the same bytes (and the bytes of the jansson tree),
+ * the same battle, generator, turn and phase. The state read back is returned (caller frees). */
 static game_state round_trip(grog_game *g, char **text_out)
 {
     char *text = game_state_save(g, &g->s);
     assert_non_null(text);
+    char *tree = game_state_save_tree(g, &g->s); /* written directly: the tree's bytes */
+    assert_non_null(tree);
+    assert_string_equal(text, tree);
+    free(tree);
     game_state ld;
     memset(&ld, 0, sizeof ld);
     grog_error err;

@@ -22,6 +22,7 @@
 
 #include "grognard/scenario.h"
 #include "i18n.h"
+#include "jsontext.h"
 
 /* ---- reading helpers ---- */
 
@@ -277,7 +278,144 @@ static json_t *rng_json(writer *w, const grog_rng *rng)
     return j;
 }
 
-char *game_state_save(const grog_game *g, const game_state *s)
+/* ---- writing the text directly ----
+ * The same bytes as the jansson tree above dumped (jsontext.h), without the
+ * tree: a 2,000-unit battle is written several times faster. Anything the
+ * writer cannot write as jansson would (a string that is not UTF-8, a length
+ * that is not finite, no memory) sends save back to the tree. */
+
+static void text_length(grog_jsontext *t, double d)
+{
+    if (d == floor(d) && fabs(d) < 9007199254740992.0 && !(d == 0 && signbit(d)))
+        grog_jsontext_int(t, (long long)d);
+    else
+        grog_jsontext_real(t, d);
+}
+
+static void text_base(grog_jsontext *t, const grog_base *b)
+{
+    grog_jsontext_lit(t, ",\"base\":[");
+    text_length(t, b->centre.x);
+    grog_jsontext_lit(t, ",");
+    text_length(t, b->centre.y);
+    grog_jsontext_lit(t, ",");
+    text_length(t, b->width);
+    grog_jsontext_lit(t, ",");
+    text_length(t, b->depth);
+    grog_jsontext_lit(t, ",");
+    text_length(t, b->facing);
+    grog_jsontext_lit(t, "]");
+}
+
+/* ,"key":"value" */
+static void text_str(grog_jsontext *t, const char *key, const char *v)
+{
+    grog_jsontext_lit(t, key);
+    grog_jsontext_str(t, v);
+}
+
+static void text_int(grog_jsontext *t, const char *key, long long v)
+{
+    grog_jsontext_lit(t, key);
+    grog_jsontext_int(t, v);
+}
+
+static void text_order(grog_jsontext *t, const char *key, const grog_order *o)
+{
+    grog_jsontext_lit(t, key);
+    grog_jsontext_lit(t, "[");
+    grog_jsontext_str(t, o->kind);
+    grog_jsontext_lit(t, ",");
+    grog_jsontext_str(t, o->text);
+    grog_jsontext_lit(t, ",");
+    grog_jsontext_str(t, o->target);
+    grog_jsontext_lit(t, ",");
+    grog_jsontext_int(t, o->given_turn);
+    grog_jsontext_lit(t, ",");
+    grog_jsontext_int(t, o->effective_turn);
+    grog_jsontext_lit(t, "]");
+}
+
+static void text_officer(grog_jsontext *t, const grog_officer *o)
+{
+    text_str(t, "{\"id\":", o->id);
+    text_str(t, ",\"role\":", grog_role_name(o->role));
+    text_str(t, ",\"command\":", o->command);
+    text_str(t, ",\"superior\":", o->superior);
+    text_base(t, &o->base);
+    text_str(t, ",\"attached_to\":", o->attached_to);
+    text_str(t, ",\"state\":", grog_officer_state_name(o->state));
+    text_str(t, ",\"held_by\":", o->held_by);
+    text_int(t, ",\"markers\":", o->markers);
+    text_int(t, ",\"casualties\":", o->casualties);
+    text_int(t, ",\"personally_commands\":", o->personally_commands);
+    text_int(t, ",\"brigade_broken\":", o->brigade_broken);
+    text_order(t, ",\"order\":", &o->order);
+    text_order(t, ",\"pending\":", &o->pending);
+    grog_jsontext_lit(t, "}");
+}
+
+static void text_unit(grog_jsontext *t, const grog_troop *u)
+{
+    text_str(t, "{\"id\":", u->id);
+    text_str(t, ",\"parent\":", u->parent);
+    text_str(t, ",\"status\":", grog_unit_status_name(u->status));
+    text_str(t, ",\"manoeuvre\":", grog_manoeuvre_name(u->manoeuvre));
+    text_int(t, ",\"figures\":", u->figures);
+    text_str(t, ",\"formation\":", u->formation);
+    text_base(t, &u->base);
+    text_order(t, ",\"order\":", &u->order);
+    text_order(t, ",\"pending\":", &u->pending);
+    text_int(t, ",\"flags\":", u->flags);
+    text_int(t, ",\"melee_since\":", u->melee_since);
+    text_int(t, ",\"casualties\":", u->casualties);
+    grog_jsontext_lit(t, "}");
+}
+
+static char *save_direct(const grog_game *g, const game_state *s)
+{
+    grog_jsontext t = {NULL, 0, 0, 0};
+    char hex[17];
+    uint64_t w[4];
+    grog_rng_state(s->rng, w);
+    text_str(&t, "{\"format\":", SNAPSHOT_FORMAT);
+    text_int(&t, ",\"version\":", SNAPSHOT_VERSION);
+    text_str(&t, ",\"family\":", grog_family_name(g->family));
+    text_int(&t, ",\"turn\":", s->turn);
+    text_int(&t, ",\"phase\":", (long long)s->phase);
+    snprintf(hex, sizeof hex, "%016llx", (unsigned long long)grog_rng_seed(s->rng));
+    text_str(&t, ",\"rng\":{\"seed\":", hex);
+    for (int i = 0; i < 4; i++) {
+        snprintf(hex, sizeof hex, "%016llx", (unsigned long long)w[i]);
+        text_str(&t, i == 0 ? ",\"s\":[" : ",", hex);
+    }
+    text_int(&t, "],\"draws\":", (long long)grog_rng_draws(s->rng));
+    grog_jsontext_lit(&t, "},\"officers\":[");
+    for (size_t i = 0; i < grog_battle_nofficers(s->battle); i++) {
+        if (i > 0)
+            grog_jsontext_lit(&t, ",");
+        text_officer(&t, grog_battle_officer(s->battle, i));
+    }
+    grog_jsontext_lit(&t, "],\"units\":[");
+    for (size_t i = 0; i < grog_battle_nunits(s->battle); i++) {
+        if (i > 0)
+            grog_jsontext_lit(&t, ",");
+        text_unit(&t, grog_battle_unit(s->battle, i));
+    }
+    grog_jsontext_lit(&t, "],\"family_state\":");
+    json_t *fs = g->ops->state_save(g->rules, s->battle, s->fstate);
+    grog_jsontext_value(&t, fs); /* NULL: bad */
+    json_decref(fs);
+    grog_jsontext_lit(&t, "}");
+    if (t.bad || t.s == NULL) {
+        grog_jsontext_free(&t);
+        return NULL;
+    }
+    return t.s;
+}
+
+/* The tree: jansson builds and dumps it (what the direct text must equal). */
+char *game_state_save_tree(const grog_game *g, const game_state *s)
 {
     writer w = {0};
     json_t *root = json_object(), *officers = json_array(), *units = json_array();
@@ -305,6 +443,14 @@ char *game_state_save(const grog_game *g, const game_state *s)
                                                  JSON_REAL_PRECISION(17));
     json_decref(root);
     return text;
+}
+
+char *game_state_save(const grog_game *g, const game_state *s)
+{
+    if (g->ops->state_save == NULL)
+        return NULL;
+    char *text = save_direct(g, s);
+    return text != NULL ? text : game_state_save_tree(g, s);
 }
 
 /* ---- reading ---- */
