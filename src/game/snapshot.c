@@ -455,6 +455,12 @@ char *game_state_save(const grog_game *g, const game_state *s)
 
 /* ---- reading ---- */
 
+/* A field's path, formatted only when an error will be reported (err not
+ * NULL): the pieces are first read without (the common case, every field
+ * sound), and read again with paths only to name what is wrong. */
+#define PATH(buf, where, key, i)                                                              \
+    (err != NULL ? snapshot_path(buf, sizeof buf, where, key, i) : ((buf)[0] = '\0', (buf)))
+
 /* A reference field: "" or an id of the right kind in b, or the scenario's
  * own value (which the scenario check accepted). */
 enum ref_kind { REF_OFFICER, REF_UNIT, REF_ANY };
@@ -493,7 +499,7 @@ static grog_status length_field(const json_t *a, const char *where, size_t i, do
 {
     char p[256];
     const json_t *v = json_array_get(a, i);
-    snapshot_path(p, sizeof p, where, NULL, i);
+    PATH(p, where, NULL, i);
     if (!json_is_real(v) && !(json_is_integer(v) && json_integer_value(v) < (1LL << 53) &&
                               json_integer_value(v) > -(1LL << 53)))
         return type_error(p, NULL, err);
@@ -514,7 +520,7 @@ static grog_status base_field(const grog_battle *b, const json_t *obj, const cha
     grog_status st = snapshot_array(obj, where, "base", 5, &a, err);
     if (st != GROG_OK)
         return st;
-    snapshot_path(p, sizeof p, where, "base", 0);
+    PATH(p, where, "base", 0);
     const grog_table *t = grog_battle_table(b);
     double m = t->margin_mm;
     if ((st = length_field(a, p, 0, -m, t->width_mm + m, &base->centre.x, err)) != GROG_OK ||
@@ -535,19 +541,19 @@ static grog_status order_field(const grog_battle *b, const json_t *obj, const ch
     grog_status st = snapshot_array(obj, where, key, 5, &a, err);
     if (st != GROG_OK)
         return st;
-    snapshot_path(p, sizeof p, where, key, 0);
+    PATH(p, where, key, 0);
     char q[300];
-    if ((st = text_field(json_array_get(a, 0), snapshot_path(q, sizeof q, p, NULL, 0), NULL,
+    if ((st = text_field(json_array_get(a, 0), PATH(q, p, NULL, 0), NULL,
                          o->kind, GROG_ID_MAX, err)) != GROG_OK ||
-        (st = text_field(json_array_get(a, 1), snapshot_path(q, sizeof q, p, NULL, 1), NULL,
+        (st = text_field(json_array_get(a, 1), PATH(q, p, NULL, 1), NULL,
                          o->text, GROG_TEXT_MAX, err)) != GROG_OK)
         return st;
     const json_t *target = json_array_get(a, 2);
-    if ((st = ref_field(b, target, snapshot_path(q, sizeof q, p, NULL, 2), NULL, REF_ANY,
+    if ((st = ref_field(b, target, PATH(q, p, NULL, 2), NULL, REF_ANY,
                         o->target, err)) != GROG_OK ||
-        (st = snapshot_i(json_array_get(a, 3), snapshot_path(q, sizeof q, p, NULL, 3), NULL, 0,
+        (st = snapshot_i(json_array_get(a, 3), PATH(q, p, NULL, 3), NULL, 0,
                          INT_MAX, &o->given_turn, err)) != GROG_OK ||
-        (st = snapshot_i(json_array_get(a, 4), snapshot_path(q, sizeof q, p, NULL, 4), NULL, 0,
+        (st = snapshot_i(json_array_get(a, 4), PATH(q, p, NULL, 4), NULL, 0,
                          INT_MAX, &o->effective_turn, err)) != GROG_OK)
         return st;
     return GROG_OK;
@@ -681,13 +687,18 @@ static grog_status load_pieces(grog_battle *b, const json_t *root, grog_error *e
     if (st == GROG_OK)
         st = snapshot_array(root, "", "units", nu, &units, err);
     char p[64];
-    for (size_t i = 0; st == GROG_OK && i < no; i++)
-        st = load_officer(b, json_array_get(officers, i),
-                          snapshot_path(p, sizeof p, "officers", NULL, i),
-                          grog_battle_officer_mut(b, i), err);
-    for (size_t i = 0; st == GROG_OK && i < nu; i++)
-        st = load_unit(b, json_array_get(units, i), snapshot_path(p, sizeof p, "units", NULL, i),
-                       grog_battle_unit_mut(b, i), err);
+    for (size_t i = 0; st == GROG_OK && i < no; i++) {
+        const json_t *j = json_array_get(officers, i);
+        grog_officer *o = grog_battle_officer_mut(b, i);
+        if (load_officer(b, j, "", o, NULL) != GROG_OK) /* again, to name what is wrong */
+            st = load_officer(b, j, snapshot_path(p, sizeof p, "officers", NULL, i), o, err);
+    }
+    for (size_t i = 0; st == GROG_OK && i < nu; i++) {
+        const json_t *j = json_array_get(units, i);
+        grog_troop *u = grog_battle_unit_mut(b, i);
+        if (load_unit(b, j, "", u, NULL) != GROG_OK)
+            st = load_unit(b, j, snapshot_path(p, sizeof p, "units", NULL, i), u, err);
+    }
     return st;
 }
 
