@@ -99,6 +99,12 @@ static void test_battle_seat_and_filter(void **state)
     assert_int_equal(grog_view_battle(b, &s, &seen, NULL), GROG_OK);
     assert_string_equal(grog_battle_officer_by_id(seen, "pack")->pending.kind, "attack");
     grog_battle_destroy(seen);
+    /* The same filter in place (show of a scenario file): the other side's
+     * hidden order gone, the seat's own order kept. */
+    assert_int_equal(grog_view_battle_seat(b, "french", 0, &s, NULL), GROG_OK);
+    grog_view_battle_filter(b, &s);
+    assert_string_equal(grog_battle_officer_by_id(b, "pack")->pending.kind, "");
+    assert_string_equal(grog_battle_officer_by_id(b, "pack")->order.kind, "hold");
     grog_battle_destroy(b);
 }
 

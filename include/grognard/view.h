@@ -42,6 +42,9 @@ grog_status grog_view_battle_seat(const grog_battle *b, const char *side, int re
  * the other sides cleared). */
 grog_status grog_view_battle(const grog_battle *b, const grog_seat *seat, grog_battle **out,
                              grog_error *err);
+/* The same filter applied to b itself (a battle the caller owns and shows
+ * no one else): no copy of a big battle. */
+void grog_view_battle_filter(grog_battle *b, const grog_seat *seat);
 
 /* The state of a game as seat may see it, one JSON object:
  * {"scenario":{name,date,place}, "family", "turn", "phase", "phases", "actions",

@@ -13,6 +13,7 @@
 
 #include "cli.h"
 #include "grognard/battle.h"
+#include "grognard/jsonout.h"
 #include "grognard/map.h"
 #include "grognard/scenario.h"
 #include "grognard/view.h"
@@ -536,245 +537,387 @@ static void print_text(show_ctx *x)
 
 /* ---- show --json ---- */
 
-static json_t *order_json(const grog_order *o)
+/* Written with the JSON text writer (jsonout.h): the same bytes as the
+ * document built as jansson objects and dumped with JSON_INDENT(2) |
+ * JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(10), as it was before, without
+ * building it (a 200,000-unit battle's document would be 2 GB of jansson
+ * objects), and handed to the output a megabyte at a time. */
+
+typedef grog_jsonout jw;
+
+static void order_json(jw *w, const grog_order *o)
 {
-    if (o->kind[0] == '\0')
-        return json_null();
-    return json_pack("{s:s,s:s,s:s?,s:i,s:i}", "kind", o->kind, "text", o->text, "target",
-                     o->target[0] ? o->target : NULL, "given_turn", o->given_turn,
-                     "effective_turn", o->effective_turn);
+    if (o->kind[0] == '\0') {
+        grog_jsonout_null(w);
+        return;
+    }
+    grog_jsonout_object_open(w);
+    grog_jsonout_key(w, "kind");
+    grog_jsonout_string(w, o->kind);
+    grog_jsonout_key(w, "text");
+    grog_jsonout_string(w, o->text);
+    grog_jsonout_key(w, "target");
+    grog_jsonout_string_or_null(w, o->target);
+    grog_jsonout_key(w, "given_turn");
+    grog_jsonout_integer(w, o->given_turn);
+    grog_jsonout_key(w, "effective_turn");
+    grog_jsonout_integer(w, o->effective_turn);
+    grog_jsonout_object_close(w);
 }
 
-static json_t *dist_json(const show_ctx *x, const char *id, double mm)
+static void key_string(jw *w, const char *key, const char *s)
 {
-    return json_pack("{s:s,s:f,s:f,s:f,s:f}", "id", id, "mm", mm, "cm", cm(mm), "in", mm / 25.4,
-                     "pas", mm / x->t->scale.mm_per_pas);
+    grog_jsonout_key(w, key);
+    grog_jsonout_string(w, s);
 }
 
-static json_t *zone_json(show_ctx *x, size_t i)
+static void key_real(jw *w, const char *key, double v)
+{
+    grog_jsonout_key(w, key);
+    grog_jsonout_real(w, v);
+}
+
+static void key_integer(jw *w, const char *key, long long v)
+{
+    grog_jsonout_key(w, key);
+    grog_jsonout_integer(w, v);
+}
+
+static void key_bool(jw *w, const char *key, int v)
+{
+    grog_jsonout_key(w, key);
+    grog_jsonout_bool(w, v);
+}
+
+/* {id, mm, cm, in, pas}, left open for the caller to add to and close. */
+static void dist_open(const show_ctx *x, jw *w, const char *id, double mm)
+{
+    grog_jsonout_object_open(w);
+    key_string(w, "id", id);
+    key_real(w, "mm", mm);
+    key_real(w, "cm", cm(mm));
+    key_real(w, "in", mm / 25.4);
+    key_real(w, "pas", mm / x->t->scale.mm_per_pas);
+}
+
+static void dist_json(const show_ctx *x, jw *w, const char *id, double mm)
+{
+    dist_open(x, w, id, mm);
+    grog_jsonout_object_close(w);
+}
+
+static void zone_json(show_ctx *x, jw *w, size_t i)
 {
     const grog_officer *o = grog_battle_officer(x->b, i);
     int contact;
     double z = zone_mm(x, o, &contact);
-    json_t *j = json_object();
-    json_object_set_new(j, "command", json_integer(o->ratings.aigles_command));
-    json_object_set_new(j, "contact_only", json_boolean(contact));
-    json_object_set_new(j, "radius_pas", z > 0 ? json_real(z / x->t->scale.mm_per_pas)
-                                              : (contact ? json_real(0) : json_null()));
-    json_t *units = json_array(), *offs = json_array();
+    grog_jsonout_object_open(w);
+    key_integer(w, "command", o->ratings.aigles_command);
+    key_bool(w, "contact_only", contact);
+    grog_jsonout_key(w, "radius_pas");
+    if (z > 0)
+        grog_jsonout_real(w, z / x->t->scale.mm_per_pas);
+    else if (contact)
+        grog_jsonout_real(w, 0);
+    else
+        grog_jsonout_null(w);
+    grog_jsonout_key(w, "units_inside");
+    grog_jsonout_array_open(w);
+    size_t n = 0;
+    const size_t *subs = NULL;
     if (z >= 0 || contact) {
-        size_t n = grog_hierarchy_command_units(x->h, i, x->buf, grog_battle_nunits(x->b));
+        n = grog_hierarchy_command_units(x->h, i, x->buf, grog_battle_nunits(x->b));
         for (size_t k = 0; k < n; k++)
             if (inside(grog_battle_officer_unit_distance(x->b, i, x->buf[k]), z, contact))
-                json_array_append_new(units, json_string(grog_battle_unit(x->b, x->buf[k])->id));
-        const size_t *subs = grog_hierarchy_subordinates(x->h, i, &n);
-        for (size_t k = 0; k < n; k++)
-            if (inside(grog_battle_officer_distance(x->b, i, subs[k]), z, contact))
-                json_array_append_new(offs, json_string(grog_battle_officer(x->b, subs[k])->id));
+                grog_jsonout_string(w, grog_battle_unit(x->b, x->buf[k])->id);
+        subs = grog_hierarchy_subordinates(x->h, i, &n);
     }
-    json_object_set_new(j, "units_inside", units);
-    json_object_set_new(j, "officers_inside", offs);
-    return j;
+    grog_jsonout_array_close(w);
+    grog_jsonout_key(w, "officers_inside");
+    grog_jsonout_array_open(w);
+    for (size_t k = 0; subs != NULL && k < n; k++)
+        if (inside(grog_battle_officer_distance(x->b, i, subs[k]), z, contact))
+            grog_jsonout_string(w, grog_battle_officer(x->b, subs[k])->id);
+    grog_jsonout_array_close(w);
+    grog_jsonout_object_close(w);
 }
 
-static json_t *officer_json(show_ctx *x, size_t i)
+/* The officers' ids and distances of list v[0..n) from officer i. */
+static void officer_dists(show_ctx *x, jw *w, const char *key, size_t i, const size_t *v,
+                          size_t n)
+{
+    grog_jsonout_key(w, key);
+    grog_jsonout_array_open(w);
+    for (size_t k = 0; k < n; k++)
+        dist_json(x, w, grog_battle_officer(x->b, v[k])->id,
+                  grog_battle_officer_distance(x->b, i, v[k]));
+    grog_jsonout_array_close(w);
+}
+
+static void officer_ratings(jw *w, const grog_ratings *r)
+{
+    grog_jsonout_key(w, "ratings");
+    grog_jsonout_object_open(w);
+    grog_jsonout_key(w, "aigles");
+    grog_jsonout_object_open(w);
+    key_integer(w, "charisma", r->aigles_charisma);
+    key_integer(w, "command", r->aigles_command);
+    grog_jsonout_object_close(w);
+    grog_jsonout_key(w, "gdb");
+    grog_jsonout_object_open(w);
+    key_string(w, "skill", grog_gdb_skill_name(r->gdb_skill));
+    grog_jsonout_object_close(w);
+    grog_jsonout_key(w, "gt");
+    grog_jsonout_object_open(w);
+    key_string(w, "quality", grog_gt_quality_name(r->gt_quality));
+    grog_jsonout_object_close(w);
+    grog_jsonout_object_close(w);
+}
+
+/* The gdb C-in-C's brigade commanders of its side, each beyond or not. */
+static void officer_gdb(show_ctx *x, jw *w, size_t i)
 {
     const grog_officer *o = grog_battle_officer(x->b, i);
-    const grog_ratings *r = &o->ratings;
-    json_t *j = json_pack(
-        "{s:s,s:s,s:s,s:s,s:s,s:s?,s:i,s:s,s:s?,s:s?,s:b,s:b,s:b,s:i}", "id", o->id, "name",
-        o->name, "side", o->side, "role", grog_role_name(o->role), "command", o->command,
-        "superior", o->superior[0] ? o->superior : NULL, "depth",
-        grog_hierarchy_depth(x->h, i), "state", grog_officer_state_name(o->state),
-        "held_by", o->held_by[0] ? o->held_by : NULL, "attached_to",
-        o->attached_to[0] ? o->attached_to : NULL, "avance",
-        (o->markers & GROG_MARKER_AVANCE) != 0, "personally_commands", o->personally_commands,
-        "brigade_broken", o->brigade_broken, "casualties", o->casualties);
-    json_object_set_new(j, "ratings",
-                        json_pack("{s:{s:i,s:i},s:{s:s},s:{s:s}}", "aigles", "charisma",
-                                  r->aigles_charisma, "command", r->aigles_command, "gdb",
-                                  "skill", grog_gdb_skill_name(r->gdb_skill), "gt", "quality",
-                                  grog_gt_quality_name(r->gt_quality)));
-    json_object_set_new(j, "position", json_pack("{s:f,s:f,s:f}", "x_mm", o->base.centre.x,
-                                                 "y_mm", o->base.centre.y, "facing",
-                                                 o->base.facing));
-    json_object_set_new(j, "order", order_json(&o->order));
-    json_object_set_new(j, "pending", order_json(&o->pending));
+    double rr = x->radii.gdb_radius_mm;
+    grog_jsonout_key(w, "gdb");
+    grog_jsonout_object_open(w);
+    key_real(w, "radius_cm", cm(rr));
+    grog_jsonout_key(w, "brigade_commanders");
+    grog_jsonout_array_open(w);
+    for (size_t k = 0; k < grog_battle_nofficers(x->b); k++) {
+        const grog_officer *s = grog_battle_officer(x->b, k);
+        if (s->role != GROG_ROLE_BRIGADE || strcmp(s->side, o->side) != 0)
+            continue;
+        double d = grog_battle_officer_distance(x->b, i, k);
+        dist_open(x, w, s->id, d);
+        key_bool(w, "beyond", d > rr);
+        grog_jsonout_object_close(w);
+    }
+    grog_jsonout_array_close(w);
+    grog_jsonout_object_close(w);
+}
+
+/* The gt commander's division and brigade commanders within its radius. */
+static void officer_gt(show_ctx *x, jw *w, size_t i)
+{
+    double rr = x->radii.gt_radius_mm;
+    grog_jsonout_key(w, "gt");
+    grog_jsonout_object_open(w);
+    key_real(w, "radius_in", rr / 25.4);
+    grog_jsonout_key(w, "within");
+    grog_jsonout_array_open(w);
+    size_t n = grog_hierarchy_command_officers(x->h, i, x->buf, grog_battle_nofficers(x->b));
+    for (size_t q = 0; q < n; q++) {
+        size_t k = x->buf[q];
+        const grog_officer *s = grog_battle_officer(x->b, k);
+        if ((s->role == GROG_ROLE_DIVISION || s->role == GROG_ROLE_BRIGADE) &&
+            grog_battle_officer_distance(x->b, i, k) <= rr + 1e-9)
+            grog_jsonout_string(w, s->id);
+    }
+    grog_jsonout_array_close(w);
+    grog_jsonout_object_close(w);
+}
+
+static void officer_json(show_ctx *x, jw *w, size_t i)
+{
+    const grog_officer *o = grog_battle_officer(x->b, i);
+    grog_jsonout_object_open(w);
+    key_string(w, "id", o->id);
+    key_string(w, "name", o->name);
+    key_string(w, "side", o->side);
+    key_string(w, "role", grog_role_name(o->role));
+    key_string(w, "command", o->command);
+    grog_jsonout_key(w, "superior");
+    grog_jsonout_string_or_null(w, o->superior);
+    key_integer(w, "depth", grog_hierarchy_depth(x->h, i));
+    key_string(w, "state", grog_officer_state_name(o->state));
+    grog_jsonout_key(w, "held_by");
+    grog_jsonout_string_or_null(w, o->held_by);
+    grog_jsonout_key(w, "attached_to");
+    grog_jsonout_string_or_null(w, o->attached_to);
+    key_bool(w, "avance", (o->markers & GROG_MARKER_AVANCE) != 0);
+    key_bool(w, "personally_commands", o->personally_commands);
+    key_bool(w, "brigade_broken", o->brigade_broken);
+    key_integer(w, "casualties", o->casualties);
+    officer_ratings(w, &o->ratings);
+    grog_jsonout_key(w, "position");
+    grog_jsonout_object_open(w);
+    key_real(w, "x_mm", o->base.centre.x);
+    key_real(w, "y_mm", o->base.centre.y);
+    key_real(w, "facing", o->base.facing);
+    grog_jsonout_object_close(w);
+    grog_jsonout_key(w, "order");
+    order_json(w, &o->order);
+    grog_jsonout_key(w, "pending");
+    order_json(w, &o->pending);
     size_t sup;
-    if (grog_battle_officer_index(x->b, o->superior, &sup))
-        json_object_set_new(j, "distance_to_superior",
-                            dist_json(x, o->superior, grog_battle_officer_distance(x->b, sup, i)));
-    json_t *adcs = json_array(), *subs = json_array(), *units = json_array();
+    if (grog_battle_officer_index(x->b, o->superior, &sup)) {
+        grog_jsonout_key(w, "distance_to_superior");
+        dist_json(x, w, o->superior, grog_battle_officer_distance(x->b, sup, i));
+    }
     size_t n;
     const size_t *v = grog_hierarchy_adcs(x->h, i, &n);
-    for (size_t k = 0; k < n; k++)
-        json_array_append_new(adcs, dist_json(x, grog_battle_officer(x->b, v[k])->id,
-                                              grog_battle_officer_distance(x->b, i, v[k])));
+    officer_dists(x, w, "adcs", i, v, n);
     v = grog_hierarchy_subordinates(x->h, i, &n);
-    for (size_t k = 0; k < n; k++)
-        json_array_append_new(subs, dist_json(x, grog_battle_officer(x->b, v[k])->id,
-                                              grog_battle_officer_distance(x->b, i, v[k])));
+    officer_dists(x, w, "subordinates", i, v, n);
     v = grog_hierarchy_officer_units(x->h, i, &n);
+    grog_jsonout_key(w, "units");
+    grog_jsonout_array_open(w);
     for (size_t k = 0; k < n; k++)
-        json_array_append_new(units,
-                              dist_json(x, grog_battle_unit(x->b, v[k])->id,
-                                        grog_battle_officer_unit_distance(x->b, i, v[k])));
-    json_object_set_new(j, "adcs", adcs);
-    json_object_set_new(j, "subordinates", subs);
-    json_object_set_new(j, "units", units);
-    if (grog_role_is_general(o->role) && x->have_radii && (x->families & 1))
-        json_object_set_new(j, "aigles_zone", zone_json(x, i));
-    if (o->role == GROG_ROLE_C_IN_C && x->have_radii && (x->families & 2)) {
-        json_t *g = json_object(), *arr = json_array();
-        double rr = x->radii.gdb_radius_mm;
-        json_object_set_new(g, "radius_cm", json_real(cm(rr)));
-        for (size_t k = 0; k < grog_battle_nofficers(x->b); k++) {
-            const grog_officer *s = grog_battle_officer(x->b, k);
-            if (s->role != GROG_ROLE_BRIGADE || strcmp(s->side, o->side) != 0)
-                continue;
-            double d = grog_battle_officer_distance(x->b, i, k);
-            json_t *e = dist_json(x, s->id, d);
-            json_object_set_new(e, "beyond", json_boolean(d > rr));
-            json_array_append_new(arr, e);
-        }
-        json_object_set_new(g, "brigade_commanders", arr);
-        json_object_set_new(j, "gdb", g);
+        dist_json(x, w, grog_battle_unit(x->b, v[k])->id,
+                  grog_battle_officer_unit_distance(x->b, i, v[k]));
+    grog_jsonout_array_close(w);
+    if (grog_role_is_general(o->role) && x->have_radii && (x->families & 1)) {
+        grog_jsonout_key(w, "aigles_zone");
+        zone_json(x, w, i);
     }
+    if (o->role == GROG_ROLE_C_IN_C && x->have_radii && (x->families & 2))
+        officer_gdb(x, w, i);
     if ((o->role == GROG_ROLE_C_IN_C || o->role == GROG_ROLE_ARMY ||
-         o->role == GROG_ROLE_CORPS) && x->have_radii && (x->families & 4)) {
-        json_t *g = json_object(), *arr = json_array();
-        double rr = x->radii.gt_radius_mm;
-        json_object_set_new(g, "radius_in", json_real(rr / 25.4));
-        n = grog_hierarchy_command_officers(x->h, i, x->buf, grog_battle_nofficers(x->b));
-        for (size_t q = 0; q < n; q++) {
-            size_t k = x->buf[q];
-            const grog_officer *s = grog_battle_officer(x->b, k);
-            if ((s->role == GROG_ROLE_DIVISION || s->role == GROG_ROLE_BRIGADE) &&
-                grog_battle_officer_distance(x->b, i, k) <= rr + 1e-9)
-                json_array_append_new(arr, json_string(s->id));
-        }
-        json_object_set_new(g, "within", arr);
-        json_object_set_new(j, "gt", g);
-    }
-    return j;
+         o->role == GROG_ROLE_CORPS) && x->have_radii && (x->families & 4))
+        officer_gt(x, w, i);
+    grog_jsonout_object_close(w);
 }
 
-static json_t *unit_json(show_ctx *x, size_t u)
+static void unit_json(show_ctx *x, jw *w, size_t u)
 {
     const grog_troop *t = grog_battle_unit(x->b, u);
-    json_t *flags = json_array();
+    grog_jsonout_object_open(w);
+    key_string(w, "id", t->id);
+    key_string(w, "name", t->name);
+    key_string(w, "side", t->side);
+    grog_jsonout_key(w, "parent");
+    grog_jsonout_string_or_null(w, t->parent);
+    key_string(w, "arm", grog_arm_name(t->arm));
+    key_string(w, "status", grog_unit_status_name(t->status));
+    key_string(w, "manoeuvre", grog_manoeuvre_name(t->manoeuvre));
+    key_integer(w, "figures", t->figures);
+    key_integer(w, "subunits", t->subunits);
+    key_string(w, "formation", t->formation);
+    grog_jsonout_key(w, "state");
+    grog_jsonout_array_open(w);
     for (int k = 0; k < GROG_UNIT_FLAG_COUNT; k++)
         if (t->flags & (1u << k))
-            json_array_append_new(flags, json_string(grog_unit_flag_name((grog_unit_flag)(1u << k))));
-    json_t *j = json_pack("{s:s,s:s,s:s,s:s?,s:s,s:s,s:s,s:i,s:i,s:s,s:o,s:i,s:i,s:b}", "id",
-                          t->id, "name", t->name, "side", t->side, "parent",
-                          t->parent[0] ? t->parent : NULL, "arm", grog_arm_name(t->arm),
-                          "status", grog_unit_status_name(t->status), "manoeuvre",
-                          grog_manoeuvre_name(t->manoeuvre), "figures", t->figures, "subunits",
-                          t->subunits, "formation", t->formation, "state", flags, "melee_since",
-                          t->melee_since, "casualties", t->casualties, "can_dismount",
-                          t->can_dismount);
-    json_object_set_new(j, "position",
-                        json_pack("{s:f,s:f,s:f,s:f,s:f}", "x_mm", t->base.centre.x, "y_mm",
-                                  t->base.centre.y, "facing", t->base.facing, "width_mm",
-                                  t->base.width, "depth_mm", t->base.depth));
-    json_object_set_new(j, "order", order_json(&t->order));
-    json_object_set_new(j, "pending", order_json(&t->pending));
-    return j;
+            grog_jsonout_string(w, grog_unit_flag_name((grog_unit_flag)(1u << k)));
+    grog_jsonout_array_close(w);
+    key_integer(w, "melee_since", t->melee_since);
+    key_integer(w, "casualties", t->casualties);
+    key_bool(w, "can_dismount", t->can_dismount);
+    grog_jsonout_key(w, "position");
+    grog_jsonout_object_open(w);
+    key_real(w, "x_mm", t->base.centre.x);
+    key_real(w, "y_mm", t->base.centre.y);
+    key_real(w, "facing", t->base.facing);
+    key_real(w, "width_mm", t->base.width);
+    key_real(w, "depth_mm", t->base.depth);
+    grog_jsonout_object_close(w);
+    grog_jsonout_key(w, "order");
+    order_json(w, &t->order);
+    grog_jsonout_key(w, "pending");
+    order_json(w, &t->pending);
+    grog_jsonout_object_close(w);
 }
 
-/* v as json_dumps writes it (two-space indent), each line after the first
- * indented by `indent` more: as it stands inside a larger document. */
-static void put_indented(FILE *f, const json_t *v, int indent)
+/* The text written so far handed to the output once there is a megabyte
+ * of it (always when `all`). */
+static void pass_on(jw *w, FILE *f, int all)
 {
-    char *s = json_dumps(v, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(10) |
-                                JSON_ENCODE_ANY);
-    if (s == NULL)
+    if (!all && grog_jsonout_length(w) < ((size_t)1 << 20))
         return;
-    const char *p = s, *nl;
-    while ((nl = strchr(p, '\n')) != NULL) { /* strings hold no raw newline */
-        fwrite(p, 1, (size_t)(nl - p) + 1, f);
-        fprintf(f, "%*s", indent, "");
-        p = nl + 1;
-    }
-    fputs(p, f);
-    free(s);
+    size_t len;
+    const char *s = grog_jsonout_take(w, &len);
+    fwrite(s, 1, len, f);
 }
 
-/* The array of n officers or units, one made and written at a time. */
-static void put_array(show_ctx *x, FILE *f, size_t n, json_t *(*make)(show_ctx *, size_t))
-{
-    if (n == 0) {
-        fputs("[]", f);
-        return;
-    }
-    fputs("[", f);
-    for (size_t i = 0; i < n; i++) {
-        json_t *v = make(x, i);
-        fputs(i ? ",\n    " : "\n    ", f);
-        put_indented(f, v, 4);
-        json_decref(v);
-    }
-    fputs("\n  ]", f);
-}
-
-static void print_json(show_ctx *x)
+static void head_json(show_ctx *x, jw *w)
 {
     const grog_meta *m = grog_battle_meta(x->b);
-    json_t *root = json_object(), *src = json_array();
+    grog_jsonout_key(w, "scenario");
+    grog_jsonout_object_open(w);
+    key_string(w, "name", m->name);
+    key_string(w, "date", m->date);
+    key_string(w, "place", m->place);
+    key_string(w, "description", m->description);
+    key_string(w, "rating_notes", m->rating_notes);
+    grog_jsonout_key(w, "sources");
+    grog_jsonout_array_open(w);
     for (size_t i = 0; i < m->nsources; i++)
-        json_array_append_new(src, json_string(m->sources[i]));
-    json_object_set_new(root, "scenario",
-                        json_pack("{s:s,s:s,s:s,s:s,s:s,s:o}", "name", m->name, "date", m->date,
-                                  "place", m->place, "description", m->description,
-                                  "rating_notes", m->rating_notes, "sources", src));
-    json_object_set_new(root, "table",
-                        json_pack("{s:i,s:f,s:f,s:f}", "figure_scale", x->t->scale.figure_mm,
-                                  "mm_per_pas", x->t->scale.mm_per_pas, "width_mm",
-                                  x->t->width_mm, "depth_mm", x->t->depth_mm));
+        grog_jsonout_string(w, m->sources[i]);
+    grog_jsonout_array_close(w);
+    grog_jsonout_object_close(w);
+    grog_jsonout_key(w, "table");
+    grog_jsonout_object_open(w);
+    key_integer(w, "figure_scale", x->t->scale.figure_mm);
+    key_real(w, "mm_per_pas", x->t->scale.mm_per_pas);
+    key_real(w, "width_mm", x->t->width_mm);
+    key_real(w, "depth_mm", x->t->depth_mm);
+    grog_jsonout_object_close(w);
+    grog_jsonout_key(w, "radii");
     if (x->have_radii) {
-        json_t *z = json_array();
-        for (int k = 0; k <= 5; k++)
-            json_array_append_new(
-                z, x->radii.aigles_zone_contact[k] ? json_string("contact")
-                   : x->radii.aigles_zone_mm[k] > 0
-                       ? json_real(x->radii.aigles_zone_mm[k] / x->t->scale.mm_per_pas)
-                       : json_null());
-        json_object_set_new(root, "radii",
-                            json_pack("{s:o,s:f,s:f}", "aigles_zone_pas_by_command", z, "gdb_cm",
-                                      cm(x->radii.gdb_radius_mm), "gt_in",
-                                      x->radii.gt_radius_mm / 25.4));
+        grog_jsonout_object_open(w);
+        grog_jsonout_key(w, "aigles_zone_pas_by_command");
+        grog_jsonout_array_open(w);
+        for (int k = 0; k <= 5; k++) {
+            if (x->radii.aigles_zone_contact[k])
+                grog_jsonout_string(w, "contact");
+            else if (x->radii.aigles_zone_mm[k] > 0)
+                grog_jsonout_real(w, x->radii.aigles_zone_mm[k] / x->t->scale.mm_per_pas);
+            else
+                grog_jsonout_null(w);
+        }
+        grog_jsonout_array_close(w);
+        key_real(w, "gdb_cm", cm(x->radii.gdb_radius_mm));
+        key_real(w, "gt_in", x->radii.gt_radius_mm / 25.4);
+        grog_jsonout_object_close(w);
     } else {
-        json_object_set_new(root, "radii", json_null());
+        grog_jsonout_null(w);
     }
-    json_t *sides = json_array();
+    grog_jsonout_key(w, "sides");
+    grog_jsonout_array_open(w);
     for (size_t s = 0; s < grog_battle_nsides(x->b); s++) {
         const grog_side *sd = grog_battle_side(x->b, s);
         size_t c;
         int has = grog_battle_commander_in_chief(x->b, sd->id, &c);
-        json_array_append_new(sides, json_pack("{s:s,s:s,s:s,s:s?}", "id", sd->id, "name",
-                                               sd->name, "nation", grog_nation_name(sd->nation),
-                                               "commander_in_chief",
-                                               has ? grog_battle_officer(x->b, c)->id : NULL));
+        grog_jsonout_object_open(w);
+        key_string(w, "id", sd->id);
+        key_string(w, "name", sd->name);
+        key_string(w, "nation", grog_nation_name(sd->nation));
+        key_string(w, "commander_in_chief", has ? grog_battle_officer(x->b, c)->id : NULL);
+        grog_jsonout_object_close(w);
     }
-    json_object_set_new(root, "sides", sides);
-    /* Written as json_dumps would write the whole document, but the officers
-     * and units one at a time: a 200,000-unit battle's document (2 GB as
-     * jansson objects) is never whole in memory. */
-    static const char *const head[] = {"scenario", "table", "radii", "sides"};
+    grog_jsonout_array_close(w);
+}
+
+static int print_json(show_ctx *x)
+{
+    jw *w = grog_jsonout_create(2, 10);
+    if (w == NULL)
+        return 0;
     FILE *f = x->c->out;
-    fputs("{", f);
-    for (size_t k = 0; k < sizeof head / sizeof head[0]; k++) {
-        fprintf(f, "\n  \"%s\": ", head[k]);
-        put_indented(f, json_object_get(root, head[k]), 2);
-        fputc(',', f);
+    grog_jsonout_object_open(w);
+    head_json(x, w);
+    grog_jsonout_key(w, "officers");
+    grog_jsonout_array_open(w);
+    for (size_t i = 0; i < grog_battle_nofficers(x->b); i++) {
+        officer_json(x, w, i);
+        pass_on(w, f, 0);
     }
-    json_decref(root);
-    fputs("\n  \"officers\": ", f);
-    put_array(x, f, grog_battle_nofficers(x->b), officer_json);
-    fputs(",\n  \"units\": ", f);
-    put_array(x, f, grog_battle_nunits(x->b), unit_json);
-    fputs("\n}\n", f);
+    grog_jsonout_array_close(w);
+    grog_jsonout_key(w, "units");
+    grog_jsonout_array_open(w);
+    for (size_t u = 0; u < grog_battle_nunits(x->b); u++) {
+        unit_json(x, w, u);
+        pass_on(w, f, 0);
+    }
+    grog_jsonout_array_close(w);
+    grog_jsonout_object_close(w);
+    pass_on(w, f, 1);
+    fputc('\n', f);
+    /* Out of memory cuts the text short; anything else jansson would refuse
+     * (not possible in a battle read from a file) is written as null. */
+    int ok = grog_jsonout_status(w) != GROG_ENOMEM;
+    grog_jsonout_destroy(w);
+    return ok;
 }
 
 /* The battle to show: a scenario's, or a game's as it stands now (with the
@@ -788,10 +931,13 @@ static grog_status show_source(const show_opts *o, const char *source, grog_batt
         grog_status st = grog_scenario_load(source, &b, err);
         if (st == GROG_OK)
             st = grog_view_battle_seat(b, o->side, o->referee, &seat, err);
-        if (st == GROG_OK)
-            st = grog_view_battle(b, &seat, seen, err);
-        grog_battle_destroy(b);
-        return st;
+        if (st != GROG_OK) {
+            grog_battle_destroy(b);
+            return st;
+        }
+        grog_view_battle_filter(b, &seat); /* the file's own copy: filtered in place */
+        *seen = b;
+        return GROG_OK;
     }
     grog_game *g = NULL;
     char *text = NULL;
@@ -874,14 +1020,17 @@ static int run_show(cli *c, int argc, char **argv)
         json_decref(game);
         return cli_fail(c, CLI_EXIT_INTERNAL, "%s", _("out of memory"));
     }
+    int ok = 1;
     if (c->json)
-        print_json(&x);
+        ok = print_json(&x);
     else
         print_text(&x);
     grog_hierarchy_destroy(x.h);
     free(x.buf);
     json_decref(game);
     grog_battle_destroy(b);
+    if (!ok)
+        return cli_fail(c, CLI_EXIT_INTERNAL, "%s", _("out of memory"));
     return CLI_EXIT_OK;
 }
 

@@ -195,11 +195,25 @@ char *grog_text_xml_escape(const char *text)
     return finish(&b);
 }
 
+/* Printable ASCII, line feed and tab: written as they are. */
+static int terminal_plain(unsigned char c)
+{
+    return (c >= 0x20 && c < 0x7F) || c == '\n' || c == '\t';
+}
+
 char *grog_text_terminal_escape(const char *text, size_t len)
 {
     buf b = {NULL, 0, 0, 0};
     size_t i = 0;
     while (i < len) {
+        size_t run = i; /* a run of plain bytes is copied at once */
+        while (run < len && terminal_plain((unsigned char)text[run]))
+            run++;
+        if (run > i) {
+            put(&b, text + i, run - i);
+            i = run;
+            continue;
+        }
         uint32_t cp = 0;
         int n = grog_text_utf8_decode(text + i, len - i, &cp);
         if (n <= 0) {

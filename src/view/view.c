@@ -52,22 +52,27 @@ grog_status grog_view_battle_seat(const grog_battle *b, const char *side, int re
     return GROG_OK;
 }
 
+void grog_view_battle_filter(grog_battle *b, const grog_seat *seat)
+{
+    for (size_t i = 0; i < grog_battle_nofficers(b); i++) {
+        grog_officer *o = grog_battle_officer_mut(b, i);
+        if (!grog_view_may_see(seat, o->side))
+            memset(&o->pending, 0, sizeof o->pending);
+    }
+    for (size_t i = 0; i < grog_battle_nunits(b); i++) {
+        grog_troop *u = grog_battle_unit_mut(b, i);
+        if (!grog_view_may_see(seat, u->side))
+            memset(&u->pending, 0, sizeof u->pending);
+    }
+}
+
 grog_status grog_view_battle(const grog_battle *b, const grog_seat *seat, grog_battle **out,
                              grog_error *err)
 {
     grog_battle *c = grog_battle_clone(b);
     if (c == NULL)
         return grog_error_set(err, GROG_ENOMEM, "%s", _("out of memory"));
-    for (size_t i = 0; i < grog_battle_nofficers(c); i++) {
-        grog_officer *o = grog_battle_officer_mut(c, i);
-        if (!grog_view_may_see(seat, o->side))
-            memset(&o->pending, 0, sizeof o->pending);
-    }
-    for (size_t i = 0; i < grog_battle_nunits(c); i++) {
-        grog_troop *u = grog_battle_unit_mut(c, i);
-        if (!grog_view_may_see(seat, u->side))
-            memset(&u->pending, 0, sizeof u->pending);
-    }
+    grog_view_battle_filter(c, seat);
     *out = c;
     return GROG_OK;
 }
