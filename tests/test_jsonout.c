@@ -286,20 +286,26 @@ static void test_by_hand(void **state)
 }
 
 /* What jansson refuses is written as null (or U+FFFD) and marks the
- * document bad; finish then returns NULL. */
+ * document bad, its text still valid JSON; a misplaced key or close, or a
+ * container left open, gives no text at all. */
 static void test_refused(void **state)
 {
     (void)state;
     grog_jsonout *w = grog_jsonout_create(2, 10);
     grog_jsonout_array_open(w);
     grog_jsonout_real(w, NAN);
+    grog_jsonout_real(w, INFINITY);
     grog_jsonout_array_close(w);
     assert_int_equal(grog_jsonout_status(w), GROG_EINVAL);
-    assert_null(grog_jsonout_finish(w));
+    char *s = grog_jsonout_finish(w);
+    assert_string_equal(s, "[\n  null,\n  null\n]");
+    free(s);
     w = grog_jsonout_create(2, 10);
     grog_jsonout_string(w, "Latin-1 \xE9t\xE9");
     assert_int_equal(grog_jsonout_status(w), GROG_EINVAL);
-    grog_jsonout_destroy(w);
+    s = grog_jsonout_finish(w);
+    assert_string_equal(s, "\"Latin-1 \\uFFFDt\\uFFFD\"");
+    free(s);
     w = grog_jsonout_create(2, 10);
     grog_jsonout_string(w, "surrogate \xED\xA0\x80");
     assert_int_equal(grog_jsonout_status(w), GROG_EINVAL);
@@ -308,7 +314,12 @@ static void test_refused(void **state)
     grog_jsonout_array_open(w);
     grog_jsonout_key(w, "a key in an array");
     assert_int_equal(grog_jsonout_status(w), GROG_EINVAL);
-    grog_jsonout_destroy(w);
+    grog_jsonout_array_close(w);
+    assert_null(grog_jsonout_finish(w));
+    w = grog_jsonout_create(2, 10);
+    grog_jsonout_object_open(w);
+    grog_jsonout_array_close(w); /* not the container that is open */
+    assert_null(grog_jsonout_finish(w));
     w = grog_jsonout_create(2, 10);
     grog_jsonout_object_open(w);
     assert_null(grog_jsonout_finish(w)); /* never closed */

@@ -67,7 +67,9 @@ const char *grog_jsonout_take(grog_jsonout *w, size_t *len);
 size_t grog_jsonout_length(const grog_jsonout *w);
 
 /* The text not yet taken as a NUL-terminated string the caller frees, w
- * destroyed; NULL (w destroyed) when the status is not GROG_OK. */
+ * destroyed; NULL (w destroyed) when out of memory, when a container is
+ * still open, or after a key or close out of place. A value jansson would
+ * refuse (GROG_EINVAL above) still gives the text, valid JSON. */
 char *grog_jsonout_finish(grog_jsonout *w);
 
 #endif

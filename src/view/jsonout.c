@@ -25,6 +25,7 @@ struct grog_jsonout {
     int after_key;
     char point; /* the locale's decimal point, written by printf as '.' */
     grog_status status;
+    int misused; /* a key or close out of place: the text is not JSON */
     double exact_below; /* integral reals under this print all their digits */
 };
 
@@ -151,13 +152,16 @@ static void close_container(grog_jsonout *w, int object)
 {
     if (w->depth <= 0) {
         fail(w, GROG_EINVAL);
+        w->misused = 1;
         return;
     }
     w->depth--;
     if (w->depth >= GROG_JSONOUT_DEPTH)
         return;
-    if (w->is_object[w->depth] != object || w->after_key)
+    if (w->is_object[w->depth] != object || w->after_key) {
         fail(w, GROG_EINVAL);
+        w->misused = 1;
+    }
     w->after_key = 0;
     if (w->count[w->depth] > 0)
         put_indent(w, w->depth, 0);
@@ -279,6 +283,7 @@ void grog_jsonout_key(grog_jsonout *w, const char *key)
     if (w->depth == 0 || w->depth > GROG_JSONOUT_DEPTH || !w->is_object[w->depth - 1] ||
         w->after_key) {
         fail(w, GROG_EINVAL);
+        w->misused = 1;
         return;
     }
     size_t *count = &w->count[w->depth - 1];
@@ -432,7 +437,7 @@ char *grog_jsonout_finish(grog_jsonout *w)
     if (w == NULL)
         return NULL;
     char *s = NULL;
-    if (w->status == GROG_OK && w->depth == 0 && reserve(w, 0)) {
+    if (w->status != GROG_ENOMEM && !w->misused && w->depth == 0 && reserve(w, 0)) {
         w->buf[w->len] = '\0';
         s = w->buf;
         w->buf = NULL;
