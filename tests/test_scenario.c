@@ -442,6 +442,13 @@ static void round_trip(grog_battle *b)
         fail_msg("round trip: %s", why);
     assert_int_equal(grog_scenario_save_text(c, &again, &err), GROG_OK);
     assert_string_equal(text, again);
+    /* The text as jansson writes it (games keep it: it must never change):
+     * read and written again by jansson, the same bytes. */
+    json_t *j = json_loads(text, 0, NULL);
+    char *dumped = json_dumps(j, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(15));
+    assert_string_equal(dumped, text);
+    free(dumped);
+    json_decref(j);
     free(text);
     free(again);
     grog_battle_destroy(c);
@@ -540,6 +547,129 @@ static void test_generator_is_deterministic(void **state)
     assert_int_equal(grog_scenario_generate(&bad, rng, &out, &err), GROG_EINVAL);
     assert_null(out);
     grog_rng_destroy(rng);
+}
+
+/* ---- the text a game keeps (grog_scenario_load_saved) ---- */
+
+/* a and b hold the same battle to the last bit of every length. */
+static void assert_same_bits(const grog_battle *a, const grog_battle *b)
+{
+    char why[128];
+    if (!grog_battle_equal(a, b, why, sizeof why))
+        fail_msg("%s", why);
+    for (size_t i = 0; i < grog_battle_nofficers(a); i++)
+        assert_memory_equal(&grog_battle_officer(a, i)->base, &grog_battle_officer(b, i)->base,
+                            sizeof(grog_base));
+    for (size_t i = 0; i < grog_battle_nunits(a); i++)
+        assert_memory_equal(&grog_battle_unit(a, i)->base, &grog_battle_unit(b, i)->base,
+                            sizeof(grog_base));
+}
+
+static void write_text(const char *path, const char *text, const char *tail)
+{
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fputs(text, f);
+    fputs(tail, f);
+    fclose(f);
+}
+
+/* A file already in the saved form (what generate writes) is read once and
+ * its battle is exactly the one read back from the saved text; any other
+ * file says so (*same 0), and the game then reads the saved text back. */
+static void test_load_saved(void **state)
+{
+    (void)state;
+    char *text = generated(11, 300, 0);
+    char path[] = "/tmp/grognard-saved-XXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    close(fd);
+    write_text(path, text, "\n");
+    grog_battle *b = NULL, *c = NULL;
+    char *saved = NULL;
+    int same = -1;
+    grog_error err;
+    assert_int_equal(grog_scenario_load_saved(path, &b, &saved, &same, &err), GROG_OK);
+    assert_int_equal(same, 1);
+    assert_string_equal(saved, text);
+    assert_int_equal(grog_scenario_load_text(saved, "saved", &c, NULL), GROG_OK);
+    assert_same_bits(b, c);
+    grog_battle_destroy(b);
+    grog_battle_destroy(c);
+    free(saved);
+    /* One length with 17 digits: the saved text rounds it to 15, so the
+     * file is not the saved text and its battle is not the one a game keeps. */
+    char *x = strstr(text, "\"x\": ");
+    assert_non_null(x);
+    char *edited = malloc(strlen(text) + 32);
+    size_t at = (size_t)(x - text) + 5;
+    memcpy(edited, text, at);
+    strcpy(edited + at, "100.00000000000001");
+    strcat(edited, strchr(x, ','));
+    write_text(path, edited, "");
+    assert_int_equal(grog_scenario_load_saved(path, &b, &saved, &same, &err), GROG_OK);
+    assert_int_equal(same, 0);
+    assert_int_equal(grog_scenario_load_text(saved, "saved", &c, NULL), GROG_OK);
+    assert_false(grog_battle_officer(b, 0)->base.centre.x == grog_battle_officer(c, 0)->base.centre.x);
+    grog_battle_destroy(b);
+    grog_battle_destroy(c);
+    free(saved);
+    /* Trailing text that is not white space is not the same document. */
+    write_text(path, text, "\n ");
+    assert_int_equal(grog_scenario_load_saved(path, &b, &saved, &same, &err), GROG_OK);
+    assert_int_equal(same, 1);
+    grog_battle_destroy(b);
+    free(saved);
+    write_text(path, text, "x");
+    assert_int_equal(grog_scenario_load_saved(path, &b, &saved, &same, &err), GROG_EFORMAT);
+    /* The bundled default is written by hand: not the saved form. */
+    assert_int_equal(grog_scenario_load_saved(NULL, &b, &saved, &same, &err), GROG_OK);
+    assert_int_equal(same, 0);
+    char *again = NULL;
+    assert_int_equal(grog_scenario_save_text(b, &again, NULL), GROG_OK);
+    assert_string_equal(saved, again);
+    free(again);
+    grog_battle_destroy(b);
+    free(saved);
+    b = NULL;
+    assert_int_equal(grog_scenario_load_saved("/nonexistent/x.json", &b, &saved, &same, &err),
+                     GROG_ENOTFOUND);
+    assert_null(b);
+    unlink(path);
+    free(edited);
+    free(text);
+}
+
+/* A game made from a generated file (read once) holds the battle it holds
+ * when opened again from its stored text, to the last bit, and the stored
+ * text is the file's. */
+static void test_game_from_saved_file(void **state)
+{
+    (void)state;
+    char *text = generated(12, 200, 0);
+    char path[] = "/tmp/grognard-saved-XXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    close(fd);
+    write_text(path, text, "\n");
+    char game[128];
+    test_game_path(game, sizeof game, "scenario-saved");
+    grog_game *g = test_game_create(game, GROG_FAMILY_AIGLES, path, 3);
+    grog_game *h = NULL;
+    grog_error err;
+    if (grog_game_open(game, &h, &err) != GROG_OK)
+        fail_msg("%s", err.message);
+    assert_same_bits(grog_game_battle(g), grog_game_battle(h));
+    char *kept = NULL;
+    assert_int_equal(grog_scenario_save_text(grog_game_battle(h), &kept, NULL), GROG_OK);
+    assert_string_equal(kept, text);
+    free(kept);
+    grog_game_close(g);
+    grog_game_close(h);
+    grog_game_remove(game);
+    unlink(path);
+    free(text);
 }
 
 static void test_large_battle_loads(void **state)
@@ -790,6 +920,8 @@ int main(void)
         cmocka_unit_test(test_round_trip),
         cmocka_unit_test(test_save_file),
         cmocka_unit_test(test_generator_is_deterministic),
+        cmocka_unit_test(test_load_saved),
+        cmocka_unit_test(test_game_from_saved_file),
         cmocka_unit_test(test_large_battle_loads),
         cmocka_unit_test(test_cli_validate),
         cmocka_unit_test(test_cli_show_json),

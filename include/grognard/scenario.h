@@ -67,6 +67,16 @@ grog_status grog_scenario_load_text(const char *text, const char *label, grog_ba
 grog_status grog_scenario_load_embedded(const char *name, grog_battle **out,
                                         grog_error *err);
 
+/* The battle at source (found as by grog_scenario_read) and its text as
+ * saved (grog_scenario_save_text), the text a game keeps. *same is 1 when
+ * the source's text is already that text (a file grognard wrote, such as
+ * `generate`'s, give or take white space at its end): reading *saved back
+ * then gives exactly *out, without reading it. Otherwise (the saved text
+ * writes reals to 15 digits and may leave out or reorder what the source
+ * had) only reading *saved gives the battle a game kept in it replays. */
+grog_status grog_scenario_load_saved(const char *source, grog_battle **out, char **saved,
+                                     int *same, grog_error *err);
+
 /* Saving: the battle as a scenario file (lengths in the table's file unit).
  * Loading the result gives an equal battle (grog_battle_equal). The battle
  * should be sound (grog_battle_check); saving does not check it. */

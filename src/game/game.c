@@ -97,11 +97,17 @@ static grog_status keep_sides(grog_game *g, grog_error *err)
     return GROG_OK;
 }
 
-grog_status game_fresh_state(grog_game *g, grog_error *err)
+/* The game at its start from battle b, which it takes (NULL: read from the
+ * stored scenario text). */
+static grog_status start_state(grog_game *g, grog_battle *b, grog_error *err)
 {
     game_spare_drop(g);
     game_state_free(g, &g->s);
-    grog_status st = grog_scenario_load_text(g->scenario_text, g->scenario_label, &g->s.battle, err);
+    grog_status st = GROG_OK;
+    if (b != NULL)
+        g->s.battle = b;
+    else
+        st = grog_scenario_load_text(g->scenario_text, g->scenario_label, &g->s.battle, err);
     if (st != GROG_OK)
         return st;
     st = g->ops->create(g->rules, g->s.battle, &g->s.fstate, err);
@@ -122,6 +128,11 @@ grog_status game_set_state(grog_game *g, game_state *s, grog_error *err)
     g->s = *s;
     memset(s, 0, sizeof *s);
     return keep_sides(g, err);
+}
+
+grog_status game_fresh_state(grog_game *g, grog_error *err)
+{
+    return start_state(g, NULL, err);
 }
 
 grog_status game_seek(grog_rng *rng, long long to, grog_error *err)
@@ -961,27 +972,34 @@ static grog_status prepare_create(grog_game *g, const grog_game_options *o, char
     g->family = o->family;
     g->ops = families[o->family];
     g->seed = o->seed;
+    /* The game keeps the scenario as saved text and starts from that text
+     * read back; a file already in that form (generate's) is read once. */
     grog_battle *b = NULL;
-    grog_status st = grog_scenario_load(o->scenario, &b, err);
+    int same = 0;
+    grog_status st = grog_scenario_load_saved(o->scenario, &b, &g->scenario_text, &same, err);
     if (st != GROG_OK)
         return st;
-    st = grog_scenario_save_text(b, &g->scenario_text, err);
-    grog_battle_destroy(b);
-    if (st != GROG_OK)
-        return st;
+    if (!same) {
+        grog_battle_destroy(b);
+        b = NULL;
+    }
     const char *label = o->scenario != NULL ? o->scenario : grog_scenario_default_name();
     size_t n = strlen(label) + 1;
     g->scenario_label = malloc(n);
     if (g->scenario_label == NULL)
-        return grog_error_set(err, GROG_ENOMEM, _("out of memory"));
-    memcpy(g->scenario_label, label, n);
+        st = grog_error_set(err, GROG_ENOMEM, _("out of memory"));
+    else
+        memcpy(g->scenario_label, label, n);
     *rules_text = NULL;
-    if (o->rules != NULL && (st = grog_data_read_file(o->rules, rules_text, NULL, err)) != GROG_OK)
-        return st;
-    st = g->ops->load_rules(*rules_text, o->rules, &g->rules, err);
+    if (st == GROG_OK && o->rules != NULL)
+        st = grog_data_read_file(o->rules, rules_text, NULL, err);
     if (st == GROG_OK)
-        st = game_fresh_state(g, err);
-    return st;
+        st = g->ops->load_rules(*rules_text, o->rules, &g->rules, err);
+    if (st != GROG_OK) {
+        grog_battle_destroy(b);
+        return st;
+    }
+    return start_state(g, b, err);
 }
 
 typedef struct create_ctx {

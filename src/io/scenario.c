@@ -1197,26 +1197,79 @@ static grog_status read_embedded(const char *name, grog_battle **out, grog_probl
     return grog_scenario_read_text(text, label, out, problems, err);
 }
 
+/* The text at source (as grog_scenario_read finds it) and its label for
+ * messages; *owned is what the caller frees (NULL for an embedded text). */
+static grog_status source_text(const char *source, const char **text, char **owned,
+                               char *label, size_t size, grog_error *err)
+{
+    char full[256];
+    *owned = NULL;
+    if (source != NULL) {
+        grog_error ferr;
+        grog_status st = grog_data_read_file(source, owned, NULL, &ferr);
+        if (st == GROG_OK) {
+            *text = *owned;
+            snprintf(label, size, "%s", source);
+            return GROG_OK;
+        }
+        if (st != GROG_ENOTFOUND || embedded_text(source, full, sizeof full) == NULL) {
+            if (err != NULL)
+                *err = ferr;
+            return st;
+        }
+    }
+    const char *name = source != NULL ? source : grog_scenario_default_name();
+    *text = embedded_text(name, full, sizeof full);
+    if (*text == NULL)
+        return grog_error_set(err, GROG_ENOTFOUND, _("no embedded scenario \"%s\""), name);
+    snprintf(label, size, "%s (embedded)", full);
+    return GROG_OK;
+}
+
 grog_status grog_scenario_read(const char *source, grog_battle **out, grog_problems *problems,
                                grog_error *err)
 {
-    if (source == NULL)
-        return read_embedded(grog_scenario_default_name(), out, problems, err);
-    char *text = NULL;
-    grog_error ferr;
-    grog_status st = grog_data_read_file(source, &text, NULL, &ferr);
-    if (st == GROG_ENOTFOUND) {
-        char full[256];
-        if (embedded_text(source, full, sizeof full) != NULL)
-            return read_embedded(source, out, problems, err);
-    }
-    if (st != GROG_OK) {
-        if (err != NULL)
-            *err = ferr;
+    const char *text;
+    char *owned, label[300];
+    grog_status st = source_text(source, &text, &owned, label, sizeof label, err);
+    if (st != GROG_OK)
         return st;
+    st = grog_scenario_read_text(text, label, out, problems, err);
+    free(owned);
+    return st;
+}
+
+/* 1 when text is saved followed by nothing but JSON white space: the two
+ * read as the same document. */
+static int same_document(const char *text, const char *saved)
+{
+    size_t n = strlen(saved);
+    if (strncmp(text, saved, n) != 0)
+        return 0;
+    return text[n + strspn(text + n, " \t\n\r")] == '\0';
+}
+
+grog_status grog_scenario_load_saved(const char *source, grog_battle **out, char **saved,
+                                     int *same, grog_error *err)
+{
+    const char *text;
+    char *owned, label[300];
+    grog_status st = source_text(source, &text, &owned, label, sizeof label, err);
+    if (st != GROG_OK)
+        return st;
+    grog_battle *b = NULL;
+    char *s = NULL;
+    st = grog_scenario_read_text(text, label, &b, NULL, err);
+    if (st == GROG_OK)
+        st = grog_scenario_save_text(b, &s, err);
+    if (st == GROG_OK) {
+        *same = same_document(text, s);
+        *out = b;
+        *saved = s;
+    } else {
+        grog_battle_destroy(b);
     }
-    st = grog_scenario_read_text(text, source, out, problems, err);
-    free(text);
+    free(owned);
     return st;
 }
 

@@ -6,81 +6,116 @@
  * back gives an equal battle (grog_battle_equal). Each officer lists the
  * units whose parent he is (from the hierarchy index, built once, so that
  * saving stays linear in the battle's size); orders go to the "orders"
- * section. */
-#include <jansson.h>
+ * section, officers' then units', each one's order then its pending order.
+ *
+ * The text is written directly (jsonout.h), byte for byte as jansson's
+ * json_dumps with JSON_INDENT(2) | JSON_PRESERVE_ORDER |
+ * JSON_REAL_PRECISION(15) wrote it when the document was built as jansson
+ * objects: games keep this text, so it must never change for a battle. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "grognard/jsonout.h"
 #include "grognard/scenario.h"
 #include "i18n.h"
 
-static json_t *len(const grog_battle *b, double mm)
+typedef grog_jsonout jw;
+
+static void key_str(jw *w, const char *key, const char *v)
 {
-    const grog_table *t = grog_battle_table(b);
-    return json_real(grog_length_from_mm(mm, t->file_unit, &t->scale));
+    grog_jsonout_key(w, key);
+    grog_jsonout_string(w, v);
 }
 
-static void set(json_t *o, const char *key, json_t *v)
-{
-    json_object_set_new(o, key, v);
-}
-
-static void set_str_opt(json_t *o, const char *key, const char *v)
+/* key: v, only when v is not empty. */
+static void key_str_opt(jw *w, const char *key, const char *v)
 {
     if (v[0] != '\0')
-        set(o, key, json_string(v));
+        key_str(w, key, v);
 }
 
-static void placement(const grog_battle *b, json_t *o, const grog_base *base)
+static void key_int(jw *w, const char *key, long long v)
 {
-    json_t *pos = json_object();
-    set(pos, "x", len(b, base->centre.x));
-    set(pos, "y", len(b, base->centre.y));
-    set(o, "position", pos);
-    set(o, "facing", json_real(base->facing));
-    json_t *bs = json_object();
-    set(bs, "width", len(b, base->width));
-    set(bs, "depth", len(b, base->depth));
-    set(o, "base", bs);
+    grog_jsonout_key(w, key);
+    grog_jsonout_integer(w, v);
 }
 
-static json_t *meta_json(const grog_meta *m)
+static void key_true(jw *w, const char *key)
 {
-    json_t *o = json_object();
-    set(o, "name", json_string(m->name));
-    set_str_opt(o, "date", m->date);
-    set_str_opt(o, "place", m->place);
-    set_str_opt(o, "description", m->description);
-    json_t *src = json_array();
-    for (size_t i = 0; i < m->nsources; i++)
-        json_array_append_new(src, json_string(m->sources[i]));
-    set(o, "sources", src);
-    set_str_opt(o, "rating_notes", m->rating_notes);
-    return o;
+    grog_jsonout_key(w, key);
+    grog_jsonout_bool(w, 1);
 }
 
-static json_t *table_json(const grog_battle *b)
+/* A length in mm as the file writes it, in the table's file unit. */
+static void len(jw *w, const grog_battle *b, double mm)
 {
     const grog_table *t = grog_battle_table(b);
-    json_t *o = json_object();
-    set(o, "figure_scale", json_integer(t->scale.figure_mm));
-    set(o, "mm_per_pas", json_real(t->scale.mm_per_pas));
-    set(o, "unit", json_string(grog_unit_name(t->file_unit)));
-    set(o, "width", len(b, t->width_mm));
-    set(o, "depth", len(b, t->depth_mm));
-    if (t->margin_mm > 0)
-        set(o, "margin", len(b, t->margin_mm));
-    return o;
+    grog_jsonout_real(w, grog_length_from_mm(mm, t->file_unit, &t->scale));
 }
 
-static json_t *bits_json(unsigned bits, int count, const char *(*name)(unsigned))
+static void key_len(jw *w, const grog_battle *b, const char *key, double mm)
 {
-    json_t *a = json_array();
+    grog_jsonout_key(w, key);
+    len(w, b, mm);
+}
+
+static void placement(jw *w, const grog_battle *b, const grog_base *base)
+{
+    grog_jsonout_key(w, "position");
+    grog_jsonout_object_open(w);
+    key_len(w, b, "x", base->centre.x);
+    key_len(w, b, "y", base->centre.y);
+    grog_jsonout_object_close(w);
+    grog_jsonout_key(w, "facing");
+    grog_jsonout_real(w, base->facing);
+    grog_jsonout_key(w, "base");
+    grog_jsonout_object_open(w);
+    key_len(w, b, "width", base->width);
+    key_len(w, b, "depth", base->depth);
+    grog_jsonout_object_close(w);
+}
+
+static void meta_json(jw *w, const grog_meta *m)
+{
+    grog_jsonout_object_open(w);
+    key_str(w, "name", m->name);
+    key_str_opt(w, "date", m->date);
+    key_str_opt(w, "place", m->place);
+    key_str_opt(w, "description", m->description);
+    grog_jsonout_key(w, "sources");
+    grog_jsonout_array_open(w);
+    for (size_t i = 0; i < m->nsources; i++)
+        grog_jsonout_string(w, m->sources[i]);
+    grog_jsonout_array_close(w);
+    key_str_opt(w, "rating_notes", m->rating_notes);
+    grog_jsonout_object_close(w);
+}
+
+static void table_json(jw *w, const grog_battle *b)
+{
+    const grog_table *t = grog_battle_table(b);
+    grog_jsonout_object_open(w);
+    key_int(w, "figure_scale", t->scale.figure_mm);
+    grog_jsonout_key(w, "mm_per_pas");
+    grog_jsonout_real(w, t->scale.mm_per_pas);
+    key_str(w, "unit", grog_unit_name(t->file_unit));
+    key_len(w, b, "width", t->width_mm);
+    key_len(w, b, "depth", t->depth_mm);
+    if (t->margin_mm > 0)
+        key_len(w, b, "margin", t->margin_mm);
+    grog_jsonout_object_close(w);
+}
+
+static void bits_json(jw *w, const char *key, unsigned bits, int count,
+                      const char *(*name)(unsigned))
+{
+    grog_jsonout_key(w, key);
+    grog_jsonout_array_open(w);
     for (int i = 0; i < count; i++)
         if (bits & (1u << i))
-            json_array_append_new(a, json_string(name(1u << i)));
-    return a;
+            grog_jsonout_string(w, name(1u << i));
+    grog_jsonout_array_close(w);
 }
 
 static const char *marker_name(unsigned v)
@@ -93,160 +128,207 @@ static const char *flag_name(unsigned v)
     return grog_unit_flag_name((grog_unit_flag)v);
 }
 
-static json_t *officer_json(const grog_battle *b, const grog_hierarchy *h, size_t i)
+static void ratings_json(jw *w, const grog_ratings *r)
+{
+    grog_jsonout_key(w, "ratings");
+    grog_jsonout_object_open(w);
+    grog_jsonout_key(w, "aigles");
+    grog_jsonout_object_open(w);
+    key_int(w, "charisma", r->aigles_charisma);
+    key_int(w, "command", r->aigles_command);
+    grog_jsonout_object_close(w);
+    grog_jsonout_key(w, "gdb");
+    grog_jsonout_object_open(w);
+    key_str(w, "skill", grog_gdb_skill_name(r->gdb_skill));
+    grog_jsonout_object_close(w);
+    grog_jsonout_key(w, "gt");
+    grog_jsonout_object_open(w);
+    key_str(w, "quality", grog_gt_quality_name(r->gt_quality));
+    grog_jsonout_object_close(w);
+    grog_jsonout_object_close(w);
+}
+
+static void officer_json(jw *w, const grog_battle *b, const grog_hierarchy *h, size_t i)
 {
     const grog_officer *o = grog_battle_officer(b, i);
-    json_t *j = json_object();
-    set(j, "id", json_string(o->id));
-    set(j, "name", json_string(o->name));
-    set(j, "side", json_string(o->side));
-    set(j, "role", json_string(grog_role_name(o->role)));
-    set_str_opt(j, "command", o->command);
-    set_str_opt(j, "superior", o->superior);
+    grog_jsonout_object_open(w);
+    key_str(w, "id", o->id);
+    key_str(w, "name", o->name);
+    key_str(w, "side", o->side);
+    key_str(w, "role", grog_role_name(o->role));
+    key_str_opt(w, "command", o->command);
+    key_str_opt(w, "superior", o->superior);
     const grog_side *s = grog_battle_side_by_id(b, o->side);
     if (s == NULL || s->nation != o->nation)
-        set(j, "nation", json_string(grog_nation_name(o->nation)));
-    placement(b, j, &o->base);
-    set_str_opt(j, "attached_to", o->attached_to);
+        key_str(w, "nation", grog_nation_name(o->nation));
+    placement(w, b, &o->base);
+    key_str_opt(w, "attached_to", o->attached_to);
     if (o->state != GROG_OFFICER_ACTIVE)
-        set(j, "state", json_string(grog_officer_state_name(o->state)));
-    set_str_opt(j, "held_by", o->held_by);
+        key_str(w, "state", grog_officer_state_name(o->state));
+    key_str_opt(w, "held_by", o->held_by);
     if (o->markers)
-        set(j, "markers", bits_json(o->markers, GROG_MARKER_COUNT, marker_name));
-    set(j, "ratings",
-        json_pack("{s:{s:i,s:i},s:{s:s},s:{s:s}}", "aigles", "charisma",
-                  o->ratings.aigles_charisma, "command", o->ratings.aigles_command, "gdb",
-                  "skill", grog_gdb_skill_name(o->ratings.gdb_skill), "gt", "quality",
-                  grog_gt_quality_name(o->ratings.gt_quality)));
+        bits_json(w, "markers", o->markers, GROG_MARKER_COUNT, marker_name);
+    ratings_json(w, &o->ratings);
     if (o->casualties)
-        set(j, "casualties", json_integer(o->casualties));
+        key_int(w, "casualties", o->casualties);
     if (o->adc_speed >= 0)
-        set(j, "adc_speed", len(b, o->adc_speed));
+        key_len(w, b, "adc_speed", o->adc_speed);
     if (o->personally_commands)
-        set(j, "personally_commands", json_true());
+        key_true(w, "personally_commands");
     if (o->brigade_broken)
-        set(j, "brigade_broken", json_true());
+        key_true(w, "brigade_broken");
     size_t n;
     const size_t *idx = grog_hierarchy_officer_units(h, i, &n);
     if (n > 0) {
-        json_t *units = json_array();
+        grog_jsonout_key(w, "units");
+        grog_jsonout_array_open(w);
         for (size_t k = 0; k < n; k++)
-            json_array_append_new(units, json_string(grog_battle_unit(b, idx[k])->id));
-        set(j, "units", units);
+            grog_jsonout_string(w, grog_battle_unit(b, idx[k])->id);
+        grog_jsonout_array_close(w);
     }
-    return j;
+    grog_jsonout_object_close(w);
 }
 
-static json_t *unit_json(const grog_battle *b, const grog_troop *u)
+static void unit_json(jw *w, const grog_battle *b, const grog_troop *u)
 {
-    json_t *j = json_object();
-    set(j, "id", json_string(u->id));
-    set(j, "name", json_string(u->name));
-    set(j, "side", json_string(u->side));
-    set(j, "arm", json_string(grog_arm_name(u->arm)));
-    set(j, "status", json_string(grog_unit_status_name(u->status)));
-    set(j, "manoeuvre", json_string(grog_manoeuvre_name(u->manoeuvre)));
-    set(j, "figures", json_integer(u->figures));
-    set(j, "subunits", json_integer(u->subunits));
-    set(j, "formation", json_string(u->formation));
-    placement(b, j, &u->base);
+    grog_jsonout_object_open(w);
+    key_str(w, "id", u->id);
+    key_str(w, "name", u->name);
+    key_str(w, "side", u->side);
+    key_str(w, "arm", grog_arm_name(u->arm));
+    key_str(w, "status", grog_unit_status_name(u->status));
+    key_str(w, "manoeuvre", grog_manoeuvre_name(u->manoeuvre));
+    key_int(w, "figures", u->figures);
+    key_int(w, "subunits", u->subunits);
+    key_str(w, "formation", u->formation);
+    placement(w, b, &u->base);
     if (u->flags)
-        set(j, "state", bits_json(u->flags, GROG_UNIT_FLAG_COUNT, flag_name));
+        bits_json(w, "state", u->flags, GROG_UNIT_FLAG_COUNT, flag_name);
     if (u->flags & GROG_UNIT_IN_MELEE)
-        set(j, "melee_since", json_integer(u->melee_since));
+        key_int(w, "melee_since", u->melee_since);
     if (u->casualties)
-        set(j, "casualties", json_integer(u->casualties));
+        key_int(w, "casualties", u->casualties);
     if (u->can_dismount)
-        set(j, "can_dismount", json_true());
-    return j;
+        key_true(w, "can_dismount");
+    grog_jsonout_object_close(w);
 }
 
-static void order_json(json_t *arr, const char *to, const grog_order *o, int hidden)
+static void order_json(jw *w, const char *to, const grog_order *o, int hidden)
 {
     if (o->kind[0] == '\0')
         return;
-    json_t *j = json_object();
-    set(j, "to", json_string(to));
-    set(j, "kind", json_string(o->kind));
-    set_str_opt(j, "text", o->text);
-    set_str_opt(j, "target", o->target);
+    grog_jsonout_object_open(w);
+    key_str(w, "to", to);
+    key_str(w, "kind", o->kind);
+    key_str_opt(w, "text", o->text);
+    key_str_opt(w, "target", o->target);
     if (hidden)
-        set(j, "hidden", json_true());
+        key_true(w, "hidden");
     if (o->given_turn)
-        set(j, "given_turn", json_integer(o->given_turn));
+        key_int(w, "given_turn", o->given_turn);
     if (o->effective_turn)
-        set(j, "effective_turn", json_integer(o->effective_turn));
-    json_array_append_new(arr, j);
+        key_int(w, "effective_turn", o->effective_turn);
+    grog_jsonout_object_close(w);
 }
 
-/* NULL when out of memory. */
-static json_t *terrain_json(const grog_battle *b)
+static void terrain_json(jw *w, const grog_battle *b)
 {
-    json_t *arr = json_array();
+    grog_jsonout_array_open(w);
     for (size_t i = 0; i < grog_battle_nterrain(b); i++) {
         const grog_terrain *t = grog_battle_terrain(b, i);
-        json_t *j = json_pack("{s:s}", "kind", grog_terrain_kind_name(t->kind));
-        set_str_opt(j, "name", t->name);
-        json_t *pts = json_array();
-        for (size_t k = 0; k < t->npoints; k++)
-            json_array_append_new(pts, json_pack("[o,o]", len(b, t->points[k].x),
-                                                 len(b, t->points[k].y)));
-        set(j, "points", pts);
-        json_array_append_new(arr, j);
+        grog_jsonout_object_open(w);
+        key_str(w, "kind", grog_terrain_kind_name(t->kind));
+        key_str_opt(w, "name", t->name);
+        grog_jsonout_key(w, "points");
+        grog_jsonout_array_open(w);
+        for (size_t k = 0; k < t->npoints; k++) {
+            grog_jsonout_array_open(w);
+            len(w, b, t->points[k].x);
+            len(w, b, t->points[k].y);
+            grog_jsonout_array_close(w);
+        }
+        grog_jsonout_array_close(w);
+        grog_jsonout_object_close(w);
     }
-    return arr;
+    grog_jsonout_array_close(w);
 }
 
-static json_t *battle_json(const grog_battle *b)
+static void sides_json(jw *w, const grog_battle *b)
 {
-    grog_hierarchy *h = NULL;
-    if (grog_hierarchy_build(b, &h, NULL) != GROG_OK)
-        return NULL;
-    json_t *root = json_object();
-    set(root, "format", json_integer(1));
-    set(root, "meta", meta_json(grog_battle_meta(b)));
-    set(root, "table", table_json(b));
-    json_t *sides = json_array(), *offs = json_array(), *units = json_array(),
-           *orders = json_array();
+    grog_jsonout_array_open(w);
     for (size_t i = 0; i < grog_battle_nsides(b); i++) {
         const grog_side *s = grog_battle_side(b, i);
-        json_t *j = json_pack("{s:s,s:s,s:s}", "id", s->id, "name", s->name, "nation",
-                              grog_nation_name(s->nation));
-        set_str_opt(j, "colour", s->colour);
-        json_array_append_new(sides, j);
+        grog_jsonout_object_open(w);
+        key_str(w, "id", s->id);
+        key_str(w, "name", s->name);
+        key_str(w, "nation", grog_nation_name(s->nation));
+        key_str_opt(w, "colour", s->colour);
+        grog_jsonout_object_close(w);
     }
+    grog_jsonout_array_close(w);
+}
+
+static void orders_json(jw *w, const grog_battle *b)
+{
+    grog_jsonout_array_open(w);
     for (size_t i = 0; i < grog_battle_nofficers(b); i++) {
         const grog_officer *o = grog_battle_officer(b, i);
-        json_array_append_new(offs, officer_json(b, h, i));
-        order_json(orders, o->id, &o->order, 0);
-        order_json(orders, o->id, &o->pending, 1);
+        order_json(w, o->id, &o->order, 0);
+        order_json(w, o->id, &o->pending, 1);
     }
     for (size_t i = 0; i < grog_battle_nunits(b); i++) {
         const grog_troop *u = grog_battle_unit(b, i);
-        json_array_append_new(units, unit_json(b, u));
-        order_json(orders, u->id, &u->order, 0);
-        order_json(orders, u->id, &u->pending, 1);
+        order_json(w, u->id, &u->order, 0);
+        order_json(w, u->id, &u->pending, 1);
     }
-    set(root, "sides", sides);
-    set(root, "officers", offs);
-    set(root, "units", units);
-    set(root, "orders", orders);
-    if (grog_battle_nterrain(b) > 0)
-        set(root, "terrain", terrain_json(b));
-    grog_hierarchy_destroy(h);
-    return root;
+    grog_jsonout_array_close(w);
+}
+
+static void battle_json(jw *w, const grog_battle *b, const grog_hierarchy *h)
+{
+    grog_jsonout_object_open(w);
+    key_int(w, "format", 1);
+    grog_jsonout_key(w, "meta");
+    meta_json(w, grog_battle_meta(b));
+    grog_jsonout_key(w, "table");
+    table_json(w, b);
+    grog_jsonout_key(w, "sides");
+    sides_json(w, b);
+    grog_jsonout_key(w, "officers");
+    grog_jsonout_array_open(w);
+    for (size_t i = 0; i < grog_battle_nofficers(b); i++)
+        officer_json(w, b, h, i);
+    grog_jsonout_array_close(w);
+    grog_jsonout_key(w, "units");
+    grog_jsonout_array_open(w);
+    for (size_t i = 0; i < grog_battle_nunits(b); i++)
+        unit_json(w, b, grog_battle_unit(b, i));
+    grog_jsonout_array_close(w);
+    grog_jsonout_key(w, "orders");
+    orders_json(w, b);
+    if (grog_battle_nterrain(b) > 0) {
+        grog_jsonout_key(w, "terrain");
+        terrain_json(w, b);
+    }
+    grog_jsonout_object_close(w);
 }
 
 grog_status grog_scenario_save_text(const grog_battle *b, char **text, grog_error *err)
 {
-    json_t *root = battle_json(b);
-    char *s = root != NULL ? json_dumps(root, JSON_INDENT(2) | JSON_PRESERVE_ORDER |
-                                                  JSON_REAL_PRECISION(15))
-                           : NULL;
-    json_decref(root);
+    grog_hierarchy *h = NULL;
+    jw *w = NULL;
+    if (grog_hierarchy_build(b, &h, NULL) != GROG_OK ||
+        (w = grog_jsonout_create(2, 15)) == NULL) {
+        grog_hierarchy_destroy(h);
+        return grog_error_set(err, GROG_ENOMEM, "%s", _("out of memory"));
+    }
+    battle_json(w, b, h);
+    grog_hierarchy_destroy(h);
+    /* A battle read from a file or changed by actions holds only UTF-8 texts
+     * and finite lengths; anything else would be written as U+FFFD or null. */
+    char *s = grog_jsonout_finish(w);
     if (s == NULL)
-        return grog_error_set(err, GROG_ENOMEM, _("out of memory"));
-    /* json_dumps allocates with jansson's allocator (malloc by default). */
+        return grog_error_set(err, GROG_ENOMEM, "%s", _("out of memory"));
     *text = s;
     return GROG_OK;
 }
