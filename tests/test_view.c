@@ -174,8 +174,13 @@ static json_t *game_view(grog_game *g, const grog_seat *seat)
     if (grog_view_game_json(g, seat, &text, &err) != GROG_OK)
         fail_msg("%s", err.message);
     json_t *j = json_loads(text, 0, NULL);
-    free(text);
     assert_non_null(j);
+    /* Written directly, the text is still jansson's own (the server and
+     * `show --json` sent jansson's dump before): dumped again, the same. */
+    char *again = json_dumps(j, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(10));
+    assert_string_equal(again, text);
+    free(again);
+    free(text);
     return j;
 }
 

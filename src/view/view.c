@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "grognard/explain.h"
+#include "grognard/jsonout.h"
 #include "grognard/view.h"
 #include "i18n.h"
 
@@ -99,40 +100,6 @@ static grog_status game_status(const grog_game *g, const grog_seat *seat, json_t
     return GROG_OK;
 }
 
-static json_t *str_or_null(const char *s)
-{
-    return s != NULL && s[0] != '\0' ? json_string(s) : json_null();
-}
-
-static json_t *order_json(const grog_order *o)
-{
-    if (o->kind[0] == '\0')
-        return json_null();
-    json_t *j = json_object();
-    json_object_set_new(j, "kind", json_string(o->kind));
-    json_object_set_new(j, "text", str_or_null(o->text));
-    json_object_set_new(j, "target", str_or_null(o->target));
-    json_object_set_new(j, "given_turn", json_integer(o->given_turn));
-    json_object_set_new(j, "effective_turn", json_integer(o->effective_turn));
-    return j;
-}
-
-static void set_base(json_t *j, const grog_base *b)
-{
-    json_object_set_new(j, "x", json_real(b->centre.x));
-    json_object_set_new(j, "y", json_real(b->centre.y));
-    json_object_set_new(j, "facing", json_real(b->facing));
-    json_object_set_new(j, "width", json_real(b->width));
-    json_object_set_new(j, "depth", json_real(b->depth));
-}
-
-/* The value under key id of object o in the status, or null. */
-static json_t *by_id(json_t *status, const char *key, const char *id)
-{
-    json_t *v = json_object_get(json_object_get(status, key), id);
-    return v != NULL ? json_incref(v) : json_null();
-}
-
 /* The first element of status[key] whose field equals id, or null. */
 static json_t *find_in(json_t *status, const char *key, const char *field, const char *id)
 {
@@ -146,70 +113,6 @@ static json_t *find_in(json_t *status, const char *key, const char *field, const
     return json_null();
 }
 
-static json_t *officer_json(const grog_battle *b, size_t i, json_t *status)
-{
-    const grog_officer *o = grog_battle_officer(b, i);
-    json_t *j = json_object();
-    json_object_set_new(j, "id", json_string(o->id));
-    json_object_set_new(j, "name", json_string(o->name));
-    char label[GROG_NAME_MAX];
-    grog_map_officer_label(o, label, sizeof label);
-    json_object_set_new(j, "short_name", json_string(label));
-    json_object_set_new(j, "side", json_string(o->side));
-    json_object_set_new(j, "role", json_string(grog_role_name(o->role)));
-    json_object_set_new(j, "command", str_or_null(o->command));
-    json_object_set_new(j, "superior", str_or_null(o->superior));
-    set_base(j, &o->base);
-    json_object_set_new(j, "state", json_string(grog_officer_state_name(o->state)));
-    json_object_set_new(j, "held_by", str_or_null(o->held_by));
-    json_object_set_new(j, "attached_to", str_or_null(o->attached_to));
-    json_object_set_new(j, "avance", json_boolean(o->markers & GROG_MARKER_AVANCE));
-    json_object_set_new(j, "casualties", json_integer(o->casualties));
-    json_object_set_new(j, "ratings",
-                        json_pack("{s:i,s:i,s:s,s:s}", "aigles_charisma",
-                                  o->ratings.aigles_charisma, "aigles_command",
-                                  o->ratings.aigles_command, "gdb_skill",
-                                  grog_gdb_skill_name(o->ratings.gdb_skill), "gt_quality",
-                                  grog_gt_quality_name(o->ratings.gt_quality)));
-    json_object_set_new(j, "order", order_json(&o->order));
-    json_object_set_new(j, "pending", order_json(&o->pending));
-    json_object_set_new(j, "points", by_id(status, "command_points", o->id));
-    json_object_set_new(j, "pips", by_id(status, "pips", o->id));
-    return j;
-}
-
-static json_t *unit_json(const grog_battle *b, size_t i, json_t *status)
-{
-    const grog_troop *u = grog_battle_unit(b, i);
-    json_t *j = json_object();
-    json_object_set_new(j, "id", json_string(u->id));
-    json_object_set_new(j, "name", json_string(u->name));
-    char label[GROG_NAME_MAX];
-    grog_map_unit_label(u, label, sizeof label);
-    json_object_set_new(j, "short_name", json_string(label));
-    json_object_set_new(j, "side", json_string(u->side));
-    json_object_set_new(j, "parent", str_or_null(u->parent));
-    json_object_set_new(j, "arm", json_string(grog_arm_name(u->arm)));
-    json_object_set_new(j, "status", json_string(grog_unit_status_name(u->status)));
-    json_object_set_new(j, "figures", json_integer(u->figures));
-    set_base(j, &u->base);
-    json_object_set_new(j, "formation", json_string(u->formation));
-    json_t *flags = json_array();
-    for (int k = 0; k < GROG_UNIT_FLAG_COUNT; k++)
-        if (u->flags & (1u << k))
-            json_array_append_new(flags,
-                                  json_string(grog_unit_flag_name((grog_unit_flag)(1u << k))));
-    json_object_set_new(j, "flags", flags);
-    json_object_set_new(j, "melee", (u->flags & GROG_UNIT_IN_MELEE)
-                                        ? json_pack("{s:i}", "since_turn", u->melee_since)
-                                        : json_null());
-    json_object_set_new(j, "casualties", json_integer(u->casualties));
-    json_object_set_new(j, "order", order_json(&u->order));
-    json_object_set_new(j, "pending", order_json(&u->pending));
-    json_object_set_new(j, "changing", find_in(status, "formation_changes", "unit", u->id));
-    return j;
-}
-
 static const char *seat_kind_name(const grog_seat *seat)
 {
     if (seat == NULL)
@@ -217,73 +120,6 @@ static const char *seat_kind_name(const grog_seat *seat)
     return seat->kind == GROG_SEAT_REFEREE ? "referee"
            : seat->kind == GROG_SEAT_SIDE  ? "side"
                                            : "public";
-}
-
-static json_t *array_or_empty(json_t *status, const char *key)
-{
-    json_t *v = json_object_get(status, key);
-    return json_is_array(v) ? json_incref(v) : json_array();
-}
-
-/* may_do: what each side may still do; a side's seat sees its own only. */
-static json_t *may_do(json_t *status, const grog_seat *seat)
-{
-    json_t *may = json_object_get(status, "may"), *out = json_object();
-    const char *key;
-    json_t *v;
-    json_object_foreach(may, key, v) {
-        if (seat == NULL || seat->kind != GROG_SEAT_SIDE || strcmp(seat->side, key) == 0)
-            json_object_set(out, key, v);
-    }
-    return out;
-}
-
-static json_t *game_object(const grog_game *g, const grog_seat *seat, const grog_battle *b,
-                           json_t *status)
-{
-    const grog_meta *m = grog_battle_meta(b);
-    const grog_table *t = grog_battle_table(b);
-    json_t *root = json_object();
-    json_object_set_new(root, "scenario", json_pack("{s:s,s:s,s:s}", "name", m->name, "date",
-                                                    m->date, "place", m->place));
-    json_object_set_new(root, "family", json_string(grog_family_name(grog_game_family(g))));
-    json_object_set_new(root, "turn", json_integer(grog_game_turn(g)));
-    json_object_set_new(root, "phase", json_string(grog_game_phase(g)));
-    json_object_set_new(root, "phases", array_or_empty(status, "phases"));
-    json_object_set_new(root, "actions", json_integer((json_int_t)grog_game_action_count(g)));
-    json_object_set_new(root, "seat", json_pack("{s:s,s:o}", "kind", seat_kind_name(seat), "side",
-                                                seat != NULL && seat->kind == GROG_SEAT_SIDE
-                                                    ? json_string(seat->side)
-                                                    : json_null()));
-    json_object_set_new(root, "seed",
-                        seat != NULL && seat->kind == GROG_SEAT_REFEREE
-                            ? json_integer((json_int_t)(grog_game_seed(g) & INT64_MAX))
-                            : json_null());
-    json_object_set_new(root, "table",
-                        json_pack("{s:f,s:f,s:i,s:f,s:s}", "width", t->width_mm, "depth",
-                                  t->depth_mm, "figure_scale", t->scale.figure_mm, "mm_per_pas",
-                                  t->scale.mm_per_pas, "file_unit", grog_unit_name(t->file_unit)));
-    json_t *sides = json_array();
-    for (size_t i = 0; i < grog_battle_nsides(b); i++) {
-        const grog_side *s = grog_battle_side(b, i);
-        json_array_append_new(sides, json_pack("{s:s,s:s,s:s,s:s}", "id", s->id, "name", s->name,
-                                               "nation", grog_nation_name(s->nation), "colour",
-                                               grog_map_side_colour(b, i)));
-    }
-    json_object_set_new(root, "sides", sides);
-    json_t *offs = json_array(), *units = json_array();
-    for (size_t i = 0; i < grog_battle_nofficers(b); i++)
-        json_array_append_new(offs, officer_json(b, i, status));
-    for (size_t i = 0; i < grog_battle_nunits(b); i++)
-        json_array_append_new(units, unit_json(b, i, status));
-    json_object_set_new(root, "officers", offs);
-    json_object_set_new(root, "units", units);
-    json_object_set_new(root, "adcs", array_or_empty(status, "adcs_riding"));
-    json_object_set_new(root, "orders_being_passed", array_or_empty(status, "orders_being_passed"));
-    json_object_set_new(root, "brigades", array_or_empty(status, "books"));
-    json_object_set_new(root, "may_do", may_do(status, seat));
-    json_object_set_new(root, "under_way", array_or_empty(status, "pending"));
-    return root;
 }
 
 /* The battle and status of a game for a seat. */
@@ -299,19 +135,318 @@ static grog_status game_parts(const grog_game *g, const grog_seat *seat, grog_ba
     return st;
 }
 
+/* ---- the game's view as JSON text ----
+ *
+ * Written directly (jsonout.h), byte for byte as the document built from
+ * jansson objects and dumped with JSON_INDENT(2) | JSON_PRESERVE_ORDER |
+ * JSON_REAL_PRECISION(10) was: the server sends it after every change (a
+ * 2,000-unit game's is 1.3 MB). Hidden orders are left out as
+ * grog_view_battle leaves them out (grog_view_may_see), without copying the
+ * battle; the status's parts are written as they are. */
+
+typedef grog_jsonout jw;
+
+/* A jansson value as json_dumps writes it. */
+static void put_value(jw *w, json_t *v)
+{
+    const char *key;
+    json_t *e;
+    size_t i;
+    switch (json_typeof(v)) {
+    case JSON_OBJECT:
+        grog_jsonout_object_open(w);
+        json_object_foreach(v, key, e) {
+            grog_jsonout_key(w, key);
+            put_value(w, e);
+        }
+        grog_jsonout_object_close(w);
+        break;
+    case JSON_ARRAY:
+        grog_jsonout_array_open(w);
+        json_array_foreach(v, i, e) put_value(w, e);
+        grog_jsonout_array_close(w);
+        break;
+    case JSON_STRING:
+        grog_jsonout_string_n(w, json_string_value(v), json_string_length(v));
+        break;
+    case JSON_INTEGER:
+        grog_jsonout_integer(w, (long long)json_integer_value(v));
+        break;
+    case JSON_REAL:
+        grog_jsonout_real(w, json_real_value(v));
+        break;
+    case JSON_TRUE:
+        grog_jsonout_bool(w, 1);
+        break;
+    case JSON_FALSE:
+        grog_jsonout_bool(w, 0);
+        break;
+    default:
+        grog_jsonout_null(w);
+        break;
+    }
+}
+
+static void key_str(jw *w, const char *key, const char *s)
+{
+    grog_jsonout_key(w, key);
+    grog_jsonout_string(w, s);
+}
+
+static void key_str_or_null(jw *w, const char *key, const char *s)
+{
+    grog_jsonout_key(w, key);
+    grog_jsonout_string_or_null(w, s);
+}
+
+static void key_int(jw *w, const char *key, long long v)
+{
+    grog_jsonout_key(w, key);
+    grog_jsonout_integer(w, v);
+}
+
+static void key_real(jw *w, const char *key, double v)
+{
+    grog_jsonout_key(w, key);
+    grog_jsonout_real(w, v);
+}
+
+/* key: v, or null when v is NULL. */
+static void key_value(jw *w, const char *key, json_t *v)
+{
+    grog_jsonout_key(w, key);
+    if (v != NULL)
+        put_value(w, v);
+    else
+        grog_jsonout_null(w);
+}
+
+/* key: status[skey] when it is an array, else []. */
+static void key_array(jw *w, const char *key, json_t *status, const char *skey)
+{
+    json_t *v = json_object_get(status, skey);
+    grog_jsonout_key(w, key);
+    if (json_is_array(v)) {
+        put_value(w, v);
+    } else {
+        grog_jsonout_array_open(w);
+        grog_jsonout_array_close(w);
+    }
+}
+
+/* An order, or null when there is none or the seat may not see it. */
+static void order_text(jw *w, const char *key, const grog_order *o, int seen)
+{
+    grog_jsonout_key(w, key);
+    if (!seen || o->kind[0] == '\0') {
+        grog_jsonout_null(w);
+        return;
+    }
+    grog_jsonout_object_open(w);
+    key_str(w, "kind", o->kind);
+    key_str_or_null(w, "text", o->text);
+    key_str_or_null(w, "target", o->target);
+    key_int(w, "given_turn", o->given_turn);
+    key_int(w, "effective_turn", o->effective_turn);
+    grog_jsonout_object_close(w);
+}
+
+static void base_text(jw *w, const grog_base *b)
+{
+    key_real(w, "x", b->centre.x);
+    key_real(w, "y", b->centre.y);
+    key_real(w, "facing", b->facing);
+    key_real(w, "width", b->width);
+    key_real(w, "depth", b->depth);
+}
+
+static void officer_text(jw *w, const grog_officer *o, const grog_seat *seat, json_t *status)
+{
+    grog_jsonout_object_open(w);
+    key_str(w, "id", o->id);
+    key_str(w, "name", o->name);
+    char label[GROG_NAME_MAX];
+    grog_map_officer_label(o, label, sizeof label);
+    key_str(w, "short_name", label);
+    key_str(w, "side", o->side);
+    key_str(w, "role", grog_role_name(o->role));
+    key_str_or_null(w, "command", o->command);
+    key_str_or_null(w, "superior", o->superior);
+    base_text(w, &o->base);
+    key_str(w, "state", grog_officer_state_name(o->state));
+    key_str_or_null(w, "held_by", o->held_by);
+    key_str_or_null(w, "attached_to", o->attached_to);
+    grog_jsonout_key(w, "avance");
+    grog_jsonout_bool(w, (o->markers & GROG_MARKER_AVANCE) != 0);
+    key_int(w, "casualties", o->casualties);
+    grog_jsonout_key(w, "ratings");
+    grog_jsonout_object_open(w);
+    key_int(w, "aigles_charisma", o->ratings.aigles_charisma);
+    key_int(w, "aigles_command", o->ratings.aigles_command);
+    key_str(w, "gdb_skill", grog_gdb_skill_name(o->ratings.gdb_skill));
+    key_str(w, "gt_quality", grog_gt_quality_name(o->ratings.gt_quality));
+    grog_jsonout_object_close(w);
+    order_text(w, "order", &o->order, 1);
+    order_text(w, "pending", &o->pending, grog_view_may_see(seat, o->side));
+    key_value(w, "points", json_object_get(json_object_get(status, "command_points"), o->id));
+    key_value(w, "pips", json_object_get(json_object_get(status, "pips"), o->id));
+    grog_jsonout_object_close(w);
+}
+
+static void unit_text(jw *w, const grog_troop *u, const grog_seat *seat, json_t *changes)
+{
+    grog_jsonout_object_open(w);
+    key_str(w, "id", u->id);
+    key_str(w, "name", u->name);
+    char label[GROG_NAME_MAX];
+    grog_map_unit_label(u, label, sizeof label);
+    key_str(w, "short_name", label);
+    key_str(w, "side", u->side);
+    key_str_or_null(w, "parent", u->parent);
+    key_str(w, "arm", grog_arm_name(u->arm));
+    key_str(w, "status", grog_unit_status_name(u->status));
+    key_int(w, "figures", u->figures);
+    base_text(w, &u->base);
+    key_str(w, "formation", u->formation);
+    grog_jsonout_key(w, "flags");
+    grog_jsonout_array_open(w);
+    for (int k = 0; k < GROG_UNIT_FLAG_COUNT; k++)
+        if (u->flags & (1u << k))
+            grog_jsonout_string(w, grog_unit_flag_name((grog_unit_flag)(1u << k)));
+    grog_jsonout_array_close(w);
+    grog_jsonout_key(w, "melee");
+    if (u->flags & GROG_UNIT_IN_MELEE) {
+        grog_jsonout_object_open(w);
+        key_int(w, "since_turn", u->melee_since);
+        grog_jsonout_object_close(w);
+    } else {
+        grog_jsonout_null(w);
+    }
+    key_int(w, "casualties", u->casualties);
+    order_text(w, "order", &u->order, 1);
+    order_text(w, "pending", &u->pending, grog_view_may_see(seat, u->side));
+    key_value(w, "changing", json_object_get(changes, u->id));
+    grog_jsonout_object_close(w);
+}
+
+/* The formation changes under way by unit id (the first for each unit),
+ * so that each unit finds its own at once. */
+static json_t *changes_by_unit(json_t *status)
+{
+    json_t *by = json_object(), *e;
+    size_t i;
+    if (by == NULL)
+        return NULL;
+    json_array_foreach(json_object_get(status, "formation_changes"), i, e) {
+        const char *v = json_string_value(json_object_get(e, "unit"));
+        if (v != NULL && json_object_get(by, v) == NULL)
+            json_object_set(by, v, e);
+    }
+    return by;
+}
+
+static void head_text(jw *w, const grog_game *g, const grog_seat *seat, const grog_battle *b,
+                      json_t *status)
+{
+    const grog_meta *m = grog_battle_meta(b);
+    const grog_table *t = grog_battle_table(b);
+    grog_jsonout_key(w, "scenario");
+    grog_jsonout_object_open(w);
+    key_str(w, "name", m->name);
+    key_str(w, "date", m->date);
+    key_str(w, "place", m->place);
+    grog_jsonout_object_close(w);
+    key_str(w, "family", grog_family_name(grog_game_family(g)));
+    key_int(w, "turn", grog_game_turn(g));
+    key_str(w, "phase", grog_game_phase(g));
+    key_array(w, "phases", status, "phases");
+    key_int(w, "actions", (long long)grog_game_action_count(g));
+    grog_jsonout_key(w, "seat");
+    grog_jsonout_object_open(w);
+    key_str(w, "kind", seat_kind_name(seat));
+    key_str(w, "side", seat != NULL && seat->kind == GROG_SEAT_SIDE ? seat->side : NULL);
+    grog_jsonout_object_close(w);
+    grog_jsonout_key(w, "seed");
+    if (seat != NULL && seat->kind == GROG_SEAT_REFEREE)
+        grog_jsonout_integer(w, (long long)(grog_game_seed(g) & INT64_MAX));
+    else
+        grog_jsonout_null(w);
+    grog_jsonout_key(w, "table");
+    grog_jsonout_object_open(w);
+    key_real(w, "width", t->width_mm);
+    key_real(w, "depth", t->depth_mm);
+    key_int(w, "figure_scale", t->scale.figure_mm);
+    key_real(w, "mm_per_pas", t->scale.mm_per_pas);
+    key_str(w, "file_unit", grog_unit_name(t->file_unit));
+    grog_jsonout_object_close(w);
+    grog_jsonout_key(w, "sides");
+    grog_jsonout_array_open(w);
+    for (size_t i = 0; i < grog_battle_nsides(b); i++) {
+        const grog_side *s = grog_battle_side(b, i);
+        grog_jsonout_object_open(w);
+        key_str(w, "id", s->id);
+        key_str(w, "name", s->name);
+        key_str(w, "nation", grog_nation_name(s->nation));
+        key_str(w, "colour", grog_map_side_colour(b, i));
+        grog_jsonout_object_close(w);
+    }
+    grog_jsonout_array_close(w);
+}
+
+/* may_do: what each side may still do; a side's seat sees its own only. */
+static void may_do_text(jw *w, json_t *status, const grog_seat *seat)
+{
+    const char *key;
+    json_t *v;
+    grog_jsonout_key(w, "may_do");
+    grog_jsonout_object_open(w);
+    json_object_foreach(json_object_get(status, "may"), key, v) {
+        if (seat == NULL || seat->kind != GROG_SEAT_SIDE || strcmp(seat->side, key) == 0) {
+            grog_jsonout_key(w, key);
+            put_value(w, v);
+        }
+    }
+    grog_jsonout_object_close(w);
+}
+
+static void game_text(jw *w, const grog_game *g, const grog_seat *seat, json_t *status,
+                      json_t *changes)
+{
+    const grog_battle *b = grog_game_battle(g);
+    grog_jsonout_object_open(w);
+    head_text(w, g, seat, b, status);
+    grog_jsonout_key(w, "officers");
+    grog_jsonout_array_open(w);
+    for (size_t i = 0; i < grog_battle_nofficers(b); i++)
+        officer_text(w, grog_battle_officer(b, i), seat, status);
+    grog_jsonout_array_close(w);
+    grog_jsonout_key(w, "units");
+    grog_jsonout_array_open(w);
+    for (size_t i = 0; i < grog_battle_nunits(b); i++)
+        unit_text(w, grog_battle_unit(b, i), seat, changes);
+    grog_jsonout_array_close(w);
+    key_array(w, "adcs", status, "adcs_riding");
+    key_array(w, "orders_being_passed", status, "orders_being_passed");
+    key_array(w, "brigades", status, "books");
+    may_do_text(w, status, seat);
+    key_array(w, "under_way", status, "pending");
+    grog_jsonout_object_close(w);
+}
+
 grog_status grog_view_game_json(const grog_game *g, const grog_seat *seat, char **out,
                                 grog_error *err)
 {
-    grog_battle *b = NULL;
     json_t *status = NULL;
-    grog_status st = game_parts(g, seat, &b, &status, err);
+    grog_status st = game_status(g, seat, &status, err);
     if (st != GROG_OK)
         return st;
-    json_t *root = game_object(g, seat, b, status);
+    json_t *changes = changes_by_unit(status);
+    jw *w = changes != NULL ? grog_jsonout_create(2, 10) : NULL;
+    if (w != NULL)
+        game_text(w, g, seat, status, changes);
+    json_decref(changes);
     json_decref(status);
-    grog_battle_destroy(b);
-    *out = json_dumps(root, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(10));
-    json_decref(root);
+    *out = grog_jsonout_finish(w);
     return *out != NULL ? GROG_OK : grog_error_set(err, GROG_ENOMEM, "%s", _("out of memory"));
 }
 
