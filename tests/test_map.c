@@ -291,6 +291,53 @@ static void test_large_battle_stays_readable(void **state)
     grog_battle_destroy(b);
 }
 
+/* The generals' labels are placed from the top down: by depth in the
+ * hierarchy, in battle order within a depth (a crowded spot goes to the
+ * higher general). Checked on a generated battle, whose battle order is
+ * not that order, against the chain of superiors walked for each officer. */
+static void test_officer_labels_top_down(void **state)
+{
+    (void)state;
+    grog_rng *rng = grog_rng_create(5);
+    grog_generate_options g = {120, 30};
+    grog_battle *b = NULL;
+    assert_int_equal(grog_scenario_generate(&g, rng, &b, NULL), GROG_OK);
+    grog_rng_destroy(rng);
+    grog_map_options o;
+    grog_map_options_default(&o);
+    char *svg = NULL;
+    assert_int_equal(grog_map_svg(b, &o, &svg, NULL), GROG_OK);
+    const char *p = strstr(svg, "<g id=\"officer-labels\"");
+    const char *end = strstr(p, "<g id=\"unit-labels\"");
+    assert_non_null(p);
+    assert_non_null(end);
+    int last_depth = -1, depths_changed = 0;
+    size_t last = 0, seen = 0;
+    int out_of_battle_order = 0;
+    while ((p = strstr(p + 1, "data-for=\"")) != NULL && p < end) {
+        char id[GROG_ID_MAX];
+        attr_str(p - 1, "data-for", id, sizeof id);
+        size_t i;
+        assert_true(grog_battle_officer_index(b, id, &i));
+        assert_true(grog_role_is_general(grog_battle_officer(b, i)->role));
+        int d = grog_battle_officer_depth(b, i);
+        assert_true(d >= last_depth);
+        if (d == last_depth)
+            assert_true(i > last); /* battle order within a depth */
+        else if (seen > 0)
+            depths_changed++;
+        out_of_battle_order |= seen > 0 && i < last;
+        last_depth = d;
+        last = i;
+        seen++;
+    }
+    assert_true(seen > 10);
+    assert_true(depths_changed >= 2);
+    assert_true(out_of_battle_order); /* battle order alone would fail this test */
+    free(svg);
+    grog_battle_destroy(b);
+}
+
 static void test_cli_map(void **state)
 {
     (void)state;
@@ -336,6 +383,7 @@ int main(void)
         cmocka_unit_test(test_radii_from_rules),
         cmocka_unit_test(test_quatre_bras_draws),
         cmocka_unit_test(test_large_battle_stays_readable),
+        cmocka_unit_test(test_officer_labels_top_down),
         cmocka_unit_test(test_cli_map),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -750,17 +750,55 @@ static void setup_bases(map *m)
         m->bases[m->nbases++] = base_box(m, &grog_battle_officer(m->b, i)->base);
 }
 
+/* The generals from the top down: by depth in the hierarchy (every depth
+ * from 63 down as one, the last), in battle order within a depth. The
+ * depths come from the hierarchy index, built once (or, out of memory for
+ * it, from each officer's chain of superiors, walked once). out[] gets the
+ * officers' indices; returns how many, or (size_t)-1 out of memory. */
+static size_t generals_top_down(const grog_battle *b, size_t *out)
+{
+    enum { LAST = 63 };
+    size_t no = grog_battle_nofficers(b), count[LAST + 2] = {0};
+    unsigned char *key = malloc(no + 1);
+    if (key == NULL)
+        return (size_t)-1;
+    grog_hierarchy *h = NULL;
+    int indexed = grog_hierarchy_build(b, &h, NULL) == GROG_OK;
+    size_t n = 0;
+    for (size_t i = 0; i < no; i++) {
+        int d = indexed ? grog_hierarchy_depth(h, i) : grog_battle_officer_depth(b, i);
+        key[i] = (unsigned char)(d < LAST ? d : LAST);
+        if (grog_role_is_general(grog_battle_officer(b, i)->role)) {
+            count[key[i] + 1]++;
+            n++;
+        }
+    }
+    grog_hierarchy_destroy(h);
+    for (int k = 1; k <= LAST + 1; k++) /* count[k]: where depth k starts */
+        count[k] += count[k - 1];
+    for (size_t i = 0; i < no; i++)
+        if (grog_role_is_general(grog_battle_officer(b, i)->role))
+            out[count[key[i]]++] = i;
+    free(key);
+    return n;
+}
+
 /* Labels: generals from the top down (the C-in-C's label wins a crowded
  * spot), then units, then ADCs. */
 static void draw_labels(map *m)
 {
     out(&m->s, "<g id=\"officer-labels\" font-style=\"italic\">\n");
     size_t no = grog_battle_nofficers(m->b);
-    for (int depth = 0; depth < 64; depth++)
+    size_t *order = malloc((no + 1) * sizeof *order);
+    size_t n = order != NULL ? generals_top_down(m->b, order) : (size_t)-1;
+    for (size_t k = 0; n != (size_t)-1 && k < n; k++)
+        officer_label(m, order[k]);
+    free(order);
+    for (int depth = 0; n == (size_t)-1 && depth < 64; depth++) /* out of memory: as before */
         for (size_t i = 0; i < no; i++) {
-            const grog_officer *of = grog_battle_officer(m->b, i);
             int d = grog_battle_officer_depth(m->b, i);
-            if (grog_role_is_general(of->role) && (d == depth || (depth == 63 && d > 63)))
+            if (grog_role_is_general(grog_battle_officer(m->b, i)->role) &&
+                (d == depth || (depth == 63 && d > 63)))
                 officer_label(m, i);
         }
     out(&m->s, "</g>\n<g id=\"unit-labels\">\n");
