@@ -23,8 +23,8 @@
  *
  * Ownership: the writer owns its buffer; grog_jsonout_finish hands the text
  * to the caller (free()) and destroys the writer. */
-#ifndef GROGNARD_JSONTEXT_H
-#define GROGNARD_JSONTEXT_H
+#ifndef GROGNARD_JSONOUT_H
+#define GROGNARD_JSONOUT_H
 
 #include <stddef.h>
 
