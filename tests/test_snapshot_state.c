@@ -377,7 +377,10 @@ static void test_aigles_walk(void **state)
                                          "event melee fr-2leger start",
                                          "explaining picton br-74th attack",
                                          "adc picton-adc1 lightburne attack",
-                                         "adc reynier-adc1 merle attack", NULL};
+                                         "adc reynier-adc1 merle attack",
+                                         "event killed lightburne",
+                                         "replace lightburne picton-adc2", /* AIG-O-27 */
+                                         NULL};
     walk(GROG_FAMILY_AIGLES, 17, 160, paths, script);
 }
 
