@@ -333,6 +333,22 @@ __attribute__((noinline)) static void roll_many(const grog_dice *d, grog_rng *rn
     out->entered = 0;
 }
 
+/* After a die's first two draws were both rejected (1 die in 16 for a
+ * d6): the next two the same way, then on with die_on (1 in 256). Returns
+ * the value; the state a, b, c, e is the generator's after it. */
+__attribute__((always_inline)) static inline uint64_t die_after_two(uint64_t *pa, uint64_t *pb,
+                                                                    uint64_t *pc, uint64_t *pe,
+                                                                    grog_rng *rng, uint64_t span,
+                                                                    uint64_t mask, int small)
+{
+    uint64_t v = die_two_draws(pa, pb, pc, pe, &rng->draws, span, mask, small);
+    if (v > span) {
+        v = die_on(rng, *pa, *pb, *pc, *pe, 0, span);
+        *pa = rng->s[0], *pb = rng->s[1], *pc = rng->s[2], *pe = rng->s[3];
+    }
+    return v;
+}
+
 /* The mask of a span >= 1 (grog_rng_mask without its case of 0). */
 static inline uint64_t mask_of(uint64_t span)
 {
@@ -352,14 +368,12 @@ __attribute__((always_inline)) static inline void one_die(const grog_dice *d, gr
     out->entered = 0;
     uint64_t a = rng->s[0], b = rng->s[1], c = rng->s[2], e = rng->s[3];
     uint64_t v = die_two_draws(&a, &b, &c, &e, &rng->draws, span, mask, small);
-    if (__builtin_expect(v > span, 0)) {
-        v = die_on(rng, a, b, c, e, 0, span);
-    } else {
-        rng->s[0] = a;
-        rng->s[1] = b;
-        rng->s[2] = c;
-        rng->s[3] = e;
-    }
+    if (__builtin_expect(v > span, 0))
+        v = die_after_two(&a, &b, &c, &e, rng, span, mask, small);
+    rng->s[0] = a;
+    rng->s[1] = b;
+    rng->s[2] = c;
+    rng->s[3] = e;
     int face = 1 + (int)v;
     out->faces[0] = face;
     out->nfaces = 1;
@@ -376,20 +390,16 @@ __attribute__((always_inline)) static inline void two_dice(const grog_dice *d, g
     out->entered = 0;
     uint64_t a = rng->s[0], b = rng->s[1], c = rng->s[2], e = rng->s[3];
     uint64_t v = die_two_draws(&a, &b, &c, &e, &rng->draws, span, mask, small);
-    if (__builtin_expect(v > span, 0)) {
-        v = die_on(rng, a, b, c, e, 0, span);
-        a = rng->s[0], b = rng->s[1], c = rng->s[2], e = rng->s[3];
-    }
+    if (__builtin_expect(v > span, 0))
+        v = die_after_two(&a, &b, &c, &e, rng, span, mask, small);
     int f0 = 1 + (int)v;
     v = die_two_draws(&a, &b, &c, &e, &rng->draws, span, mask, small);
-    if (__builtin_expect(v > span, 0)) {
-        v = die_on(rng, a, b, c, e, 0, span);
-    } else {
-        rng->s[0] = a;
-        rng->s[1] = b;
-        rng->s[2] = c;
-        rng->s[3] = e;
-    }
+    if (__builtin_expect(v > span, 0))
+        v = die_after_two(&a, &b, &c, &e, rng, span, mask, small);
+    rng->s[0] = a;
+    rng->s[1] = b;
+    rng->s[2] = c;
+    rng->s[3] = e;
     int f1 = 1 + (int)v;
     out->faces[0] = f0;
     out->faces[1] = f1;
