@@ -9,8 +9,8 @@
  * added to a sink): a roll cannot be faster. Rolls go through
  * grog_dice_roll, the one function the engine and `grognard roll` use.
  * Times are the process's CPU time; the limit and the rolls are measured in
- * turns (ROUNDS rounds of ROUND_SECONDS each), the best of each kept, and
- * the spread of the ratio over the rounds printed beside it.
+ * turns (measure_dice), the best of each kept, and the spread of the ratio
+ * over the rounds printed beside it.
  *
  * Targets (issue 17): 1d6 and 2d6 at >= 40% of their limit; the exact
  * distribution of 2d6 under 0.2 µs. A d6 rejects 2 draws in 8 (mask 7,
@@ -18,6 +18,7 @@
  * they were): 1d8 and 2d8 (no rejection) show what the rest of a roll costs.
  * Prints figures; asserts nothing. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <time.h>
 
 #include "grognard/grognard.h"
@@ -85,26 +86,38 @@ static void dist_once(void *p)
         grog_dist_destroy(d);
 }
 
-/* Rolls and limit are measured in turns, ROUNDS times each, so that both
- * see the same machine; the figures kept are the best of each, and the
- * spread is the lowest and highest ratio of a round. */
-#ifndef ROUNDS
-#define ROUNDS 9
-#endif
-#ifndef ROUND_SECONDS
-#define ROUND_SECONDS 0.05
-#endif
+/* Rolls and limit are measured in turns, `rounds` times each of `seconds`,
+ * so that both see the same machine; the figures kept are the best of
+ * each, and the spread is the lowest and highest ratio of a round. Many
+ * short rounds: on a shared machine a short round is more often a quiet
+ * one. BENCH_DICE_ROUNDS and BENCH_DICE_SECONDS change them (to compare
+ * methods with the same program: the same code at the same addresses). */
+typedef struct method {
+    int rounds;
+    double seconds;
+} method;
+
+static method method_of_env(void)
+{
+    method m = {60, 0.01};
+    const char *r = getenv("BENCH_DICE_ROUNDS"), *s = getenv("BENCH_DICE_SECONDS");
+    if (r != NULL && atoi(r) > 0)
+        m.rounds = atoi(r);
+    if (s != NULL && atof(s) > 0)
+        m.seconds = atof(s);
+    return m;
+}
 
 typedef struct measure {
     double rolls, limit, lo, hi; /* best rolls/s, best limit/s, spread of ratios */
 } measure;
 
-static measure measure_dice(roll_ctx *c)
+static measure measure_dice(roll_ctx *c, method how)
 {
     measure m = {0, 0, 1e9, 0};
-    for (int k = 0; k < ROUNDS; k++) {
-        double limit = rate(draws_once, c, ROUND_SECONDS);
-        double rolls = rate(roll_once, c, ROUND_SECONDS);
+    for (int k = 0; k < how.rounds; k++) {
+        double limit = rate(draws_once, c, how.seconds);
+        double rolls = rate(roll_once, c, how.seconds);
         double ratio = rolls / limit;
         m.limit = limit > m.limit ? limit : m.limit;
         m.rolls = rolls > m.rolls ? rolls : m.rolls;
@@ -122,9 +135,10 @@ int main(int argc, char **argv)
     /* 1d8 and 2d8 reject no draw (mask 7, 8 sides): what a d6 would reach
      * without its rejections */
     roll_ctx c = {{0}, grog_rng_create(1), 0};
+    method how = method_of_env();
     printf("limit: N bare draws (grog_rng_next) per NdS roll, called as the roll is; CPU time,\n"
-           "best of %d alternating rounds; (rounds): lowest-highest ratio of a round\n",
-           ROUNDS);
+           "best of %d alternating rounds of %g s; (rounds): lowest-highest ratio of a round\n",
+           how.rounds, how.seconds);
     printf("%-8s %12s %12s %8s %10s %8s %15s %9s\n", "dice", "rolls/s", "limit/s", "% limit",
            "(rounds)", "target", "distributions/s", "µs each");
     for (size_t i = 0; i < nexprs; i++) {
@@ -132,7 +146,7 @@ int main(int argc, char **argv)
             fprintf(stderr, "bench_dice: bad dice \"%s\"\n", exprs[i]);
             return 2;
         }
-        measure m = measure_dice(&c);
+        measure m = measure_dice(&c, how);
         double dists = best_rate(dist_once, &c.dice, 0.2);
         int targeted = c.dice.count <= 2 && c.dice.sides == 6;
         char spread[32];
