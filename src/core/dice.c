@@ -2,7 +2,13 @@
  *
  * Grammar: [N] 'd' S [ ('kh'|'kl') K ] [ ('+'|'-') M ], spaces allowed between
  * parts, 'D' as 'd'. A dice value always satisfies grog_dice_check: 1 <= N <=
- * 100, 2 <= S <= 1000, 1 <= kept <= N, |M| <= 100000. */
+ * 100, 2 <= S <= 1000, 1 <= kept <= N, |M| <= 100000.
+ *
+ * Rolling: each die is one draw of the generator masked to the smallest
+ * power of two covering the sides, drawn again while beyond them. The draws
+ * of a seed, the faces and the count of draws never change (every journal
+ * kept replays them; tests/test_dice.c holds rolls recorded long ago): the
+ * paths below differ only in how fast they get there. */
 #include <ctype.h>
 #include <limits.h>
 #include <stdio.h>
@@ -240,7 +246,7 @@ static inline uint64_t masked_output(uint64_t b, uint64_t mask, int small)
  * the first is beyond the span, by conditional moves; *draws (the
  * generator's count) grows by 1 or 2. A jump remains only when both are
  * beyond the span (the value returned is then > span and the caller goes on
- * with die_on from the state after the two). Why: each rejected draw was a
+ * with die_after_two from the state after the two). Why: each rejected draw was a
  * jump the processor cannot predict (a d6 rejects 1 draw in 4), which cost
  * more than computing a draw for nothing. */
 __attribute__((always_inline)) static inline uint64_t die_two_draws(uint64_t *pa, uint64_t *pb,
