@@ -591,7 +591,7 @@ static grog_status enum_field(const json_t *obj, const char *where, const char *
 /* The enum parsers under one type (each writes its own enum, an int). */
 static grog_status parse_role(const char *t, int *v, grog_error *e)
 {
-    grog_role r;
+    grog_role r = GROG_ROLE_C_IN_C;
     grog_status st = grog_role_parse(t, &r, e);
     *v = (int)r;
     return st;
@@ -599,7 +599,7 @@ static grog_status parse_role(const char *t, int *v, grog_error *e)
 
 static grog_status parse_state(const char *t, int *v, grog_error *e)
 {
-    grog_officer_state r;
+    grog_officer_state r = GROG_OFFICER_ACTIVE;
     grog_status st = grog_officer_state_parse(t, &r, e);
     *v = (int)r;
     return st;
@@ -607,7 +607,7 @@ static grog_status parse_state(const char *t, int *v, grog_error *e)
 
 static grog_status parse_status(const char *t, int *v, grog_error *e)
 {
-    grog_unit_status r;
+    grog_unit_status r = GROG_STATUS_GARDE;
     grog_status st = grog_unit_status_parse(t, &r, e);
     *v = (int)r;
     return st;
@@ -615,7 +615,7 @@ static grog_status parse_status(const char *t, int *v, grog_error *e)
 
 static grog_status parse_manoeuvre(const char *t, int *v, grog_error *e)
 {
-    grog_manoeuvre r;
+    grog_manoeuvre r = GROG_MANOEUVRE_A;
     grog_status st = grog_manoeuvre_parse(t, &r, e);
     *v = (int)r;
     return st;
