@@ -142,6 +142,39 @@ static void test_reals(void **state)
     }
 }
 
+/* The remembered texts (a game keeps one table for all its results): a real
+ * met again, or another real in the same slot, is written as jansson writes
+ * its rounded value, every time. */
+static void test_reals_remembered(void **state)
+{
+    (void)state;
+    grog_jsontext_reals *m = grog_jsontext_reals_create();
+    assert_non_null(m);
+    uint64_t x = 0x2545F4914F6CDD1DULL;
+    double seen[400];
+    for (int i = 0; i < 400; i++) {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        seen[i] = i % 3 == 0 ? (double)(x % 37) / 36.0 : (double)(x % 100003) / 7.0;
+    }
+    for (int pass = 0; pass < 3; pass++) { /* first misses, then hits and evictions */
+        for (int i = 0; i < 400; i++) {
+            grog_jsontext t = {0};
+            grog_jsontext_real10(&t, m, seen[pass == 1 ? 399 - i : i]);
+            json_t *j = json_real(seen[pass == 1 ? 399 - i : i]);
+            json_real_set(j, grog_jsontext_round10(json_real_value(j)));
+            same_as_jansson(&t, j);
+        }
+    }
+    grog_jsontext t = {0};
+    grog_jsontext_real10(&t, m, NAN); /* never remembered, always bad */
+    assert_true(t.bad);
+    grog_jsontext_free(&t);
+    grog_jsontext_reals_destroy(m);
+    grog_jsontext_reals_destroy(NULL);
+}
+
 static void test_values_and_marks(void **state)
 {
     (void)state;
@@ -169,22 +202,28 @@ static void test_values_and_marks(void **state)
 
 /* ---- records ---- */
 
+/* The record written directly (without, then twice with remembered reals)
+ * is jansson's dump of its value. */
 static void record_case(grog_explain *e)
 {
     json_t *v = grog_explain_json_value(e);
     assert_non_null(v);
     char *want = json_dumps(v, JSON_COMPACT);
     json_decref(v);
-    grog_jsontext t = {0};
-    grog_jsontext_lit(&t, "[0,"); /* written after other text, as in a result */
-    assert_true(grog_explain_json_write(e, &t));
-    grog_jsontext_lit(&t, "]");
     char *wrapped = malloc(strlen(want) + 5);
     sprintf(wrapped, "[0,%s]", want);
-    assert_string_equal(t.s, wrapped);
+    grog_jsontext_reals *m = grog_jsontext_reals_create();
+    for (int k = 0; k < 3; k++) {
+        grog_jsontext t = {0};
+        grog_jsontext_lit(&t, "[0,"); /* written after other text, as in a result */
+        assert_true(grog_explain_json_write(e, &t, k == 0 ? NULL : m));
+        grog_jsontext_lit(&t, "]");
+        assert_string_equal(t.s, wrapped);
+        grog_jsontext_free(&t);
+    }
+    grog_jsontext_reals_destroy(m);
     free(wrapped);
     free(want);
-    grog_jsontext_free(&t);
     grog_explain_destroy(e);
 }
 
@@ -263,6 +302,7 @@ int main(void)
         cmocka_unit_test(test_strings),
         cmocka_unit_test(test_integers),
         cmocka_unit_test(test_reals),
+        cmocka_unit_test(test_reals_remembered),
         cmocka_unit_test(test_values_and_marks),
         cmocka_unit_test(test_records),
         cmocka_unit_test(test_records_jansson_would_write_otherwise),

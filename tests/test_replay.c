@@ -220,6 +220,49 @@ static void test_an_edited_record_is_found(void **state)
     }
 }
 
+static char *stored_result(const char *path, long long seq)
+{
+    sqlite3 *db = NULL;
+    sqlite3_stmt *st = NULL;
+    char *r = NULL;
+    if (sqlite3_open(path, &db) == SQLITE_OK &&
+        sqlite3_prepare_v2(db, "SELECT result FROM actions WHERE seq = ?", -1, &st, NULL) ==
+            SQLITE_OK &&
+        sqlite3_bind_int64(st, 1, seq) == SQLITE_OK && sqlite3_step(st) == SQLITE_ROW)
+        r = strdup((const char *)sqlite3_column_text(st, 0));
+    sqlite3_finalize(st);
+    sqlite3_close(db);
+    return r;
+}
+
+/* A game reuses the buffers of its last action's result (emptied): a short
+ * action after a long one, and a refused one between them, journal exactly
+ * their own text. */
+static void test_short_result_after_a_long_one(void **state)
+{
+    (void)state;
+    char path[256];
+    test_game_path(path, sizeof path, "buffers");
+    grog_game *g = test_game_create(path, GROG_FAMILY_AIGLES, NULL, 1810);
+    char line[1200] = "note ";
+    memset(line + 5, 'w', 900);
+    line[905] = '\0';
+    assert_int_equal(grog_game_do_line(g, "order picton mackinnon attack", NULL, NULL), GROG_OK);
+    assert_int_equal(grog_game_do_line(g, line, NULL, NULL), GROG_OK);
+    assert_int_not_equal(grog_game_do_line(g, "order nobody mackinnon attack", NULL, NULL),
+                         GROG_OK);
+    assert_int_equal(grog_game_do_line(g, "note x", NULL, NULL), GROG_OK);
+    grog_game_close(g);
+    char *r = stored_result(path, 4);
+    assert_non_null(r);
+    assert_string_equal(r, "{\"seq\":4,\"side\":\"\",\"action\":[\"note\",\"x\"],"
+                           "\"secret_from\":0,\"turn\":1,\"phase\":\"orders-1\",\"events\":"
+                           "[{\"type\":\"note\",\"visible_to\":\"\",\"text\":\"x\",\"data\":"
+                           "{\"text\":\"x\"}}],\"records\":[]}");
+    free(r);
+    grog_game_remove(path);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -228,6 +271,7 @@ int main(void)
         cmocka_unit_test(test_gt_game_of_0_1),
         cmocka_unit_test(test_french_game_of_0_1_in_three_languages),
         cmocka_unit_test(test_an_edited_record_is_found),
+        cmocka_unit_test(test_short_result_after_a_long_one),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -521,11 +521,11 @@ json_t *grog_explain_json_value(const grog_explain *e)
 
 /* The text of to_json's value after round_reals, written directly: the same
  * keys in the same order, the same values, the same bytes. */
-static void write_frac(grog_jsontext *t, grog_frac p)
+static void write_frac(grog_jsontext *t, grog_jsontext_reals *reals, grog_frac p)
 {
     char buf[64];
     grog_jsontext_lit(t, ",\"p\":");
-    grog_jsontext_real(t, grog_jsontext_round10(grog_frac_value(p)));
+    grog_jsontext_real10(t, reals, grog_frac_value(p));
     grog_jsontext_lit(t, ",\"exact\":");
     grog_jsontext_str(t, grog_frac_format(p, buf, sizeof buf));
     grog_jsontext_lit(t, "}");
@@ -543,16 +543,17 @@ static void write_strings(grog_jsontext *t, const char *key, char *const *v, siz
     grog_jsontext_lit(t, "]");
 }
 
-static void write_real_or_null(grog_jsontext *t, const char *key, int has, double v)
+static void write_real_or_null(grog_jsontext *t, grog_jsontext_reals *reals, const char *key,
+                               int has, double v)
 {
     grog_jsontext_lit(t, key);
     if (has)
-        grog_jsontext_real(t, grog_jsontext_round10(v));
+        grog_jsontext_real10(t, reals, v);
     else
         grog_jsontext_lit(t, "null");
 }
 
-static void write_head(grog_jsontext *t, const grog_explain *e)
+static void write_head(grog_jsontext *t, grog_jsontext_reals *reals, const grog_explain *e)
 {
     grog_jsontext_lit(t, "{\"test\":");
     grog_jsontext_str(t, e->test);
@@ -587,21 +588,21 @@ static void write_head(grog_jsontext *t, const grog_explain *e)
     for (size_t i = 0; i < e->outcomes.n; i++) {
         grog_jsontext_lit(t, i > 0 ? ",{\"name\":" : "{\"name\":");
         grog_jsontext_str(t, e->outcomes.v[i].name);
-        write_frac(t, e->outcomes.v[i].p);
+        write_frac(t, reals, e->outcomes.v[i].p);
     }
     grog_jsontext_lit(t, "],\"distribution\":[");
     for (size_t i = 0; i < e->dist.n; i++) {
         grog_jsontext_lit(t, i > 0 ? ",{\"value\":" : "{\"value\":");
         grog_jsontext_int(t, e->dist.v[i].value);
-        write_frac(t, e->dist.v[i].p);
+        write_frac(t, reals, e->dist.v[i].p);
     }
     grog_jsontext_lit(t, "]");
 }
 
-static void write_body(grog_jsontext *t, const grog_explain *e)
+static void write_body(grog_jsontext *t, grog_jsontext_reals *reals, const grog_explain *e)
 {
-    write_real_or_null(t, ",\"mean\":", e->has_mean, e->mean);
-    write_real_or_null(t, ",\"value\":", e->has_value, e->value);
+    write_real_or_null(t, reals, ",\"mean\":", e->has_mean, e->mean);
+    write_real_or_null(t, reals, ",\"value\":", e->has_value, e->value);
     grog_jsontext_lit(t, ",\"unit\":");
     grog_jsontext_str(t, e->has_unit ? e->unit : NULL);
     grog_jsontext_lit(t, ",\"range\":");
@@ -676,13 +677,13 @@ static void write_tail(grog_jsontext *t, const grog_explain *e)
     grog_jsontext_lit(t, "]}");
 }
 
-int grog_explain_json_write(const grog_explain *e, grog_jsontext *t)
+int grog_explain_json_write(const grog_explain *e, grog_jsontext *t, grog_jsontext_reals *reals)
 {
     if (e->oom || t->bad)
         return 0;
     size_t mark = t->len;
-    write_head(t, e);
-    write_body(t, e);
+    write_head(t, reals, e);
+    write_body(t, reals, e);
     write_tail(t, e);
     if (!t->bad)
         return 1;

@@ -16,10 +16,13 @@
 json_t *grog_explain_json_value(const grog_explain *e);
 
 struct grog_jsontext;
+struct grog_jsontext_reals;
 /* Appends the compact text of that value (json_dumps(value, JSON_COMPACT),
- * byte for byte) to t, without building it; 0 when it cannot be made (out of
- * memory, or the record ran out of memory while it was built). */
-int grog_explain_json_write(const grog_explain *e, struct grog_jsontext *t);
+ * byte for byte) to t, without building it, the reals' texts remembered in
+ * reals (may be NULL; jsontext.h); 0 when it cannot be made (out of memory,
+ * or the record ran out of memory while it was built). */
+int grog_explain_json_write(const grog_explain *e, struct grog_jsontext *t,
+                            struct grog_jsontext_reals *reals);
 /* Whether the record ran out of memory while it was built. */
 int grog_explain_failed(const grog_explain *e);
 

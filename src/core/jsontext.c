@@ -7,6 +7,7 @@
  * Objects keep their keys' order (jansson keeps insertion order). */
 #include <locale.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -175,6 +176,48 @@ void grog_jsontext_real(grog_jsontext *t, double v)
         }
     }
     grog_jsontext_raw(t, buf, len);
+}
+
+/* A direct-mapped table: the slot of a real is a hash of its bits; a real
+ * found in its slot has its text there, byte for byte. */
+#define REALS_SLOTS 64
+struct grog_jsontext_reals {
+    uint64_t bits[REALS_SLOTS];
+    unsigned char len[REALS_SLOTS]; /* 0: empty */
+    char text[REALS_SLOTS][32];
+};
+
+grog_jsontext_reals *grog_jsontext_reals_create(void)
+{
+    return calloc(1, sizeof(grog_jsontext_reals));
+}
+
+void grog_jsontext_reals_destroy(grog_jsontext_reals *m)
+{
+    free(m);
+}
+
+void grog_jsontext_real10(grog_jsontext *t, grog_jsontext_reals *m, double v)
+{
+    if (m == NULL || t->bad) {
+        grog_jsontext_real(t, grog_jsontext_round10(v));
+        return;
+    }
+    uint64_t bits;
+    memcpy(&bits, &v, sizeof bits);
+    size_t k = (size_t)((bits * 0x9E3779B97F4A7C15ULL) >> 58);
+    if (m->len[k] != 0 && m->bits[k] == bits) {
+        grog_jsontext_raw(t, m->text[k], m->len[k]);
+        return;
+    }
+    size_t mark = t->len;
+    grog_jsontext_real(t, grog_jsontext_round10(v));
+    size_t n = t->len - mark;
+    if (t->bad || n == 0 || n >= sizeof m->text[k])
+        return;
+    m->bits[k] = bits;
+    m->len[k] = (unsigned char)n;
+    memcpy(m->text[k], t->s + mark, n);
 }
 
 double grog_jsontext_round10(double v)

@@ -16,6 +16,13 @@
 #include <stddef.h>
 #include <string.h>
 
+/* The texts of reals already written by grog_jsontext_real10 (a small table,
+ * owned by whoever writes many results: a game). A real's text depends on
+ * the real alone, so nothing ever makes an entry wrong. */
+typedef struct grog_jsontext_reals grog_jsontext_reals;
+grog_jsontext_reals *grog_jsontext_reals_create(void); /* NULL when out of memory */
+void grog_jsontext_reals_destroy(grog_jsontext_reals *m);
+
 typedef struct grog_jsontext {
     char *s;    /* NUL-terminated while not bad (NULL until something is written) */
     size_t len;
@@ -42,6 +49,9 @@ void grog_jsontext_real(grog_jsontext *t, double v);
 /* The real jansson's value of v after rounding to 10 significant digits, as
  * grog_explain_json_value does (explain_internal.h). */
 double grog_jsontext_round10(double v);
+/* grog_jsontext_real(t, grog_jsontext_round10(v)), its text remembered in
+ * reals (NULL: made every time). */
+void grog_jsontext_real10(grog_jsontext *t, grog_jsontext_reals *reals, double v);
 /* Any jansson value (NULL: bad). */
 void grog_jsontext_value(grog_jsontext *t, const json_t *j);
 

@@ -177,6 +177,24 @@ static void ctx_init(action_ctx *c, grog_game *g, game_state *s)
     c->phase = s->phase;
     c->seq = g->last + 1;
     c->side = "";
+    if (g->reals == NULL)
+        g->reals = grog_jsontext_reals_create(); /* NULL: every real made anew */
+    c->events = g->buf_events; /* the buffers of the last action, emptied */
+    c->records = g->buf_records;
+    memset(&g->buf_events, 0, sizeof g->buf_events);
+    memset(&g->buf_records, 0, sizeof g->buf_records);
+}
+
+/* t emptied, kept for the next action when the game has no buffer there. */
+static void buffer_give_back(grog_jsontext *t, grog_jsontext *slot)
+{
+    if (slot->s != NULL || t->s == NULL) {
+        grog_jsontext_free(t);
+        return;
+    }
+    grog_jsontext_cut(t, 0);
+    *slot = *t;
+    memset(t, 0, sizeof *t);
 }
 
 /* The turn and phase the action reached, back into its state. */
@@ -188,8 +206,8 @@ static void ctx_store(const action_ctx *c, game_state *s)
 
 static void ctx_free(action_ctx *c)
 {
-    grog_jsontext_free(&c->events);
-    grog_jsontext_free(&c->records);
+    buffer_give_back(&c->events, &c->game->buf_events);
+    buffer_give_back(&c->records, &c->game->buf_records);
     free(c->checks);
 }
 
@@ -338,7 +356,7 @@ static int record_text(action_ctx *c, const grog_explain *e, const char *visible
     grog_jsontext_lit(t, t->len > 0 ? ",{\"visible_to\":" : "{\"visible_to\":");
     grog_jsontext_str(t, visible_to);
     grog_jsontext_lit(t, ",\"record\":");
-    if (t->bad || !grog_explain_json_write(e, t)) {
+    if (t->bad || !grog_explain_json_write(e, t, c->game->reals)) {
         grog_jsontext_cut(t, mark);
         return 0;
     }
@@ -956,6 +974,9 @@ void grog_game_close(grog_game *g)
     snapcache_at_close(g);
     game_spare_drop(g);
     game_state_free(g, &g->s);
+    grog_jsontext_free(&g->buf_events);
+    grog_jsontext_free(&g->buf_records);
+    grog_jsontext_reals_destroy(g->reals);
     if (g->ops != NULL && g->rules != NULL)
         g->ops->free_rules(g->rules);
     free(g->scenario_text);
