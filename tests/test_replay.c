@@ -204,6 +204,12 @@ static void test_an_edited_record_is_found(void **state)
         "WHERE seq = (SELECT max(seq) FROM actions WHERE result LIKE '%\"ok\":true%')",
         "UPDATE actions SET result = replace(result, '\"p\":0.5', '\"p\":0.50') "
         "WHERE seq = (SELECT min(seq) FROM actions WHERE result LIKE '%\"p\":0.5,%')",
+        /* an event's text, the head, one byte more at the end */
+        "UPDATE actions SET result = replace(result, 'phase.\"', 'phase!\"') "
+        "WHERE seq = (SELECT max(seq) FROM actions WHERE result LIKE '%phase.\"%')",
+        "UPDATE actions SET result = replace(result, '\"secret_from\":0', '\"secret_from\":00') "
+        "WHERE seq = 3",
+        "UPDATE actions SET result = result || ' ' WHERE seq = 3",
     };
     for (size_t i = 0; i < sizeof edits / sizeof edits[0]; i++) {
         char path[256];

@@ -56,6 +56,7 @@ struct grog_game {
      * last action's emptied buffers, taken by the next one (NULL s: none). */
     grog_jsontext_reals *reals;
     grog_jsontext buf_events, buf_records;
+    const char *lang_now; /* during grog_game_replay: the language of messages (game_lang) */
 };
 
 struct journal_action;

@@ -889,9 +889,59 @@ static char *words_text(const row_words *rw)
     return NULL;
 }
 
-/* Whether the action's result, made again, is the stored one. */
+/* Whether the stored text is, byte for byte, the result result_text would
+ * make, compared piece by piece as it is made (no copy of the whole). */
+static int result_is(const action_ctx *c, const row_words *rw, const char *stored)
+{
+    if (c->events.bad || c->records.bad || ctx_phase_id(c) == NULL || c->side == NULL)
+        return 0;
+    grog_jsontext t = {0};
+    grog_jsontext_lit(&t, "{\"seq\":");
+    grog_jsontext_int(&t, c->seq);
+    grog_jsontext_lit(&t, ",\"side\":");
+    grog_jsontext_str(&t, c->side);
+    grog_jsontext_lit(&t, ",\"action\":[");
+    for (int i = 0; i < rw->n; i++) {
+        if (i > 0)
+            grog_jsontext_lit(&t, ",");
+        grog_jsontext_str(&t, rw->w[i]);
+    }
+    grog_jsontext_lit(&t, "],\"secret_from\":");
+    grog_jsontext_int(&t, c->secret_from);
+    grog_jsontext_lit(&t, ",\"turn\":");
+    grog_jsontext_int(&t, c->turn);
+    grog_jsontext_lit(&t, ",\"phase\":");
+    grog_jsontext_str(&t, ctx_phase_id(c));
+    grog_jsontext_lit(&t, ",\"events\":[");
+    const struct {
+        const char *s;
+        size_t n;
+    } pieces[] = {{t.s, t.len},
+                  {c->events.s, c->events.len},
+                  {"],\"records\":[", 13},
+                  {c->records.s, c->records.len},
+                  {"]}", 3}}; /* with the NUL: the stored text ends there */
+    int same = !t.bad;
+    for (size_t i = 0; same && i < sizeof pieces / sizeof pieces[0]; i++) {
+        if (pieces[i].n == 0)
+            continue;
+        same = strncmp(stored, pieces[i].s, pieces[i].n) == 0 &&
+               (i + 1 < sizeof pieces / sizeof pieces[0] || stored[pieces[i].n - 1] == '\0');
+        stored += pieces[i].n;
+    }
+    grog_jsontext_free(&t);
+    return same;
+}
+
+/* Whether the action's result, made again, is the stored one (as
+ * game_same_result says; recorded in the language of now: compared as it is
+ * made). */
 static int same_result(const action_ctx *c, const row_words *rw, const journal_action *a)
 {
+    char buf[64];
+    const char *lang = c->game->lang_now != NULL ? c->game->lang_now : game_lang(buf, sizeof buf);
+    if (a->lang != NULL && strcmp(a->lang, lang) == 0)
+        return result_is(c, rw, a->result);
     char *w = words_text(rw);
     char *r = w != NULL ? result_text(c, w) : NULL;
     int same = game_same_result(r, a);

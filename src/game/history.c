@@ -586,8 +586,11 @@ grog_status grog_game_replay(grog_game *g, size_t *actions, grog_error *err)
             v.uses[l.undoes[s]]++;
     if (st == GROG_OK)
         st = game_fresh_state(g, err);
+    char lang[64];
+    g->lang_now = game_lang(lang, sizeof lang); /* the same for every row */
     if (st == GROG_OK)
         st = journal_foreach(g->j, verify_row, &v, err);
+    g->lang_now = NULL;
     for (long long s = 0; v.saved != NULL && s <= last; s++)
         game_state_free(g, &v.saved[s]);
     free(v.saved);
