@@ -8,9 +8,12 @@
  * damaged text changes nothing and leaks nothing.
  *
  * Lengths are written as JSON integers when they are whole mm, else as reals
- * with 17 significant digits: both read back to the same double; the generator's 64-bit words as 16 lowercase hex
- * digits (JSON integers are signed). Officers and units are written in
- * battle order, each under its id, and must come back in that order. */
+ * with 17 significant digits: both read back to the same double. The
+ * generator's 64-bit words are 16 lowercase hex digits (JSON integers are
+ * signed). Officers and units are written in battle order, each under its
+ * id, and must come back in that order. The text is written directly
+ * (jsontext.h), byte for byte what the jansson tree of game_state_save_tree
+ * dumps. */
 #include <limits.h>
 #include <math.h>
 #include <stdint.h>

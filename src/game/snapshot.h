@@ -3,8 +3,8 @@
  * replaying its journal from the start).
  *
  * The text is compact JSON, the same bytes for the same state (keys in a
- * fixed order, lengths as whole mm or with 17 significant digits, so that every double reads
- * back bit for bit). It holds what an action may change: the turn and phase,
+ * fixed order, lengths as whole mm or with 17 significant digits, so that
+ * every double reads back bit for bit). It holds what an action may change: the turn and phase,
  * the generator (seed, four state words, draw count), the changeable fields
  * of every officer and unit (by id, in battle order), and the family's
  * bookkeeping (family_ops.state_save). What no action changes (names, sides,
