@@ -269,6 +269,17 @@ typedef struct box {
     double x0, y0, x1, y1;
 } box;
 
+/* The labels placed so far, by the cells of a uniform grid over the table
+ * that each meets: a new label is checked against the labels in its own
+ * cells only (a 200,000-unit map tries some two million places). Two boxes
+ * that overlap share a cell (a point inside both is in one), so the answer
+ * is the scan of every label's. */
+enum { LABEL_GRID = 64 };
+struct cell {
+    size_t *v; /* indices into map.boxes */
+    size_t n, cap;
+};
+
 typedef struct map {
     const grog_battle *b;
     const grog_map_options *o;
@@ -279,6 +290,7 @@ typedef struct map {
     double officer_font;
     box *boxes;        /* labels placed so far */
     size_t nboxes, capboxes;
+    struct cell *cells; /* LABEL_GRID x LABEL_GRID over the table: the boxes meeting each */
     box *bases;        /* every base's box: labels keep off them where they can */
     size_t nbases;
     size_t dropped;
@@ -334,15 +346,83 @@ static int overlaps(const box *a, const box *b)
     return a->x0 < b->x1 && b->x0 < a->x1 && a->y0 < b->y1 && b->y0 < a->y1;
 }
 
+static void grid_free(map *m)
+{
+    for (size_t i = 0; m->cells != NULL && i < (size_t)LABEL_GRID * LABEL_GRID; i++)
+        free(m->cells[i].v);
+    free(m->cells);
+    m->cells = NULL;
+}
+
+/* The grid cells a box inside the table meets: [*c0, *c1] across, [*r0, *r1]
+ * down (the same floor for every box, so that a shared point is a shared cell). */
+static void cell_range(const map *m, const box *b, int *c0, int *c1, int *r0, int *r1)
+{
+    double cw = m->W / LABEL_GRID, ch = m->D / LABEL_GRID;
+    int v[4] = {(int)floor(b->x0 / cw), (int)floor(b->x1 / cw), (int)floor(b->y0 / ch),
+                (int)floor(b->y1 / ch)};
+    for (int k = 0; k < 4; k++)
+        v[k] = v[k] < 0 ? 0 : v[k] >= LABEL_GRID ? LABEL_GRID - 1 : v[k];
+    *c0 = v[0];
+    *c1 = v[1];
+    *r0 = v[2];
+    *r1 = v[3];
+}
+
+/* 1 when box b meets a label placed so far. */
+static int meets_label(const map *m, const box *b)
+{
+    if (m->cells == NULL) { /* no grid (out of memory for it): every label */
+        for (size_t i = 0; i < m->nboxes; i++)
+            if (overlaps(b, &m->boxes[i]))
+                return 1;
+        return 0;
+    }
+    int c0, c1, r0, r1;
+    cell_range(m, b, &c0, &c1, &r0, &r1);
+    for (int r = r0; r <= r1; r++)
+        for (int c = c0; c <= c1; c++) {
+            const struct cell *e = &m->cells[r * LABEL_GRID + c];
+            for (size_t i = 0; i < e->n; i++)
+                if (overlaps(b, &m->boxes[e->v[i]]))
+                    return 1;
+        }
+    return 0;
+}
+
+/* Box index i (inside the table) entered in the cells it meets; without
+ * memory for that, the grid is dropped and every label scanned. */
+static void grid_add(map *m, size_t i)
+{
+    if (m->cells == NULL)
+        return;
+    int c0, c1, r0, r1;
+    cell_range(m, &m->boxes[i], &c0, &c1, &r0, &r1);
+    for (int r = r0; r <= r1; r++)
+        for (int c = c0; c <= c1; c++) {
+            struct cell *e = &m->cells[r * LABEL_GRID + c];
+            if (e->n == e->cap) {
+                size_t nc = e->cap ? e->cap * 2 : 8;
+                size_t *nv = realloc(e->v, nc * sizeof *nv);
+                if (nv == NULL) {
+                    grid_free(m);
+                    return;
+                }
+                e->v = nv;
+                e->cap = nc;
+            }
+            e->v[e->n++] = i;
+        }
+}
+
 /* 1 when the box is inside the table and meets no label placed so far
  * and, with avoid_bases, no base but the labelled piece's own. */
 static int free_place(const map *m, const box *b, const box *own, int avoid_bases)
 {
     if (b->x0 < 0 || b->y0 < 0 || b->x1 > m->W || b->y1 > m->D)
         return 0;
-    for (size_t i = 0; i < m->nboxes; i++)
-        if (overlaps(b, &m->boxes[i]))
-            return 0;
+    if (meets_label(m, b))
+        return 0;
     for (size_t i = 0; avoid_bases && i < m->nbases; i++) {
         const box *o = &m->bases[i];
         if (overlaps(b, o) &&
@@ -365,6 +445,7 @@ static int keep_box(map *m, const box *b)
         m->capboxes = nc;
     }
     m->boxes[m->nboxes++] = *b;
+    grid_add(m, m->nboxes - 1);
     return 1;
 }
 
@@ -1072,6 +1153,7 @@ grog_status grog_map_svg(const grog_battle *b, const grog_map_options *o, char *
     const grog_table *t = grog_battle_table(b);
     m.W = t->width_mm;
     m.D = t->depth_mm;
+    m.cells = calloc((size_t)LABEL_GRID * LABEL_GRID, sizeof *m.cells); /* NULL: scan all */
     double margin = fmax(m.W, m.D) * 0.03;
     m.font = fmax(m.W / 75.0, 4);
     size_t maxl = o->max_labels > 0 ? (size_t)o->max_labels : 300;
@@ -1154,6 +1236,7 @@ grog_status grog_map_svg(const grog_battle *b, const grog_map_options *o, char *
     draw_legend(&m, m.D + margin);
     out(&m.s, "</svg>\n");
     free(m.boxes);
+    grid_free(&m);
     free(m.bases);
     if (m.s.oom) {
         free(m.s.p);
