@@ -24,9 +24,9 @@
 /* A function kept apart and called with its arguments as they are (GCC
  * would otherwise pass it the fields it reads, shuffling registers). */
 #if defined(__GNUC__) && !defined(__clang__)
-#define OUT_OF_LINE __attribute__((noipa))
+#define OUT_OF_LINE __attribute__((noipa)) GROG_RNG_HOT
 #else
-#define OUT_OF_LINE __attribute__((noinline))
+#define OUT_OF_LINE __attribute__((noinline)) GROG_RNG_HOT
 #endif
 
 typedef struct cursor {
@@ -475,7 +475,7 @@ OUT_OF_LINE static void roll_two(const grog_dice *d, grog_rng *rng, grog_roll *o
  * when every die is kept, and one or two dice all kept (1d6, 2d6: most
  * rolls of a game) take a short path where a rejected draw costs no jump
  * (die_two_draws). */
-void grog_dice_roll(const grog_dice *d, grog_rng *rng, grog_roll *out)
+GROG_RNG_HOT void grog_dice_roll(const grog_dice *d, grog_rng *rng, grog_roll *out)
 {
     const int count = d->count, sides = d->sides;
     if (d->kept == count) {

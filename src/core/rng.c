@@ -54,7 +54,7 @@ uint64_t grog_rng_draws(const grog_rng *rng)
     return rng->draws;
 }
 
-uint64_t grog_rng_next(grog_rng *rng)
+GROG_RNG_HOT uint64_t grog_rng_next(grog_rng *rng)
 {
     return grog_rng_draw(rng);
 }
