@@ -265,32 +265,28 @@ __attribute__((always_inline)) static inline uint64_t die_two_draws(uint64_t *pa
      * Plain C is turned back into a jump by the compiler; written this way
      * the block needs three registers more than the state (two more would
      * cost a push and a pop each). */
-    uint64_t m = v2, t1, t2;
-    __asm__("cmp %[v], %[span]\n\t"   /* carry: span < v, the first draw rejected */
-            "cmovb %[m], %[v]\n\t"    /* the second draw's value */
-            "sbb %[m], %[m]\n\t"      /* m: all ones when rejected */
-            "mov %[c], %[t1]\n\t"
-            "xor %[a], %[t1]\n\t"     /* t1: b's difference, c ^ a */
-            "mov %[b], %[t2]\n\t"
-            "shl $17, %[t2]\n\t"
-            "xor %[a], %[t2]\n\t"     /* c's difference, a ^ b << 17 */
-            "and %[m], %[t2]\n\t"
-            "xor %[t2], %[c]\n\t"
-            "mov %[e], %[t2]\n\t"
-            "xor %[b], %[t2]\n\t"     /* t2: a's difference, e ^ b */
-            "and %[m], %[t1]\n\t"
-            "xor %[t1], %[b]\n\t"
-            "mov %[t2], %[t1]\n\t"
-            "and %[m], %[t1]\n\t"
-            "xor %[t1], %[a]\n\t"
-            "rol $45, %[t2]\n\t"      /* e after the step: rotl(e ^ b, 45) */
-            "test %[m], %[m]\n\t"
-            "cmovnz %[t2], %[e]\n\t"
-            "neg %[m]\n\t"            /* carry: m was not 0 */
-            "adcq $1, %[draws]"       /* one draw, two when the first was rejected */
-            : [a] "+r"(a), [b] "+r"(b), [c] "+r"(c), [e] "+r"(e), [v] "+r"(v), [m] "+r"(m),
-              [t1] "=&r"(t1), [t2] "=&r"(t2), [draws] "+m"(*draws)
-            : [span] "r"(span)
+    uint64_t t, u, w, x;
+    __asm__("mov %[c], %[t]\n\t"
+            "xor %[a], %[t]\n\t"      /* t: c ^ a */
+            "mov %[e], %[u]\n\t"
+            "xor %[b], %[u]\n\t"      /* u: e ^ b */
+            "mov %[b], %[w]\n\t"
+            "shl $17, %[w]\n\t"
+            "xor %[t], %[w]\n\t"      /* w: c after the step, c ^ a ^ b << 17 */
+            "xor %[b], %[t]\n\t"      /* t: b after the step, b ^ c ^ a */
+            "mov %[a], %[x]\n\t"
+            "xor %[u], %[x]\n\t"      /* x: a after the step, a ^ e ^ b */
+            "rol $45, %[u]\n\t"       /* u: e after the step, rotl(e ^ b, 45) */
+            "cmp %[sides], %[v]\n\t"  /* no carry: v >= sides, the first draw rejected */
+            "cmovae %[v2], %[v]\n\t"  /* then the second draw's value */
+            "cmovae %[x], %[a]\n\t"   /* and the state after the second step */
+            "cmovae %[t], %[b]\n\t"
+            "cmovae %[w], %[c]\n\t"
+            "cmovae %[u], %[e]\n\t"
+            "sbbq $-2, %[draws]"        /* + 2 - carry: two draws when the first was rejected */
+            : [a] "+r"(a), [b] "+r"(b), [c] "+r"(c), [e] "+r"(e), [v] "+r"(v), [t] "=&r"(t),
+              [u] "=&r"(u), [w] "=&r"(w), [x] "=&r"(x), [draws] "+m"(*draws)
+            : [sides] "re"(span + 1), [v2] "r"(v2)
             : "cc");
 #else
     uint64_t a2 = a, b2 = b, c2 = c, e2 = e;
@@ -449,6 +445,18 @@ OUT_OF_LINE static void roll_one_small(const grog_dice *d, grog_rng *rng, grog_r
     one_die(d, rng, out, (uint64_t)d->sides - 1, 7, 1);
 }
 
+/* One and two six-sided dice, all kept (most rolls of a game): as above
+ * with the span a constant (no register, no load of the sides). */
+OUT_OF_LINE static void roll_one_d6(const grog_dice *d, grog_rng *rng, grog_roll *out)
+{
+    one_die(d, rng, out, 5, 7, 1);
+}
+
+OUT_OF_LINE static void roll_two_d6(const grog_dice *d, grog_rng *rng, grog_roll *out)
+{
+    two_dice(d, rng, out, 5, 7, 1);
+}
+
 OUT_OF_LINE static void roll_one(const grog_dice *d, grog_rng *rng, grog_roll *out)
 {
     uint64_t span = (uint64_t)d->sides - 1;
@@ -477,6 +485,15 @@ OUT_OF_LINE static void roll_two(const grog_dice *d, grog_rng *rng, grog_roll *o
  * (die_two_draws). */
 GROG_RNG_HOT void grog_dice_roll(const grog_dice *d, grog_rng *rng, grog_roll *out)
 {
+    /* first, each in as few instructions as can be: the game's dice */
+    if (d->count == 1 && d->sides == 6 && d->kept == 1) {
+        roll_one_d6(d, rng, out);
+        return;
+    }
+    if (d->count == 2 && d->sides == 6 && d->kept == 2) {
+        roll_two_d6(d, rng, out);
+        return;
+    }
     const int count = d->count, sides = d->sides;
     if (d->kept == count) {
         if ((unsigned)sides - 5 <= 2) { /* 5 to 7 sides */
