@@ -240,31 +240,23 @@ static inline uint64_t masked_output(uint64_t b, uint64_t mask, int small)
     return grog_rng_rotl(b * 5, 7) * 9 & mask;
 }
 
-/* One die as die() rolls it (same draws, same value, same count), without a
- * conditional jump in the common case: the first two draws are both made,
- * then the state and value of the second replace those of the first when
- * the first is beyond the span, by conditional moves; *draws (the
- * generator's count) grows by 1 or 2. A jump remains only when both are
- * beyond the span (the value returned is then > span and the caller goes on
- * with die_after_two from the state after the two). Why: each rejected draw was a
- * jump the processor cannot predict (a d6 rejects 1 draw in 4), which cost
- * more than computing a draw for nothing. */
-__attribute__((always_inline)) static inline uint64_t die_two_draws(uint64_t *pa, uint64_t *pb,
-                                                                    uint64_t *pc, uint64_t *pe,
-                                                                    uint64_t *draws, uint64_t span,
-                                                                    uint64_t mask, int small)
+/* The draw after a rejected one, without a conditional jump: the state
+ * a, b, c, e is the generator's after the draws so far, v the value of the
+ * last of them. When v is beyond the span, the next draw is made (the state
+ * steps once, v becomes its value) and counted; otherwise nothing changes.
+ * *draws also grows by `done` (the draws made before, not yet counted). */
+__attribute__((always_inline)) static inline uint64_t redraw_if_rejected(
+    uint64_t *pa, uint64_t *pb, uint64_t *pc, uint64_t *pe, uint64_t v, uint64_t *draws,
+    uint64_t span, uint64_t mask, int small, int done)
 {
     uint64_t a = *pa, b = *pb, c = *pc, e = *pe;
-    uint64_t v = masked_output(b, mask, small);
-    grog_rng_step(&a, &b, &c, &e);
     uint64_t v2 = masked_output(b, mask, small);
 #if defined(__GNUC__) && defined(__x86_64__) && !defined(GROG_DICE_NO_ASM)
-    /* The second step (grog_rng_step on a, b, c, e), kept only when the
-     * first draw is rejected, in one block: each word changes by its
-     * step's difference masked with m (all ones when rejected, else 0).
-     * Plain C is turned back into a jump by the compiler; written this way
-     * the block needs three registers more than the state (two more would
-     * cost a push and a pop each). */
+    /* The state after one more step (grog_rng_step) in four other
+     * registers, then all four words and the value replaced by conditional
+     * moves on one compare. Plain C is turned back into a jump by the
+     * compiler (each rejected draw was then a jump the processor cannot
+     * predict: a d6 rejects 1 draw in 4). */
     uint64_t t, u, w, x;
     __asm__("mov %[c], %[t]\n\t"
             "xor %[a], %[t]\n\t"      /* t: c ^ a */
@@ -277,30 +269,45 @@ __attribute__((always_inline)) static inline uint64_t die_two_draws(uint64_t *pa
             "mov %[a], %[x]\n\t"
             "xor %[u], %[x]\n\t"      /* x: a after the step, a ^ e ^ b */
             "rol $45, %[u]\n\t"       /* u: e after the step, rotl(e ^ b, 45) */
-            "cmp %[sides], %[v]\n\t"  /* no carry: v >= sides, the first draw rejected */
-            "cmovae %[v2], %[v]\n\t"  /* then the second draw's value */
-            "cmovae %[x], %[a]\n\t"   /* and the state after the second step */
+            "cmp %[sides], %[v]\n\t"  /* no carry: v >= sides, v rejected */
+            "cmovae %[v2], %[v]\n\t"  /* then the next draw's value */
+            "cmovae %[x], %[a]\n\t"   /* and the state after its step */
             "cmovae %[t], %[b]\n\t"
             "cmovae %[w], %[c]\n\t"
             "cmovae %[u], %[e]\n\t"
-            "sbbq $-2, %[draws]"        /* + 2 - carry: two draws when the first was rejected */
+            "sbbq %[minus], %[draws]"   /* + done + 1 - carry */
             : [a] "+r"(a), [b] "+r"(b), [c] "+r"(c), [e] "+r"(e), [v] "+r"(v), [t] "=&r"(t),
               [u] "=&r"(u), [w] "=&r"(w), [x] "=&r"(x), [draws] "+m"(*draws)
-            : [sides] "re"(span + 1), [v2] "r"(v2)
+            : [sides] "re"(span + 1), [v2] "r"(v2), [minus] "i"(-1 - done)
             : "cc");
 #else
     uint64_t a2 = a, b2 = b, c2 = c, e2 = e;
     grog_rng_step(&a2, &b2, &c2, &e2);
-    int second = v > span;
-    a = second ? a2 : a;
-    b = second ? b2 : b;
-    c = second ? c2 : c;
-    e = second ? e2 : e;
-    v = second ? v2 : v;
-    *draws += 1 + (uint64_t)second;
+    int again = v > span;
+    a = again ? a2 : a;
+    b = again ? b2 : b;
+    c = again ? c2 : c;
+    e = again ? e2 : e;
+    v = again ? v2 : v;
+    *draws += (uint64_t)done + (uint64_t)again;
 #endif
     *pa = a, *pb = b, *pc = c, *pe = e;
     return v;
+}
+
+/* One die as die() rolls it (same draws, same value, same count), without a
+ * conditional jump in the common case: the first draw, then the second by
+ * redraw_if_rejected; *draws (the generator's count) grows by 1 or 2. A
+ * jump remains only when both are beyond the span (the value returned is
+ * then > span and the caller goes on from the state after the two). */
+__attribute__((always_inline)) static inline uint64_t die_two_draws(uint64_t *pa, uint64_t *pb,
+                                                                    uint64_t *pc, uint64_t *pe,
+                                                                    uint64_t *draws, uint64_t span,
+                                                                    uint64_t mask, int small)
+{
+    uint64_t v = masked_output(*pb, mask, small);
+    grog_rng_step(pa, pb, pc, pe);
+    return redraw_if_rejected(pa, pb, pc, pe, v, draws, span, mask, small, 1);
 }
 
 /* Any count, any sides, any keep (out of line: the short paths below then
