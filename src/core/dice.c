@@ -22,7 +22,8 @@
 #define MAX_MODIFIER 100000
 
 /* A function kept apart and called with its arguments as they are (GCC
- * would otherwise pass it the fields it reads, shuffling registers). */
+ * would otherwise pass it the fields it reads, shuffling registers),
+ * starting on a cache line (GROG_RNG_HOT, rng_internal.h). */
 #if defined(__GNUC__) && !defined(__clang__)
 #define OUT_OF_LINE __attribute__((noipa)) GROG_RNG_HOT
 #else
