@@ -1,6 +1,7 @@
 /* test_journal.c — the game's journal as a file that nobody can lose, brick
  * or spy on (issue 11): one writer at a time (two processes writing many
- * rounds, undo racing do), undo records, a dice stream that never rewinds,
+ * rounds, undo racing do, a commit just after ours), undo records, a dice
+ * stream that never rewinds,
  * replay that catches an edited result, reading and repairing a damaged game,
  * `new` that is atomic (racing, killed), the .grog file alone holding every
  * acknowledged action, and errors that name their cause (permission,
@@ -551,6 +552,78 @@ static void test_sync_catches_up(void **state)
     grog_game_close(b);
 }
 
+/* Another process commits just after our COMMIT, before we look again: we
+ * still catch its row up, and our next action goes after it. The commit
+ * "of the other process" is made from inside our connection's WAL hook,
+ * which SQLite calls once our commit is done and its lock released (a race
+ * seen under load: the next action was refused, "UNIQUE constraint failed:
+ * actions.seq", as the version read after our own commit hid theirs). */
+static sqlite3 *opened[8];
+static int nopened;
+static grog_game *in_between; /* writes once from inside the hook */
+static grog_status in_between_status = GROG_EINVAL;
+
+static int note_connection(sqlite3 *db, char **msg, const struct sqlite3_api_routines *api)
+{
+    (void)msg;
+    (void)api;
+    if (nopened < 8)
+        opened[nopened++] = db;
+    return SQLITE_OK;
+}
+
+static int after_commit(void *p, sqlite3 *db, const char *name, int pages)
+{
+    (void)p;
+    (void)db;
+    (void)name;
+    (void)pages;
+    grog_game *b = in_between;
+    in_between = NULL;
+    if (b != NULL)
+        in_between_status = grog_game_do_line(b, "note from b", NULL, NULL);
+    return SQLITE_OK;
+}
+
+static void test_a_commit_just_after_ours_is_caught_up(void **state)
+{
+    (void)state;
+    grog_game *g = new_game(GROG_FAMILY_GDB, 1);
+    grog_game_close(g);
+    nopened = 0;
+    sqlite3_auto_extension((void (*)(void))note_connection);
+    grog_game *a = open_game();
+    int of_a = nopened;
+    sqlite3_cancel_auto_extension((void (*)(void))note_connection);
+    assert_int_equal(of_a, 1); /* one connection per game */
+    grog_game *b = open_game();
+    sqlite3_wal_hook(opened[0], after_commit, NULL);
+    in_between = b;
+    ok(a, "note from a"); /* row 2; b writes row 3 inside its COMMIT */
+    assert_null(in_between);
+    assert_int_equal(in_between_status, GROG_OK);
+    ok(a, "next"); /* row 4, after b's */
+    assert_int_equal(grog_game_action_count(a), 4);
+    assert_string_equal(grog_game_phase(a), "movement");
+    char *log = NULL;
+    grog_seat ref = {GROG_SEAT_REFEREE, NULL};
+    assert_int_equal(grog_game_log_json(a, &ref, &log, NULL), GROG_OK);
+    json_t *root = json_loads(log, 0, NULL);
+    json_t *rows = json_is_array(root) ? root : json_object_get(root, "actions");
+    const char *expect[][3] = {{"note", "from", "a"}, {"note", "from", "b"}, {"next"}};
+    for (size_t i = 0; i < 3; i++) {
+        json_t *w = json_object_get(json_array_get(rows, i + 1), "action");
+        assert_int_equal(json_array_size(w), expect[i][1] != NULL ? 3 : 1);
+        for (size_t k = 0; k < json_array_size(w); k++)
+            assert_string_equal(json_string_value(json_array_get(w, k)), expect[i][k]);
+    }
+    json_decref(root);
+    free(log);
+    replays(a);
+    grog_game_close(a);
+    grog_game_close(b);
+}
+
 /* ---- new ---- */
 
 static void test_racing_new_gives_one_game_and_one_refusal(void **state)
@@ -765,6 +838,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_busy_is_reported_after_a_bounded_wait, setup,
                                         teardown),
         cmocka_unit_test_setup_teardown(test_sync_catches_up, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_a_commit_just_after_ours_is_caught_up, setup,
+                                        teardown),
         cmocka_unit_test_setup_teardown(test_racing_new_gives_one_game_and_one_refusal, setup,
                                         teardown),
         cmocka_unit_test_setup_teardown(test_killed_new_leaves_no_half_game, setup, teardown),

@@ -440,7 +440,11 @@ grog_status journal_commit(journal *j, grog_error *err)
         journal_rollback(j);
         return s;
     }
-    journal_changed(j); /* our own commit is not news */
+    /* No look at PRAGMA data_version here: our own commit does not change
+     * it, and another process may commit between our COMMIT and the look,
+     * whose rows would then never be caught up (the next action appending
+     * a number already taken). The version was read inside the transaction,
+     * by game_catch_up, when nobody else could write. */
     return GROG_OK;
 }
 
