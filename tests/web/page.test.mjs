@@ -84,6 +84,14 @@ async function waitTopSeq(page, seq) {
   }, seq);
 }
 
+// Waits until the element's text starts with text (what the page shows after a tap).
+async function shows(page, selector, text) {
+  await until(page, ([sel, s]) => {
+    const e = document.querySelector(sel);
+    return e && e.textContent.startsWith(s);
+  }, [selector, text]);
+}
+
 async function waitTurn(page, text) {
   await until(page, (s) => document.getElementById('turn').textContent.includes(s), text);
 }
@@ -138,6 +146,7 @@ test('gdb: a whole turn from three devices', async (t) => {
     await french.waitForSelector('#numpad[open]');
     await look(french, 'gdb-numpad-phone');
     await french.click('#numpad [data-key="1"]');
+    await shows(french, '#numpad .display', '1');
     assert.ok(await french.isDisabled('#numpad [data-key="enter"]'), '1 is not a 2d6 total');
     await french.click('#numpad [data-key="back"]');
     await french.click('#numpad [data-key="3"]');
@@ -152,6 +161,7 @@ test('gdb: a whole turn from three devices', async (t) => {
     assert.equal(rec.entered, true);
     assert.deepEqual(recordOdds(rec), shown, 'the odds shown before the roll are the record\'s');
     await french.click('.result .line button:has-text("Record")');
+    await french.waitForSelector('.result .record-box .odd');
     const inRecord = await french.$$eval('.result .record-box .odd', (l) => l.map((e) => [e.dataset.outcome, e.dataset.exact]));
     assert.deepEqual(inRecord, shown);
     await look(french, 'gdb-result-phone');
@@ -192,6 +202,10 @@ test('gdb: a whole turn from three devices', async (t) => {
     await referee.click('[data-do="undo"]');
     await referee.waitForSelector('#confirm[open]');
     await referee.click('[data-do="undo-confirm"]');
+    // The click only sends the undo: the log is read once the referee's page says it is
+    // done (its answer, then the game fetched again with the order marked undone).
+    await shows(referee, '.result .line:not(.error) .text', `Undone: #${bEntry.seq} `);
+    await referee.waitForSelector(`#pane-log li.undone[data-seq="${bEntry.seq}"]`, { state: 'attached' });
     // The undo is a record of its own; the order it cancels is marked on every page.
     const undo = await lastEntry(server, 'referee');
     assert.equal(undo.undoes, bEntry.seq);
@@ -218,7 +232,8 @@ test('gdb: a whole turn from three devices', async (t) => {
     await waitTurn(referee, 'movement');
     await waitTurn(british, 'movement');
     await referee.click('[data-do="advance"]');
-    await waitTurn(french, 'combat');
+    // The referee's own page too: a tap while its last action is on its way is ignored.
+    for (const p of [referee, french, british]) await waitTurn(p, 'combat');
     await referee.click('[data-do="advance"]');
     for (const p of [referee, french, british]) await waitTurn(p, 'Turn 2 · command');
     await look(british, 'gdb-turn2-tablet');
@@ -256,6 +271,7 @@ test('aigles: a turn, orders with their odds, formation, the referee advancing',
     const shown = await previewOdds(french);
     await french.click('[data-do="table"]');
     await french.click('#numpad [data-key="7"]');
+    await shows(french, '#numpad .display', '7');
     assert.ok(await french.isDisabled('#numpad [data-key="enter"]'), '7 is not a 1d6 roll');
     await french.click('#numpad [data-key="back"]');
     await french.click('#numpad [data-key="2"]');
@@ -271,6 +287,7 @@ test('aigles: a turn, orders with their odds, formation, the referee advancing',
     // The British change a unit's formation (no dice: "Do it").
     await selectPiece(british, 'br-2-5th');
     await british.click('[data-words="formation"]');
+    await british.waitForSelector('.draft [data-arg="to"]');
     const to = await british.$$eval('.draft [data-arg="to"]', (l) => l.map((e) => e.dataset.choice));
     assert.ok(to.length > 0);
     await choose(british, 'to', to[0]);
@@ -403,6 +420,7 @@ test('every view at phone and tablet sizes, both orientations', async (t) => {
       await previewOdds(page);
       await look(page, `view-preview-${size}`);
       await page.click('[data-do="table"]');
+      await page.waitForSelector('#numpad[open]');
       await look(page, `view-numpad-${size}`);
       await page.keyboard.press('Escape');
       await page.click('.draft >> text=Cancel');
