@@ -399,6 +399,31 @@ test('a lost connection: the page says so, and catches up when the server is bac
   }
 });
 
+// An action taken after the page fetched the game but before its event stream was live:
+// the stream's first event (sent on every new stream) brings the page up to date.
+test('an action between the first fetch and the live stream is shown', async (t) => {
+  if (skip) return t.skip(skip);
+  const server = await serve('gdb', 13);
+  try {
+    const context = await browser.newContext(PHONE);
+    const page = await context.newPage();
+    let release = null;
+    const held = new Promise((r) => { release = r; });
+    await page.route('**/api/v1/events', async (r) => { await held; await r.continue(); });
+    await page.goto(server.url('french'));
+    await page.waitForSelector('#turn:not(:empty)');
+    const before = await topSeq(page);
+    const done = await server.api('referee', 'POST', 'do', { words: ['note', 'before', 'the', 'stream'] });
+    assert.equal(done.status, 200, done.text);
+    release();
+    await waitTopSeq(page, before + 1);
+    assert.match(await page.textContent('#pane-log .log > li'), /before the stream/);
+    await context.close();
+  } finally {
+    await server.stop();
+  }
+});
+
 // Every view of the page at both sizes and both orientations: the layout checks and a
 // screenshot each (build/screens/view-VIEW-SIZE.png).
 test('every view at phone and tablet sizes, both orientations', async (t) => {
