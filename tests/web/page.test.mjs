@@ -5,7 +5,7 @@
 // turn by tapping. What is checked: a hidden order's words never reach the other side
 // (its DOM, its every response, its event stream); the odds shown before a roll are the
 // record's; a table-dice entry is journaled as entered; the referee's undo reaches every
-// page; a reload restores the view; the layout fits phone and tablet in both
+// page, and an undo answered busy is said, not dropped; a reload restores the view; the layout fits phone and tablet in both
 // orientations (no horizontal overflow, 44 px targets, AA contrast); the keyboard
 // reaches the pieces; the language changes without a reload; one tablet can be handed
 // from side to side. Screenshots of each view go to build/screens/.
@@ -419,6 +419,36 @@ test('an action between the first fetch and the live stream is shown', async (t)
     await waitTopSeq(page, before + 1);
     assert.match(await page.textContent('#pane-log .log > li'), /before the stream/);
     await context.close();
+  } finally {
+    await server.stop();
+  }
+});
+
+// The server answers an undo with 503 busy (another process writing the file): the
+// referee's page says so instead of dropping the tap, and the undo done again works.
+test('an undo answered busy is said, and works when tried again', async (t) => {
+  if (skip) return t.skip(skip);
+  const server = await serve('gdb', 17);
+  try {
+    const referee = await device(browser, TABLET, server.url('referee'), 'referee');
+    const done = await server.api('referee', 'POST', 'do', { words: ['note', 'to', 'undo'] });
+    assert.equal(done.status, 200, done.text);
+    await waitTopSeq(referee, done.json.seq);
+    await referee.click('#tab-referee');
+    const busy = JSON.stringify({ error: { code: 'busy', message: 'busy: the game is being written by another process; try again' } });
+    await referee.route('**/api/v1/undo', (r) => r.fulfill({ status: 503, contentType: 'application/json', body: busy }));
+    await referee.click('[data-do="undo"]');
+    await referee.waitForSelector('#confirm[open]');
+    await referee.click('[data-do="undo-confirm"]');
+    await shows(referee, '.result .line.error .text', 'busy: the game is being written by another process');
+    assert.equal((await lastEntry(server, 'referee')).seq, done.json.seq, 'nothing was undone');
+    await referee.unroute('**/api/v1/undo');
+    await referee.click('[data-do="undo"]');
+    await referee.waitForSelector('#confirm[open]');
+    await referee.click('[data-do="undo-confirm"]');
+    await shows(referee, '.result .line:not(.error) .text', `Undone: #${done.json.seq} `);
+    assert.equal((await lastEntry(server, 'referee')).undoes, done.json.seq);
+    assert.deepEqual(referee.errors, []);
   } finally {
     await server.stop();
   }

@@ -552,7 +552,9 @@ function confirmUndo(last) {
           await api.undo();
           setResult({ line: t('Undone: #{0} {1}', last.seq, (last.action || []).join(' ')) });
         } catch (e) {
-          fail(e);
+          // Refused or busy (another writer): said, as for an action, never dropped.
+          if (e instanceof ApiError && e.status !== 401) setResult({ error: true, line: e.message });
+          else fail(e);
         }
         await refresh();
       }, { class: 'danger', dataset: { do: 'undo-confirm' } })));
