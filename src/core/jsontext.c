@@ -4,7 +4,10 @@
  * flags: strings escape only '"', '\\' and control characters (\b \f \n \r
  * \t by name, others as \u00XX in upper-case hex), everything else, UTF-8
  * included, as it is; integers in decimal; reals as "%.17g" in the C form.
- * Objects keep their keys' order (jansson keeps insertion order). */
+ * Objects keep their keys' order (jansson keeps insertion order).
+ * grog_jsontext_quote and grog_jsontext_format_real are jansson's string
+ * and real formatting for both writers: this one and the indented one
+ * (jsonout.c), which gives a precision and replaces bad UTF-8. */
 #include <locale.h>
 #include <math.h>
 #include <stdint.h>
@@ -83,12 +86,9 @@ static size_t escape(unsigned char c, char out[8])
     return 6;
 }
 
-static void put_string(grog_jsontext *t, const char *s, size_t n)
+size_t grog_jsontext_quote(char *out, const char *s, size_t n, int replace, int *bad)
 {
-    /* the worst case is 6 bytes out for every byte in (\u00XX) */
-    if (!room(t, n * 6 + 2))
-        return;
-    char *o = t->s + t->len;
+    char *o = out;
     *o++ = '"';
     const unsigned char *p = (const unsigned char *)s, *end = p + n;
     while (p < end) {
@@ -99,24 +99,42 @@ static void put_string(grog_jsontext *t, const char *s, size_t n)
         o += p - run;
         if (p == end)
             break;
-        unsigned char c = *p;
-        if (c < 0x80) {
-            o += escape(c, o);
+        if (*p < 0x80) {
+            o += escape(*p, o);
             p++;
-        } else {
-            uint32_t cp;
-            int k = grog_text_utf8_decode((const char *)p, (size_t)(end - p), &cp);
-            if (k <= 0) {
-                t->bad = 1; /* jansson holds no such string */
-                return;
-            }
+            continue;
+        }
+        uint32_t cp;
+        int k = grog_text_utf8_decode((const char *)p, (size_t)(end - p), &cp);
+        if (k > 0) {
             memcpy(o, p, (size_t)k);
             o += k;
             p += k;
+            continue;
         }
+        *bad = 1; /* jansson holds no such string */
+        if (!replace)
+            return 0;
+        memcpy(o, "\\uFFFD", 6);
+        o += 6;
+        p++;
     }
     *o++ = '"';
-    t->len = (size_t)(o - t->s);
+    return (size_t)(o - out);
+}
+
+static void put_string(grog_jsontext *t, const char *s, size_t n)
+{
+    if (n > GROG_JSONTEXT_STRING_MAX) {
+        t->bad = 1;
+        return;
+    }
+    if (!room(t, GROG_JSONTEXT_QUOTED_MAX(n)))
+        return;
+    size_t k = grog_jsontext_quote(t->s + t->len, s, n, 0, &t->bad);
+    if (t->bad)
+        return;
+    t->len += k;
     t->s[t->len] = '\0';
 }
 
@@ -128,42 +146,79 @@ void grog_jsontext_str(grog_jsontext *t, const char *s)
         put_string(t, s, strlen(s));
 }
 
-void grog_jsontext_int(grog_jsontext *t, long long v)
+size_t grog_jsontext_format_int(char out[static GROG_JSONTEXT_INT_MAX], long long v)
 {
-    char buf[24];
-    char *p = buf + sizeof buf;
     unsigned long long u = v < 0 ? 0ULL - (unsigned long long)v : (unsigned long long)v;
+    size_t len = v < 0 ? 2 : 1;
+    for (unsigned long long x = u; x >= 10; x /= 10)
+        len++;
+    char *p = out + len;
+    *p = '\0';
     do {
         *--p = (char)('0' + u % 10);
         u /= 10;
     } while (u != 0);
     if (v < 0)
         *--p = '-';
-    grog_jsontext_raw(t, p, (size_t)(buf + sizeof buf - p));
+    return len;
 }
 
-void grog_jsontext_real(grog_jsontext *t, double v)
+void grog_jsontext_int(grog_jsontext *t, long long v)
 {
-    if (!isfinite(v)) {
-        t->bad = 1;
+    if (!room(t, GROG_JSONTEXT_INT_MAX))
         return;
-    }
-    char buf[64];
-    int n = snprintf(buf, sizeof buf - 3, "%.17g", v);
-    if (n < 0 || (size_t)n >= sizeof buf - 3) {
-        t->bad = 1;
-        return;
-    }
-    size_t len = (size_t)n;
+    t->len += grog_jsontext_format_int(t->s + t->len, v);
+}
+
+/* jansson's from_locale: printf wrote the locale's decimal point. */
+static void from_locale(char *buf)
+{
     char point = localeconv()->decimal_point[0];
-    char *dot = point != '.' && point != '\0' ? strchr(buf, point) : NULL;
-    if (dot != NULL)
-        *dot = '.';
-    if (strchr(buf, '.') == NULL && strchr(buf, 'e') == NULL) {
-        memcpy(buf + len, ".0", 3);
-        len += 2;
+    char *pos = point != '.' && point != '\0' ? strchr(buf, point) : NULL;
+    if (pos != NULL)
+        *pos = '.';
+}
+
+size_t grog_jsontext_format_real(char out[static GROG_JSONTEXT_REAL_MAX], double v, int precision)
+{
+    /* An integral value under 10^precision (and 2^53): all its digits,
+     * then ".0" (what "%.Ng" and the added ".0" give), without printf. */
+    static const double exact_below[] = {1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7,
+                                         1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15};
+    if (precision < 1 || precision > 17)
+        precision = 17;
+    if (fabs(v) < exact_below[precision < 15 ? precision : 15] && v == (double)(long long)v) {
+        size_t len = 0;
+        if (signbit(v))
+            out[len++] = '-'; /* -0.0 is "-0.0" */
+        len += grog_jsontext_format_int(out + len, (long long)fabs(v));
+        memcpy(out + len, ".0", 3);
+        return len + 2;
     }
-    char *e = strchr(buf, 'e');
+    if (!isfinite(v))
+        return 0;
+    int n = snprintf(out, GROG_JSONTEXT_REAL_MAX - 2, "%.*g", precision, v);
+    if (n <= 0 || n >= GROG_JSONTEXT_REAL_MAX - 2)
+        return 0;
+    size_t len = (size_t)n;
+    char *dot = NULL, *e = NULL;
+    int other = 0; /* the locale's decimal point, when it is not '.' */
+    for (char *c = out; *c != '\0'; c++) {
+        if (*c == '.')
+            dot = c;
+        else if (*c == 'e')
+            e = c;
+        else if ((*c < '0' || *c > '9') && *c != '-' && *c != '+')
+            other = 1;
+    }
+    if (other) {
+        from_locale(out);
+        dot = strchr(out, '.');
+    }
+    if (dot == NULL && e == NULL) {
+        memcpy(out + len, ".0", 3);
+        return len + 2;
+    }
     if (e != NULL) { /* "1e+20" -> "1e20", "1e-05" -> "1e-5" */
         char *start = e + 1, *digits = e + 2;
         if (*start == '-')
@@ -171,11 +226,24 @@ void grog_jsontext_real(grog_jsontext *t, double v)
         while (*digits == '0')
             digits++;
         if (digits != start) {
-            memmove(start, digits, len - (size_t)(digits - buf) + 1);
+            memmove(start, digits, len - (size_t)(digits - out) + 1);
             len -= (size_t)(digits - start);
         }
     }
-    grog_jsontext_raw(t, buf, len);
+    return len;
+}
+
+void grog_jsontext_real(grog_jsontext *t, double v)
+{
+    if (!room(t, GROG_JSONTEXT_REAL_MAX))
+        return;
+    size_t n = grog_jsontext_format_real(t->s + t->len, v, 17);
+    if (n == 0) {
+        t->bad = 1; /* not finite: jansson has no such real */
+        t->s[t->len] = '\0';
+        return;
+    }
+    t->len += n;
 }
 
 /* A direct-mapped table: the slot of a real is a hash of its bits; a real

@@ -55,4 +55,34 @@ void grog_jsontext_real10(grog_jsontext *t, grog_jsontext_reals *reals, double v
 /* Any jansson value (NULL: bad). */
 void grog_jsontext_value(grog_jsontext *t, const json_t *j);
 
+/* ---- jansson's formatting, shared with the indented writer (jsonout.c) ----
+ * Each writes into out, which the caller has made large enough. */
+
+/* Strings longer than this are refused (their worst case would overflow). */
+#define GROG_JSONTEXT_STRING_MAX (((size_t)-1 - 64) / 6)
+/* The most a string of n bytes takes quoted: 6 bytes a byte (\u00XX,
+ * \uFFFD) and the two quotes. */
+#define GROG_JSONTEXT_QUOTED_MAX(n) ((n) * 6 + 2)
+/* s[0..n) between quotes with jansson's escapes (only '"', '\\' and the
+ * characters below U+0020: \b \f \n \r \t by name, others \u00XX in
+ * upper-case hex; UTF-8 as it is); returns the length, no NUL written. A
+ * byte that does not begin valid UTF-8 (RFC 3629, as jansson checks) sets
+ * *bad; with replace it is written as \uFFFD and the rest goes on, without
+ * the return is 0 and out holds nothing usable. */
+size_t grog_jsontext_quote(char *out, const char *s, size_t n, int replace, int *bad);
+
+/* Room for a long long's decimal digits, its sign and a NUL. */
+#define GROG_JSONTEXT_INT_MAX 24
+/* v in decimal, NUL-terminated; returns the length. */
+size_t grog_jsontext_format_int(char out[static GROG_JSONTEXT_INT_MAX], long long v);
+
+/* Room for a real's text and a NUL. */
+#define GROG_JSONTEXT_REAL_MAX 40
+/* v as jansson writes a real with JSON_REAL_PRECISION(precision), 1..17
+ * (anything else: 17, jansson's default): "%.<precision>g" with the C
+ * locale's '.', ".0" added when there is neither '.' nor 'e', the exponent
+ * without '+' or leading zeros ("1e-07" is "1e-7"). NUL-terminated; returns
+ * the length, 0 when v is not finite (jansson has no such real). */
+size_t grog_jsontext_format_real(char out[static GROG_JSONTEXT_REAL_MAX], double v, int precision);
+
 #endif

@@ -5,15 +5,14 @@
  * one entry per open object or array (its kind and how many values it has),
  * so that each value knows its separator and indent; after_key says a key
  * was written and its value comes next. Once status is not GROG_OK it stays
- * so. The formatting rules are jansson 2.14's (dump.c, strconv.c), checked
- * against jansson itself by tests/test_jsonout.c. */
-#include <locale.h>
-#include <math.h>
-#include <stdio.h>
+ * so. The layout rules are jansson 2.14's (dump.c); strings and reals are
+ * formatted by jsontext.c's functions, which the compact writer uses too;
+ * tests/test_jsonout.c checks the whole against jansson itself. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "grognard/jsonout.h"
+#include "jsontext.h"
 
 struct grog_jsonout {
     char *buf;
@@ -23,10 +22,8 @@ struct grog_jsonout {
     unsigned char is_object[GROG_JSONOUT_DEPTH];
     size_t count[GROG_JSONOUT_DEPTH];
     int after_key;
-    char point; /* the locale's decimal point, written by printf as '.' */
     grog_status status;
     int misused; /* a key or close out of place: the text is not JSON */
-    double exact_below; /* integral reals under this print all their digits */
 };
 
 static void fail(grog_jsonout *w, grog_status st)
@@ -117,11 +114,6 @@ grog_jsonout *grog_jsonout_create(int indent, int precision)
         return NULL;
     w->indent = indent;
     w->precision = precision ? precision : 17;
-    const char *p = localeconv()->decimal_point;
-    w->point = p != NULL && p[0] != '\0' ? p[0] : '.';
-    w->exact_below = 1;
-    for (int k = 0; k < w->precision && k < 15; k++)
-        w->exact_below *= 10;
     return w;
 }
 
@@ -188,94 +180,20 @@ void grog_jsonout_array_close(grog_jsonout *w)
     close_container(w, 0);
 }
 
-/* The length of the UTF-8 sequence at s (at most n bytes), 0 if it is not
- * one jansson accepts (utf8.c: no overlong form, no surrogate, nothing
- * above U+10FFFF). */
-static size_t utf8_length(const unsigned char *s, size_t n)
-{
-    unsigned char c = s[0];
-    size_t size;
-    unsigned v;
-    if (c < 0x80)
-        return 1;
-    if (c < 0xC2)
-        return 0;
-    if (c < 0xE0) {
-        size = 2;
-        v = c & 0x1F;
-    } else if (c < 0xF0) {
-        size = 3;
-        v = c & 0x0F;
-    } else if (c <= 0xF4) {
-        size = 4;
-        v = c & 0x07;
-    } else {
-        return 0;
-    }
-    if (size > n)
-        return 0;
-    for (size_t i = 1; i < size; i++) {
-        if ((s[i] & 0xC0) != 0x80)
-            return 0;
-        v = (v << 6) | (s[i] & 0x3F);
-    }
-    if (v > 0x10FFFF || (v >= 0xD800 && v <= 0xDFFF) || (size == 3 && v < 0x800) ||
-        (size == 4 && v < 0x10000))
-        return 0;
-    return size;
-}
-
-/* s[0..n) as a JSON string (jansson's dump_string without flags). */
+/* s[0..n) as a JSON string (jsontext.c's jansson escapes; a byte that is
+ * not UTF-8 as \uFFFD). */
 static void put_string(grog_jsonout *w, const char *s, size_t n)
 {
-    const unsigned char *u = (const unsigned char *)s;
-    if (!reserve(w, n + 2))
+    if (n > GROG_JSONTEXT_STRING_MAX) {
+        fail(w, GROG_ENOMEM);
         return;
-    w->buf[w->len++] = '"';
-    size_t run = 0; /* start of the bytes not yet copied */
-    size_t i = 0;
-    while (i < n) {
-        unsigned char c = u[i];
-        if (c >= 0x20 && c != '"' && c != '\\' && c < 0x80) {
-            i++;
-            continue;
-        }
-        if (c >= 0x80) {
-            size_t k = utf8_length(u + i, n - i);
-            if (k == 0) {
-                fail(w, GROG_EINVAL);
-                put(w, s + run, i - run);
-                put(w, "\\uFFFD", 6);
-                i++;
-                run = i;
-                continue;
-            }
-            i += k;
-            continue;
-        }
-        put(w, s + run, i - run);
-        char seq[8];
-        const char *text = seq;
-        size_t len = 2;
-        switch (c) {
-        case '\\': text = "\\\\"; break;
-        case '"': text = "\\\""; break;
-        case '\b': text = "\\b"; break;
-        case '\f': text = "\\f"; break;
-        case '\n': text = "\\n"; break;
-        case '\r': text = "\\r"; break;
-        case '\t': text = "\\t"; break;
-        default:
-            snprintf(seq, sizeof seq, "\\u%04X", (unsigned)c);
-            len = 6;
-            break;
-        }
-        put(w, text, len);
-        i++;
-        run = i;
     }
-    put(w, s + run, n - run);
-    put_char(w, '"');
+    if (!reserve(w, GROG_JSONTEXT_QUOTED_MAX(n)))
+        return;
+    int bad = 0;
+    w->len += grog_jsontext_quote(w->buf + w->len, s, n, 1, &bad);
+    if (bad)
+        fail(w, GROG_EINVAL);
 }
 
 void grog_jsonout_key(grog_jsonout *w, const char *key)
@@ -319,85 +237,25 @@ void grog_jsonout_string_or_null(grog_jsonout *w, const char *s)
         grog_jsonout_string_n(w, s, strlen(s));
 }
 
-/* The decimal digits of v at the end of out[0..24); returns the first. */
-static char *digits(char out[static 24], unsigned long long v)
-{
-    char *p = out + 24;
-    do {
-        *--p = (char)('0' + v % 10);
-        v /= 10;
-    } while (v != 0);
-    return p;
-}
-
 void grog_jsonout_integer(grog_jsonout *w, long long v)
 {
     before_value(w);
-    char d[24];
-    unsigned long long m = v < 0 ? 0ULL - (unsigned long long)v : (unsigned long long)v;
-    char *p = digits(d, m);
-    if (v < 0)
-        *--p = '-';
-    put(w, p, (size_t)(d + 24 - p));
-}
-
-/* v as jansson's jsonp_dtostr writes it. */
-static void put_real(grog_jsonout *w, double v)
-{
-    char buf[40];
-    /* An integral value under 10^precision: all its digits, then ".0"
-     * (what "%.Ng" and the added ".0" give), without printf. */
-    if (fabs(v) < w->exact_below && v == (double)(long long)v) {
-        char d[24];
-        long long i = (long long)v;
-        char *p = digits(d, (unsigned long long)(i < 0 ? -i : i));
-        if (signbit(v))
-            *--p = '-';
-        put(w, p, (size_t)(d + 24 - p));
-        put(w, ".0", 2);
-        return;
-    }
-    int n = snprintf(buf, sizeof buf, "%.*g", w->precision, v);
-    if (n <= 0 || (size_t)n >= sizeof buf) {
-        fail(w, GROG_EINVAL);
-        put(w, "null", 4);
-        return;
-    }
-    size_t len = (size_t)n;
-    if (w->point != '.') {
-        char *pt = strchr(buf, w->point);
-        if (pt != NULL)
-            *pt = '.';
-    }
-    char *e = strchr(buf, 'e');
-    if (e == NULL && strchr(buf, '.') == NULL) {
-        buf[len++] = '.';
-        buf[len++] = '0';
-        buf[len] = '\0';
-    }
-    if (e != NULL) { /* "1e+20" -> "1e20", "1e-07" -> "1e-7" */
-        char *start = e + 1, *end = start + 1;
-        if (*start == '-')
-            start++;
-        while (*end == '0')
-            end++;
-        if (end != start) {
-            memmove(start, end, len - (size_t)(end - buf) + 1);
-            len -= (size_t)(end - start);
-        }
-    }
-    put(w, buf, len);
+    if (reserve(w, GROG_JSONTEXT_INT_MAX))
+        w->len += grog_jsontext_format_int(w->buf + w->len, v);
 }
 
 void grog_jsonout_real(grog_jsonout *w, double v)
 {
     before_value(w);
-    if (!isfinite(v)) {
+    if (!reserve(w, GROG_JSONTEXT_REAL_MAX))
+        return;
+    size_t n = grog_jsontext_format_real(w->buf + w->len, v, w->precision);
+    if (n == 0) { /* not finite */
         fail(w, GROG_EINVAL);
         put(w, "null", 4);
         return;
     }
-    put_real(w, v);
+    w->len += n;
 }
 
 void grog_jsonout_bool(grog_jsonout *w, int v)
