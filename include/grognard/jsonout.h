@@ -56,6 +56,13 @@ void grog_jsonout_real(grog_jsonout *w, double v);
 void grog_jsonout_bool(grog_jsonout *w, int v);
 void grog_jsonout_null(grog_jsonout *w);
 
+/* A member, key and value: grog_jsonout_key, then the value as above. */
+void grog_jsonout_key_string(grog_jsonout *w, const char *key, const char *s);
+void grog_jsonout_key_string_or_null(grog_jsonout *w, const char *key, const char *s);
+void grog_jsonout_key_integer(grog_jsonout *w, const char *key, long long v);
+void grog_jsonout_key_real(grog_jsonout *w, const char *key, double v);
+void grog_jsonout_key_bool(grog_jsonout *w, const char *key, int v);
+
 /* GROG_OK, GROG_ENOMEM (the text is cut short) or GROG_EINVAL (something
  * jansson would refuse was written as null). */
 grog_status grog_jsonout_status(const grog_jsonout *w);

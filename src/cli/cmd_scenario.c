@@ -552,52 +552,23 @@ static void order_json(jw *w, const grog_order *o)
         return;
     }
     grog_jsonout_object_open(w);
-    grog_jsonout_key(w, "kind");
-    grog_jsonout_string(w, o->kind);
-    grog_jsonout_key(w, "text");
-    grog_jsonout_string(w, o->text);
-    grog_jsonout_key(w, "target");
-    grog_jsonout_string_or_null(w, o->target);
-    grog_jsonout_key(w, "given_turn");
-    grog_jsonout_integer(w, o->given_turn);
-    grog_jsonout_key(w, "effective_turn");
-    grog_jsonout_integer(w, o->effective_turn);
+    grog_jsonout_key_string(w, "kind", o->kind);
+    grog_jsonout_key_string(w, "text", o->text);
+    grog_jsonout_key_string_or_null(w, "target", o->target);
+    grog_jsonout_key_integer(w, "given_turn", o->given_turn);
+    grog_jsonout_key_integer(w, "effective_turn", o->effective_turn);
     grog_jsonout_object_close(w);
-}
-
-static void key_string(jw *w, const char *key, const char *s)
-{
-    grog_jsonout_key(w, key);
-    grog_jsonout_string(w, s);
-}
-
-static void key_real(jw *w, const char *key, double v)
-{
-    grog_jsonout_key(w, key);
-    grog_jsonout_real(w, v);
-}
-
-static void key_integer(jw *w, const char *key, long long v)
-{
-    grog_jsonout_key(w, key);
-    grog_jsonout_integer(w, v);
-}
-
-static void key_bool(jw *w, const char *key, int v)
-{
-    grog_jsonout_key(w, key);
-    grog_jsonout_bool(w, v);
 }
 
 /* {id, mm, cm, in, pas}, left open for the caller to add to and close. */
 static void dist_open(const show_ctx *x, jw *w, const char *id, double mm)
 {
     grog_jsonout_object_open(w);
-    key_string(w, "id", id);
-    key_real(w, "mm", mm);
-    key_real(w, "cm", cm(mm));
-    key_real(w, "in", mm / 25.4);
-    key_real(w, "pas", mm / x->t->scale.mm_per_pas);
+    grog_jsonout_key_string(w, "id", id);
+    grog_jsonout_key_real(w, "mm", mm);
+    grog_jsonout_key_real(w, "cm", cm(mm));
+    grog_jsonout_key_real(w, "in", mm / 25.4);
+    grog_jsonout_key_real(w, "pas", mm / x->t->scale.mm_per_pas);
 }
 
 static void dist_json(const show_ctx *x, jw *w, const char *id, double mm)
@@ -612,8 +583,8 @@ static void zone_json(show_ctx *x, jw *w, size_t i)
     int contact;
     double z = zone_mm(x, o, &contact);
     grog_jsonout_object_open(w);
-    key_integer(w, "command", o->ratings.aigles_command);
-    key_bool(w, "contact_only", contact);
+    grog_jsonout_key_integer(w, "command", o->ratings.aigles_command);
+    grog_jsonout_key_bool(w, "contact_only", contact);
     grog_jsonout_key(w, "radius_pas");
     if (z > 0)
         grog_jsonout_real(w, z / x->t->scale.mm_per_pas);
@@ -660,16 +631,16 @@ static void officer_ratings(jw *w, const grog_ratings *r)
     grog_jsonout_object_open(w);
     grog_jsonout_key(w, "aigles");
     grog_jsonout_object_open(w);
-    key_integer(w, "charisma", r->aigles_charisma);
-    key_integer(w, "command", r->aigles_command);
+    grog_jsonout_key_integer(w, "charisma", r->aigles_charisma);
+    grog_jsonout_key_integer(w, "command", r->aigles_command);
     grog_jsonout_object_close(w);
     grog_jsonout_key(w, "gdb");
     grog_jsonout_object_open(w);
-    key_string(w, "skill", grog_gdb_skill_name(r->gdb_skill));
+    grog_jsonout_key_string(w, "skill", grog_gdb_skill_name(r->gdb_skill));
     grog_jsonout_object_close(w);
     grog_jsonout_key(w, "gt");
     grog_jsonout_object_open(w);
-    key_string(w, "quality", grog_gt_quality_name(r->gt_quality));
+    grog_jsonout_key_string(w, "quality", grog_gt_quality_name(r->gt_quality));
     grog_jsonout_object_close(w);
     grog_jsonout_object_close(w);
 }
@@ -681,7 +652,7 @@ static void officer_gdb(show_ctx *x, jw *w, size_t i)
     double rr = x->radii.gdb_radius_mm;
     grog_jsonout_key(w, "gdb");
     grog_jsonout_object_open(w);
-    key_real(w, "radius_cm", cm(rr));
+    grog_jsonout_key_real(w, "radius_cm", cm(rr));
     grog_jsonout_key(w, "brigade_commanders");
     grog_jsonout_array_open(w);
     for (size_t k = 0; k < grog_battle_nofficers(x->b); k++) {
@@ -690,7 +661,7 @@ static void officer_gdb(show_ctx *x, jw *w, size_t i)
             continue;
         double d = grog_battle_officer_distance(x->b, i, k);
         dist_open(x, w, s->id, d);
-        key_bool(w, "beyond", d > rr);
+        grog_jsonout_key_bool(w, "beyond", d > rr);
         grog_jsonout_object_close(w);
     }
     grog_jsonout_array_close(w);
@@ -703,7 +674,7 @@ static void officer_gt(show_ctx *x, jw *w, size_t i)
     double rr = x->radii.gt_radius_mm;
     grog_jsonout_key(w, "gt");
     grog_jsonout_object_open(w);
-    key_real(w, "radius_in", rr / 25.4);
+    grog_jsonout_key_real(w, "radius_in", rr / 25.4);
     grog_jsonout_key(w, "within");
     grog_jsonout_array_open(w);
     size_t n = grog_hierarchy_command_officers(x->h, i, x->buf, grog_battle_nofficers(x->b));
@@ -722,29 +693,26 @@ static void officer_json(show_ctx *x, jw *w, size_t i)
 {
     const grog_officer *o = grog_battle_officer(x->b, i);
     grog_jsonout_object_open(w);
-    key_string(w, "id", o->id);
-    key_string(w, "name", o->name);
-    key_string(w, "side", o->side);
-    key_string(w, "role", grog_role_name(o->role));
-    key_string(w, "command", o->command);
-    grog_jsonout_key(w, "superior");
-    grog_jsonout_string_or_null(w, o->superior);
-    key_integer(w, "depth", grog_hierarchy_depth(x->h, i));
-    key_string(w, "state", grog_officer_state_name(o->state));
-    grog_jsonout_key(w, "held_by");
-    grog_jsonout_string_or_null(w, o->held_by);
-    grog_jsonout_key(w, "attached_to");
-    grog_jsonout_string_or_null(w, o->attached_to);
-    key_bool(w, "avance", (o->markers & GROG_MARKER_AVANCE) != 0);
-    key_bool(w, "personally_commands", o->personally_commands);
-    key_bool(w, "brigade_broken", o->brigade_broken);
-    key_integer(w, "casualties", o->casualties);
+    grog_jsonout_key_string(w, "id", o->id);
+    grog_jsonout_key_string(w, "name", o->name);
+    grog_jsonout_key_string(w, "side", o->side);
+    grog_jsonout_key_string(w, "role", grog_role_name(o->role));
+    grog_jsonout_key_string(w, "command", o->command);
+    grog_jsonout_key_string_or_null(w, "superior", o->superior);
+    grog_jsonout_key_integer(w, "depth", grog_hierarchy_depth(x->h, i));
+    grog_jsonout_key_string(w, "state", grog_officer_state_name(o->state));
+    grog_jsonout_key_string_or_null(w, "held_by", o->held_by);
+    grog_jsonout_key_string_or_null(w, "attached_to", o->attached_to);
+    grog_jsonout_key_bool(w, "avance", (o->markers & GROG_MARKER_AVANCE) != 0);
+    grog_jsonout_key_bool(w, "personally_commands", o->personally_commands);
+    grog_jsonout_key_bool(w, "brigade_broken", o->brigade_broken);
+    grog_jsonout_key_integer(w, "casualties", o->casualties);
     officer_ratings(w, &o->ratings);
     grog_jsonout_key(w, "position");
     grog_jsonout_object_open(w);
-    key_real(w, "x_mm", o->base.centre.x);
-    key_real(w, "y_mm", o->base.centre.y);
-    key_real(w, "facing", o->base.facing);
+    grog_jsonout_key_real(w, "x_mm", o->base.centre.x);
+    grog_jsonout_key_real(w, "y_mm", o->base.centre.y);
+    grog_jsonout_key_real(w, "facing", o->base.facing);
     grog_jsonout_object_close(w);
     grog_jsonout_key(w, "order");
     order_json(w, &o->order);
@@ -783,33 +751,32 @@ static void unit_json(show_ctx *x, jw *w, size_t u)
 {
     const grog_troop *t = grog_battle_unit(x->b, u);
     grog_jsonout_object_open(w);
-    key_string(w, "id", t->id);
-    key_string(w, "name", t->name);
-    key_string(w, "side", t->side);
-    grog_jsonout_key(w, "parent");
-    grog_jsonout_string_or_null(w, t->parent);
-    key_string(w, "arm", grog_arm_name(t->arm));
-    key_string(w, "status", grog_unit_status_name(t->status));
-    key_string(w, "manoeuvre", grog_manoeuvre_name(t->manoeuvre));
-    key_integer(w, "figures", t->figures);
-    key_integer(w, "subunits", t->subunits);
-    key_string(w, "formation", t->formation);
+    grog_jsonout_key_string(w, "id", t->id);
+    grog_jsonout_key_string(w, "name", t->name);
+    grog_jsonout_key_string(w, "side", t->side);
+    grog_jsonout_key_string_or_null(w, "parent", t->parent);
+    grog_jsonout_key_string(w, "arm", grog_arm_name(t->arm));
+    grog_jsonout_key_string(w, "status", grog_unit_status_name(t->status));
+    grog_jsonout_key_string(w, "manoeuvre", grog_manoeuvre_name(t->manoeuvre));
+    grog_jsonout_key_integer(w, "figures", t->figures);
+    grog_jsonout_key_integer(w, "subunits", t->subunits);
+    grog_jsonout_key_string(w, "formation", t->formation);
     grog_jsonout_key(w, "state");
     grog_jsonout_array_open(w);
     for (int k = 0; k < GROG_UNIT_FLAG_COUNT; k++)
         if (t->flags & (1u << k))
             grog_jsonout_string(w, grog_unit_flag_name((grog_unit_flag)(1u << k)));
     grog_jsonout_array_close(w);
-    key_integer(w, "melee_since", t->melee_since);
-    key_integer(w, "casualties", t->casualties);
-    key_bool(w, "can_dismount", t->can_dismount);
+    grog_jsonout_key_integer(w, "melee_since", t->melee_since);
+    grog_jsonout_key_integer(w, "casualties", t->casualties);
+    grog_jsonout_key_bool(w, "can_dismount", t->can_dismount);
     grog_jsonout_key(w, "position");
     grog_jsonout_object_open(w);
-    key_real(w, "x_mm", t->base.centre.x);
-    key_real(w, "y_mm", t->base.centre.y);
-    key_real(w, "facing", t->base.facing);
-    key_real(w, "width_mm", t->base.width);
-    key_real(w, "depth_mm", t->base.depth);
+    grog_jsonout_key_real(w, "x_mm", t->base.centre.x);
+    grog_jsonout_key_real(w, "y_mm", t->base.centre.y);
+    grog_jsonout_key_real(w, "facing", t->base.facing);
+    grog_jsonout_key_real(w, "width_mm", t->base.width);
+    grog_jsonout_key_real(w, "depth_mm", t->base.depth);
     grog_jsonout_object_close(w);
     grog_jsonout_key(w, "order");
     order_json(w, &t->order);
@@ -834,11 +801,11 @@ static void head_json(show_ctx *x, jw *w)
     const grog_meta *m = grog_battle_meta(x->b);
     grog_jsonout_key(w, "scenario");
     grog_jsonout_object_open(w);
-    key_string(w, "name", m->name);
-    key_string(w, "date", m->date);
-    key_string(w, "place", m->place);
-    key_string(w, "description", m->description);
-    key_string(w, "rating_notes", m->rating_notes);
+    grog_jsonout_key_string(w, "name", m->name);
+    grog_jsonout_key_string(w, "date", m->date);
+    grog_jsonout_key_string(w, "place", m->place);
+    grog_jsonout_key_string(w, "description", m->description);
+    grog_jsonout_key_string(w, "rating_notes", m->rating_notes);
     grog_jsonout_key(w, "sources");
     grog_jsonout_array_open(w);
     for (size_t i = 0; i < m->nsources; i++)
@@ -847,10 +814,10 @@ static void head_json(show_ctx *x, jw *w)
     grog_jsonout_object_close(w);
     grog_jsonout_key(w, "table");
     grog_jsonout_object_open(w);
-    key_integer(w, "figure_scale", x->t->scale.figure_mm);
-    key_real(w, "mm_per_pas", x->t->scale.mm_per_pas);
-    key_real(w, "width_mm", x->t->width_mm);
-    key_real(w, "depth_mm", x->t->depth_mm);
+    grog_jsonout_key_integer(w, "figure_scale", x->t->scale.figure_mm);
+    grog_jsonout_key_real(w, "mm_per_pas", x->t->scale.mm_per_pas);
+    grog_jsonout_key_real(w, "width_mm", x->t->width_mm);
+    grog_jsonout_key_real(w, "depth_mm", x->t->depth_mm);
     grog_jsonout_object_close(w);
     grog_jsonout_key(w, "radii");
     if (x->have_radii) {
@@ -866,8 +833,8 @@ static void head_json(show_ctx *x, jw *w)
                 grog_jsonout_null(w);
         }
         grog_jsonout_array_close(w);
-        key_real(w, "gdb_cm", cm(x->radii.gdb_radius_mm));
-        key_real(w, "gt_in", x->radii.gt_radius_mm / 25.4);
+        grog_jsonout_key_real(w, "gdb_cm", cm(x->radii.gdb_radius_mm));
+        grog_jsonout_key_real(w, "gt_in", x->radii.gt_radius_mm / 25.4);
         grog_jsonout_object_close(w);
     } else {
         grog_jsonout_null(w);
@@ -879,10 +846,11 @@ static void head_json(show_ctx *x, jw *w)
         size_t c;
         int has = grog_battle_commander_in_chief(x->b, sd->id, &c);
         grog_jsonout_object_open(w);
-        key_string(w, "id", sd->id);
-        key_string(w, "name", sd->name);
-        key_string(w, "nation", grog_nation_name(sd->nation));
-        key_string(w, "commander_in_chief", has ? grog_battle_officer(x->b, c)->id : NULL);
+        grog_jsonout_key_string(w, "id", sd->id);
+        grog_jsonout_key_string(w, "name", sd->name);
+        grog_jsonout_key_string(w, "nation", grog_nation_name(sd->nation));
+        grog_jsonout_key_string(w, "commander_in_chief",
+                                has ? grog_battle_officer(x->b, c)->id : NULL);
         grog_jsonout_object_close(w);
     }
     grog_jsonout_array_close(w);

@@ -22,29 +22,11 @@
 
 typedef grog_jsonout jw;
 
-static void key_str(jw *w, const char *key, const char *v)
-{
-    grog_jsonout_key(w, key);
-    grog_jsonout_string(w, v);
-}
-
 /* key: v, only when v is not empty. */
 static void key_str_opt(jw *w, const char *key, const char *v)
 {
     if (v[0] != '\0')
-        key_str(w, key, v);
-}
-
-static void key_int(jw *w, const char *key, long long v)
-{
-    grog_jsonout_key(w, key);
-    grog_jsonout_integer(w, v);
-}
-
-static void key_true(jw *w, const char *key)
-{
-    grog_jsonout_key(w, key);
-    grog_jsonout_bool(w, 1);
+        grog_jsonout_key_string(w, key, v);
 }
 
 /* A length in mm as the file writes it, in the table's file unit. */
@@ -67,8 +49,7 @@ static void placement(jw *w, const grog_battle *b, const grog_base *base)
     key_len(w, b, "x", base->centre.x);
     key_len(w, b, "y", base->centre.y);
     grog_jsonout_object_close(w);
-    grog_jsonout_key(w, "facing");
-    grog_jsonout_real(w, base->facing);
+    grog_jsonout_key_real(w, "facing", base->facing);
     grog_jsonout_key(w, "base");
     grog_jsonout_object_open(w);
     key_len(w, b, "width", base->width);
@@ -79,7 +60,7 @@ static void placement(jw *w, const grog_battle *b, const grog_base *base)
 static void meta_json(jw *w, const grog_meta *m)
 {
     grog_jsonout_object_open(w);
-    key_str(w, "name", m->name);
+    grog_jsonout_key_string(w, "name", m->name);
     key_str_opt(w, "date", m->date);
     key_str_opt(w, "place", m->place);
     key_str_opt(w, "description", m->description);
@@ -96,10 +77,9 @@ static void table_json(jw *w, const grog_battle *b)
 {
     const grog_table *t = grog_battle_table(b);
     grog_jsonout_object_open(w);
-    key_int(w, "figure_scale", t->scale.figure_mm);
-    grog_jsonout_key(w, "mm_per_pas");
-    grog_jsonout_real(w, t->scale.mm_per_pas);
-    key_str(w, "unit", grog_unit_name(t->file_unit));
+    grog_jsonout_key_integer(w, "figure_scale", t->scale.figure_mm);
+    grog_jsonout_key_real(w, "mm_per_pas", t->scale.mm_per_pas);
+    grog_jsonout_key_string(w, "unit", grog_unit_name(t->file_unit));
     key_len(w, b, "width", t->width_mm);
     key_len(w, b, "depth", t->depth_mm);
     if (t->margin_mm > 0)
@@ -134,16 +114,16 @@ static void ratings_json(jw *w, const grog_ratings *r)
     grog_jsonout_object_open(w);
     grog_jsonout_key(w, "aigles");
     grog_jsonout_object_open(w);
-    key_int(w, "charisma", r->aigles_charisma);
-    key_int(w, "command", r->aigles_command);
+    grog_jsonout_key_integer(w, "charisma", r->aigles_charisma);
+    grog_jsonout_key_integer(w, "command", r->aigles_command);
     grog_jsonout_object_close(w);
     grog_jsonout_key(w, "gdb");
     grog_jsonout_object_open(w);
-    key_str(w, "skill", grog_gdb_skill_name(r->gdb_skill));
+    grog_jsonout_key_string(w, "skill", grog_gdb_skill_name(r->gdb_skill));
     grog_jsonout_object_close(w);
     grog_jsonout_key(w, "gt");
     grog_jsonout_object_open(w);
-    key_str(w, "quality", grog_gt_quality_name(r->gt_quality));
+    grog_jsonout_key_string(w, "quality", grog_gt_quality_name(r->gt_quality));
     grog_jsonout_object_close(w);
     grog_jsonout_object_close(w);
 }
@@ -152,31 +132,31 @@ static void officer_json(jw *w, const grog_battle *b, const grog_hierarchy *h, s
 {
     const grog_officer *o = grog_battle_officer(b, i);
     grog_jsonout_object_open(w);
-    key_str(w, "id", o->id);
-    key_str(w, "name", o->name);
-    key_str(w, "side", o->side);
-    key_str(w, "role", grog_role_name(o->role));
+    grog_jsonout_key_string(w, "id", o->id);
+    grog_jsonout_key_string(w, "name", o->name);
+    grog_jsonout_key_string(w, "side", o->side);
+    grog_jsonout_key_string(w, "role", grog_role_name(o->role));
     key_str_opt(w, "command", o->command);
     key_str_opt(w, "superior", o->superior);
     const grog_side *s = grog_battle_side_by_id(b, o->side);
     if (s == NULL || s->nation != o->nation)
-        key_str(w, "nation", grog_nation_name(o->nation));
+        grog_jsonout_key_string(w, "nation", grog_nation_name(o->nation));
     placement(w, b, &o->base);
     key_str_opt(w, "attached_to", o->attached_to);
     if (o->state != GROG_OFFICER_ACTIVE)
-        key_str(w, "state", grog_officer_state_name(o->state));
+        grog_jsonout_key_string(w, "state", grog_officer_state_name(o->state));
     key_str_opt(w, "held_by", o->held_by);
     if (o->markers)
         bits_json(w, "markers", o->markers, GROG_MARKER_COUNT, marker_name);
     ratings_json(w, &o->ratings);
     if (o->casualties)
-        key_int(w, "casualties", o->casualties);
+        grog_jsonout_key_integer(w, "casualties", o->casualties);
     if (o->adc_speed >= 0)
         key_len(w, b, "adc_speed", o->adc_speed);
     if (o->personally_commands)
-        key_true(w, "personally_commands");
+        grog_jsonout_key_bool(w, "personally_commands", 1);
     if (o->brigade_broken)
-        key_true(w, "brigade_broken");
+        grog_jsonout_key_bool(w, "brigade_broken", 1);
     size_t n;
     const size_t *idx = grog_hierarchy_officer_units(h, i, &n);
     if (n > 0) {
@@ -192,24 +172,24 @@ static void officer_json(jw *w, const grog_battle *b, const grog_hierarchy *h, s
 static void unit_json(jw *w, const grog_battle *b, const grog_troop *u)
 {
     grog_jsonout_object_open(w);
-    key_str(w, "id", u->id);
-    key_str(w, "name", u->name);
-    key_str(w, "side", u->side);
-    key_str(w, "arm", grog_arm_name(u->arm));
-    key_str(w, "status", grog_unit_status_name(u->status));
-    key_str(w, "manoeuvre", grog_manoeuvre_name(u->manoeuvre));
-    key_int(w, "figures", u->figures);
-    key_int(w, "subunits", u->subunits);
-    key_str(w, "formation", u->formation);
+    grog_jsonout_key_string(w, "id", u->id);
+    grog_jsonout_key_string(w, "name", u->name);
+    grog_jsonout_key_string(w, "side", u->side);
+    grog_jsonout_key_string(w, "arm", grog_arm_name(u->arm));
+    grog_jsonout_key_string(w, "status", grog_unit_status_name(u->status));
+    grog_jsonout_key_string(w, "manoeuvre", grog_manoeuvre_name(u->manoeuvre));
+    grog_jsonout_key_integer(w, "figures", u->figures);
+    grog_jsonout_key_integer(w, "subunits", u->subunits);
+    grog_jsonout_key_string(w, "formation", u->formation);
     placement(w, b, &u->base);
     if (u->flags)
         bits_json(w, "state", u->flags, GROG_UNIT_FLAG_COUNT, flag_name);
     if (u->flags & GROG_UNIT_IN_MELEE)
-        key_int(w, "melee_since", u->melee_since);
+        grog_jsonout_key_integer(w, "melee_since", u->melee_since);
     if (u->casualties)
-        key_int(w, "casualties", u->casualties);
+        grog_jsonout_key_integer(w, "casualties", u->casualties);
     if (u->can_dismount)
-        key_true(w, "can_dismount");
+        grog_jsonout_key_bool(w, "can_dismount", 1);
     grog_jsonout_object_close(w);
 }
 
@@ -218,16 +198,16 @@ static void order_json(jw *w, const char *to, const grog_order *o, int hidden)
     if (o->kind[0] == '\0')
         return;
     grog_jsonout_object_open(w);
-    key_str(w, "to", to);
-    key_str(w, "kind", o->kind);
+    grog_jsonout_key_string(w, "to", to);
+    grog_jsonout_key_string(w, "kind", o->kind);
     key_str_opt(w, "text", o->text);
     key_str_opt(w, "target", o->target);
     if (hidden)
-        key_true(w, "hidden");
+        grog_jsonout_key_bool(w, "hidden", 1);
     if (o->given_turn)
-        key_int(w, "given_turn", o->given_turn);
+        grog_jsonout_key_integer(w, "given_turn", o->given_turn);
     if (o->effective_turn)
-        key_int(w, "effective_turn", o->effective_turn);
+        grog_jsonout_key_integer(w, "effective_turn", o->effective_turn);
     grog_jsonout_object_close(w);
 }
 
@@ -237,7 +217,7 @@ static void terrain_json(jw *w, const grog_battle *b)
     for (size_t i = 0; i < grog_battle_nterrain(b); i++) {
         const grog_terrain *t = grog_battle_terrain(b, i);
         grog_jsonout_object_open(w);
-        key_str(w, "kind", grog_terrain_kind_name(t->kind));
+        grog_jsonout_key_string(w, "kind", grog_terrain_kind_name(t->kind));
         key_str_opt(w, "name", t->name);
         grog_jsonout_key(w, "points");
         grog_jsonout_array_open(w);
@@ -259,9 +239,9 @@ static void sides_json(jw *w, const grog_battle *b)
     for (size_t i = 0; i < grog_battle_nsides(b); i++) {
         const grog_side *s = grog_battle_side(b, i);
         grog_jsonout_object_open(w);
-        key_str(w, "id", s->id);
-        key_str(w, "name", s->name);
-        key_str(w, "nation", grog_nation_name(s->nation));
+        grog_jsonout_key_string(w, "id", s->id);
+        grog_jsonout_key_string(w, "name", s->name);
+        grog_jsonout_key_string(w, "nation", grog_nation_name(s->nation));
         key_str_opt(w, "colour", s->colour);
         grog_jsonout_object_close(w);
     }
@@ -287,7 +267,7 @@ static void orders_json(jw *w, const grog_battle *b)
 static void battle_json(jw *w, const grog_battle *b, const grog_hierarchy *h)
 {
     grog_jsonout_object_open(w);
-    key_int(w, "format", 1);
+    grog_jsonout_key_integer(w, "format", 1);
     grog_jsonout_key(w, "meta");
     meta_json(w, grog_battle_meta(b));
     grog_jsonout_key(w, "table");

@@ -303,3 +303,33 @@ char *grog_jsonout_finish(grog_jsonout *w)
     grog_jsonout_destroy(w);
     return s;
 }
+
+void grog_jsonout_key_string(grog_jsonout *w, const char *key, const char *s)
+{
+    grog_jsonout_key(w, key);
+    grog_jsonout_string(w, s);
+}
+
+void grog_jsonout_key_string_or_null(grog_jsonout *w, const char *key, const char *s)
+{
+    grog_jsonout_key(w, key);
+    grog_jsonout_string_or_null(w, s);
+}
+
+void grog_jsonout_key_integer(grog_jsonout *w, const char *key, long long v)
+{
+    grog_jsonout_key(w, key);
+    grog_jsonout_integer(w, v);
+}
+
+void grog_jsonout_key_real(grog_jsonout *w, const char *key, double v)
+{
+    grog_jsonout_key(w, key);
+    grog_jsonout_real(w, v);
+}
+
+void grog_jsonout_key_bool(grog_jsonout *w, const char *key, int v)
+{
+    grog_jsonout_key(w, key);
+    grog_jsonout_bool(w, v);
+}

@@ -187,30 +187,6 @@ static void put_value(jw *w, json_t *v)
     }
 }
 
-static void key_str(jw *w, const char *key, const char *s)
-{
-    grog_jsonout_key(w, key);
-    grog_jsonout_string(w, s);
-}
-
-static void key_str_or_null(jw *w, const char *key, const char *s)
-{
-    grog_jsonout_key(w, key);
-    grog_jsonout_string_or_null(w, s);
-}
-
-static void key_int(jw *w, const char *key, long long v)
-{
-    grog_jsonout_key(w, key);
-    grog_jsonout_integer(w, v);
-}
-
-static void key_real(jw *w, const char *key, double v)
-{
-    grog_jsonout_key(w, key);
-    grog_jsonout_real(w, v);
-}
-
 /* key: v, or null when v is NULL. */
 static void key_value(jw *w, const char *key, json_t *v)
 {
@@ -243,48 +219,47 @@ static void order_text(jw *w, const char *key, const grog_order *o, int seen)
         return;
     }
     grog_jsonout_object_open(w);
-    key_str(w, "kind", o->kind);
-    key_str_or_null(w, "text", o->text);
-    key_str_or_null(w, "target", o->target);
-    key_int(w, "given_turn", o->given_turn);
-    key_int(w, "effective_turn", o->effective_turn);
+    grog_jsonout_key_string(w, "kind", o->kind);
+    grog_jsonout_key_string_or_null(w, "text", o->text);
+    grog_jsonout_key_string_or_null(w, "target", o->target);
+    grog_jsonout_key_integer(w, "given_turn", o->given_turn);
+    grog_jsonout_key_integer(w, "effective_turn", o->effective_turn);
     grog_jsonout_object_close(w);
 }
 
 static void base_text(jw *w, const grog_base *b)
 {
-    key_real(w, "x", b->centre.x);
-    key_real(w, "y", b->centre.y);
-    key_real(w, "facing", b->facing);
-    key_real(w, "width", b->width);
-    key_real(w, "depth", b->depth);
+    grog_jsonout_key_real(w, "x", b->centre.x);
+    grog_jsonout_key_real(w, "y", b->centre.y);
+    grog_jsonout_key_real(w, "facing", b->facing);
+    grog_jsonout_key_real(w, "width", b->width);
+    grog_jsonout_key_real(w, "depth", b->depth);
 }
 
 static void officer_text(jw *w, const grog_officer *o, const grog_seat *seat, json_t *status)
 {
     grog_jsonout_object_open(w);
-    key_str(w, "id", o->id);
-    key_str(w, "name", o->name);
+    grog_jsonout_key_string(w, "id", o->id);
+    grog_jsonout_key_string(w, "name", o->name);
     char label[GROG_NAME_MAX];
     grog_map_officer_label(o, label, sizeof label);
-    key_str(w, "short_name", label);
-    key_str(w, "side", o->side);
-    key_str(w, "role", grog_role_name(o->role));
-    key_str_or_null(w, "command", o->command);
-    key_str_or_null(w, "superior", o->superior);
+    grog_jsonout_key_string(w, "short_name", label);
+    grog_jsonout_key_string(w, "side", o->side);
+    grog_jsonout_key_string(w, "role", grog_role_name(o->role));
+    grog_jsonout_key_string_or_null(w, "command", o->command);
+    grog_jsonout_key_string_or_null(w, "superior", o->superior);
     base_text(w, &o->base);
-    key_str(w, "state", grog_officer_state_name(o->state));
-    key_str_or_null(w, "held_by", o->held_by);
-    key_str_or_null(w, "attached_to", o->attached_to);
-    grog_jsonout_key(w, "avance");
-    grog_jsonout_bool(w, (o->markers & GROG_MARKER_AVANCE) != 0);
-    key_int(w, "casualties", o->casualties);
+    grog_jsonout_key_string(w, "state", grog_officer_state_name(o->state));
+    grog_jsonout_key_string_or_null(w, "held_by", o->held_by);
+    grog_jsonout_key_string_or_null(w, "attached_to", o->attached_to);
+    grog_jsonout_key_bool(w, "avance", (o->markers & GROG_MARKER_AVANCE) != 0);
+    grog_jsonout_key_integer(w, "casualties", o->casualties);
     grog_jsonout_key(w, "ratings");
     grog_jsonout_object_open(w);
-    key_int(w, "aigles_charisma", o->ratings.aigles_charisma);
-    key_int(w, "aigles_command", o->ratings.aigles_command);
-    key_str(w, "gdb_skill", grog_gdb_skill_name(o->ratings.gdb_skill));
-    key_str(w, "gt_quality", grog_gt_quality_name(o->ratings.gt_quality));
+    grog_jsonout_key_integer(w, "aigles_charisma", o->ratings.aigles_charisma);
+    grog_jsonout_key_integer(w, "aigles_command", o->ratings.aigles_command);
+    grog_jsonout_key_string(w, "gdb_skill", grog_gdb_skill_name(o->ratings.gdb_skill));
+    grog_jsonout_key_string(w, "gt_quality", grog_gt_quality_name(o->ratings.gt_quality));
     grog_jsonout_object_close(w);
     order_text(w, "order", &o->order, 1);
     order_text(w, "pending", &o->pending, grog_view_may_see(seat, o->side));
@@ -296,18 +271,18 @@ static void officer_text(jw *w, const grog_officer *o, const grog_seat *seat, js
 static void unit_text(jw *w, const grog_troop *u, const grog_seat *seat, json_t *changes)
 {
     grog_jsonout_object_open(w);
-    key_str(w, "id", u->id);
-    key_str(w, "name", u->name);
+    grog_jsonout_key_string(w, "id", u->id);
+    grog_jsonout_key_string(w, "name", u->name);
     char label[GROG_NAME_MAX];
     grog_map_unit_label(u, label, sizeof label);
-    key_str(w, "short_name", label);
-    key_str(w, "side", u->side);
-    key_str_or_null(w, "parent", u->parent);
-    key_str(w, "arm", grog_arm_name(u->arm));
-    key_str(w, "status", grog_unit_status_name(u->status));
-    key_int(w, "figures", u->figures);
+    grog_jsonout_key_string(w, "short_name", label);
+    grog_jsonout_key_string(w, "side", u->side);
+    grog_jsonout_key_string_or_null(w, "parent", u->parent);
+    grog_jsonout_key_string(w, "arm", grog_arm_name(u->arm));
+    grog_jsonout_key_string(w, "status", grog_unit_status_name(u->status));
+    grog_jsonout_key_integer(w, "figures", u->figures);
     base_text(w, &u->base);
-    key_str(w, "formation", u->formation);
+    grog_jsonout_key_string(w, "formation", u->formation);
     grog_jsonout_key(w, "flags");
     grog_jsonout_array_open(w);
     for (int k = 0; k < GROG_UNIT_FLAG_COUNT; k++)
@@ -317,12 +292,12 @@ static void unit_text(jw *w, const grog_troop *u, const grog_seat *seat, json_t 
     grog_jsonout_key(w, "melee");
     if (u->flags & GROG_UNIT_IN_MELEE) {
         grog_jsonout_object_open(w);
-        key_int(w, "since_turn", u->melee_since);
+        grog_jsonout_key_integer(w, "since_turn", u->melee_since);
         grog_jsonout_object_close(w);
     } else {
         grog_jsonout_null(w);
     }
-    key_int(w, "casualties", u->casualties);
+    grog_jsonout_key_integer(w, "casualties", u->casualties);
     order_text(w, "order", &u->order, 1);
     order_text(w, "pending", &u->pending, grog_view_may_see(seat, u->side));
     key_value(w, "changing", json_object_get(changes, u->id));
@@ -352,19 +327,20 @@ static void head_text(jw *w, const grog_game *g, const grog_seat *seat, const gr
     const grog_table *t = grog_battle_table(b);
     grog_jsonout_key(w, "scenario");
     grog_jsonout_object_open(w);
-    key_str(w, "name", m->name);
-    key_str(w, "date", m->date);
-    key_str(w, "place", m->place);
+    grog_jsonout_key_string(w, "name", m->name);
+    grog_jsonout_key_string(w, "date", m->date);
+    grog_jsonout_key_string(w, "place", m->place);
     grog_jsonout_object_close(w);
-    key_str(w, "family", grog_family_name(grog_game_family(g)));
-    key_int(w, "turn", grog_game_turn(g));
-    key_str(w, "phase", grog_game_phase(g));
+    grog_jsonout_key_string(w, "family", grog_family_name(grog_game_family(g)));
+    grog_jsonout_key_integer(w, "turn", grog_game_turn(g));
+    grog_jsonout_key_string(w, "phase", grog_game_phase(g));
     key_array(w, "phases", status, "phases");
-    key_int(w, "actions", (long long)grog_game_action_count(g));
+    grog_jsonout_key_integer(w, "actions", (long long)grog_game_action_count(g));
     grog_jsonout_key(w, "seat");
     grog_jsonout_object_open(w);
-    key_str(w, "kind", seat_kind_name(seat));
-    key_str(w, "side", seat != NULL && seat->kind == GROG_SEAT_SIDE ? seat->side : NULL);
+    grog_jsonout_key_string(w, "kind", seat_kind_name(seat));
+    grog_jsonout_key_string(w, "side",
+                            seat != NULL && seat->kind == GROG_SEAT_SIDE ? seat->side : NULL);
     grog_jsonout_object_close(w);
     grog_jsonout_key(w, "seed");
     if (seat != NULL && seat->kind == GROG_SEAT_REFEREE)
@@ -373,21 +349,21 @@ static void head_text(jw *w, const grog_game *g, const grog_seat *seat, const gr
         grog_jsonout_null(w);
     grog_jsonout_key(w, "table");
     grog_jsonout_object_open(w);
-    key_real(w, "width", t->width_mm);
-    key_real(w, "depth", t->depth_mm);
-    key_int(w, "figure_scale", t->scale.figure_mm);
-    key_real(w, "mm_per_pas", t->scale.mm_per_pas);
-    key_str(w, "file_unit", grog_unit_name(t->file_unit));
+    grog_jsonout_key_real(w, "width", t->width_mm);
+    grog_jsonout_key_real(w, "depth", t->depth_mm);
+    grog_jsonout_key_integer(w, "figure_scale", t->scale.figure_mm);
+    grog_jsonout_key_real(w, "mm_per_pas", t->scale.mm_per_pas);
+    grog_jsonout_key_string(w, "file_unit", grog_unit_name(t->file_unit));
     grog_jsonout_object_close(w);
     grog_jsonout_key(w, "sides");
     grog_jsonout_array_open(w);
     for (size_t i = 0; i < grog_battle_nsides(b); i++) {
         const grog_side *s = grog_battle_side(b, i);
         grog_jsonout_object_open(w);
-        key_str(w, "id", s->id);
-        key_str(w, "name", s->name);
-        key_str(w, "nation", grog_nation_name(s->nation));
-        key_str(w, "colour", grog_map_side_colour(b, i));
+        grog_jsonout_key_string(w, "id", s->id);
+        grog_jsonout_key_string(w, "name", s->name);
+        grog_jsonout_key_string(w, "nation", grog_nation_name(s->nation));
+        grog_jsonout_key_string(w, "colour", grog_map_side_colour(b, i));
         grog_jsonout_object_close(w);
     }
     grog_jsonout_array_close(w);
