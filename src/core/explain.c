@@ -526,8 +526,7 @@ static void write_frac(grog_jsontext *t, grog_jsontext_reals *reals, grog_frac p
     char buf[64];
     grog_jsontext_lit(t, ",\"p\":");
     grog_jsontext_real10(t, reals, grog_frac_value(p));
-    grog_jsontext_lit(t, ",\"exact\":");
-    grog_jsontext_str(t, grog_frac_format(p, buf, sizeof buf));
+    grog_jsontext_key_str(t, ",\"exact\":", grog_frac_format(p, buf, sizeof buf));
     grog_jsontext_lit(t, "}");
 }
 
@@ -555,13 +554,10 @@ static void write_real_or_null(grog_jsontext *t, grog_jsontext_reals *reals, con
 
 static void write_head(grog_jsontext *t, grog_jsontext_reals *reals, const grog_explain *e)
 {
-    grog_jsontext_lit(t, "{\"test\":");
-    grog_jsontext_str(t, e->test);
-    grog_jsontext_lit(t, ",\"title\":");
-    grog_jsontext_str(t, e->title);
+    grog_jsontext_key_str(t, "{\"test\":", e->test);
+    grog_jsontext_key_str(t, ",\"title\":", e->title);
     write_strings(t, ",\"rules\":", e->rules.v, e->rules.n);
-    grog_jsontext_lit(t, ",\"dice\":");
-    grog_jsontext_str(t, e->dice);
+    grog_jsontext_key_str(t, ",\"dice\":", e->dice);
     grog_jsontext_lit(t, ",\"target\":");
     if (e->has_target)
         grog_jsontext_int(t, e->target);
@@ -576,14 +572,11 @@ static void write_head(grog_jsontext *t, grog_jsontext_reals *reals, const grog_
     for (size_t i = 0; i < e->mods.n; i++) {
         grog_jsontext_lit(t, i > 0 ? ",{\"rule\":" : "{\"rule\":");
         grog_jsontext_str(t, e->mods.v[i].rule);
-        grog_jsontext_lit(t, ",\"label\":");
-        grog_jsontext_str(t, e->mods.v[i].label);
-        grog_jsontext_lit(t, ",\"value\":");
-        grog_jsontext_int(t, e->mods.v[i].value);
+        grog_jsontext_key_str(t, ",\"label\":", e->mods.v[i].label);
+        grog_jsontext_key_int(t, ",\"value\":", e->mods.v[i].value);
         grog_jsontext_lit(t, "}");
     }
-    grog_jsontext_lit(t, "],\"modifier_total\":");
-    grog_jsontext_int(t, grog_explain_modifier_total(e));
+    grog_jsontext_key_int(t, "],\"modifier_total\":", grog_explain_modifier_total(e));
     grog_jsontext_lit(t, ",\"outcomes\":[");
     for (size_t i = 0; i < e->outcomes.n; i++) {
         grog_jsontext_lit(t, i > 0 ? ",{\"name\":" : "{\"name\":");
@@ -603,8 +596,7 @@ static void write_body(grog_jsontext *t, grog_jsontext_reals *reals, const grog_
 {
     write_real_or_null(t, reals, ",\"mean\":", e->has_mean, e->mean);
     write_real_or_null(t, reals, ",\"value\":", e->has_value, e->value);
-    grog_jsontext_lit(t, ",\"unit\":");
-    grog_jsontext_str(t, e->has_unit ? e->unit : NULL);
+    grog_jsontext_key_str(t, ",\"unit\":", e->has_unit ? e->unit : NULL);
     grog_jsontext_lit(t, ",\"range\":");
     if (e->has_range) {
         grog_jsontext_lit(t, "[");
@@ -621,8 +613,7 @@ static void write_body(grog_jsontext *t, grog_jsontext_reals *reals, const grog_
         const check *c = &e->checks.v[i];
         grog_jsontext_lit(t, i > 0 ? ",{\"rule\":" : "{\"rule\":");
         grog_jsontext_str(t, c->rule);
-        grog_jsontext_lit(t, ",\"label\":");
-        grog_jsontext_str(t, c->label);
+        grog_jsontext_key_str(t, ",\"label\":", c->label);
         grog_jsontext_lit(t, c->ok ? ",\"ok\":true,\"detail\":" : ",\"ok\":false,\"detail\":");
         grog_jsontext_str(t, c->detail);
         grog_jsontext_lit(t, "}");
@@ -631,8 +622,7 @@ static void write_body(grog_jsontext *t, grog_jsontext_reals *reals, const grog_
     for (size_t i = 0; i < e->notes.n; i++) {
         grog_jsontext_lit(t, i > 0 ? ",{\"rule\":" : "{\"rule\":");
         grog_jsontext_str(t, e->notes.v[i].rule);
-        grog_jsontext_lit(t, ",\"text\":");
-        grog_jsontext_str(t, e->notes.v[i].text);
+        grog_jsontext_key_str(t, ",\"text\":", e->notes.v[i].text);
         grog_jsontext_lit(t, "}");
     }
     grog_jsontext_lit(t, "]");
@@ -641,8 +631,7 @@ static void write_body(grog_jsontext *t, grog_jsontext_reals *reals, const grog_
 static void write_tail(grog_jsontext *t, const grog_explain *e)
 {
     if (e->has_roll) {
-        grog_jsontext_lit(t, ",\"roll\":");
-        grog_jsontext_int(t, e->roll.natural);
+        grog_jsontext_key_int(t, ",\"roll\":", e->roll.natural);
         grog_jsontext_lit(t, ",\"faces\":[");
         for (int i = 0; i < e->roll.nfaces; i++) {
             if (i > 0)
@@ -650,10 +639,8 @@ static void write_tail(grog_jsontext *t, const grog_explain *e)
             grog_jsontext_int(t, e->roll.faces[i]);
         }
         grog_jsontext_lit(t, e->roll.entered ? "],\"entered\":true" : "],\"entered\":false");
-        grog_jsontext_lit(t, ",\"modified_roll\":");
-        grog_jsontext_int(t, e->modified_roll);
-        grog_jsontext_lit(t, ",\"outcome\":");
-        grog_jsontext_str(t, e->outcome_name);
+        grog_jsontext_key_int(t, ",\"modified_roll\":", e->modified_roll);
+        grog_jsontext_key_str(t, ",\"outcome\":", e->outcome_name);
     } else {
         grog_jsontext_lit(t, ",\"roll\":null,\"faces\":[],\"entered\":false,"
                              "\"modified_roll\":null,\"outcome\":null");
@@ -668,10 +655,8 @@ static void write_tail(grog_jsontext *t, const grog_explain *e)
         const def *d = &e->defaults.v[i];
         grog_jsontext_lit(t, i > 0 ? ",{\"setting\":" : "{\"setting\":");
         grog_jsontext_str(t, d->setting);
-        grog_jsontext_lit(t, ",\"value\":");
-        grog_jsontext_str(t, d->value);
-        grog_jsontext_lit(t, ",\"note\":");
-        grog_jsontext_str(t, d->note);
+        grog_jsontext_key_str(t, ",\"value\":", d->value);
+        grog_jsontext_key_str(t, ",\"note\":", d->note);
         grog_jsontext_lit(t, "}");
     }
     grog_jsontext_lit(t, "]}");

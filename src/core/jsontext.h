@@ -55,6 +55,19 @@ void grog_jsontext_real10(grog_jsontext *t, grog_jsontext_reals *reals, double v
 /* Any jansson value (NULL: bad). */
 void grog_jsontext_value(grog_jsontext *t, const json_t *j);
 
+/* A member or an element: key is the literal text before the value, its
+ * punctuation included (",\"id\":"), then the value as above. */
+static inline void grog_jsontext_key_str(grog_jsontext *t, const char *key, const char *s)
+{
+    grog_jsontext_lit(t, key);
+    grog_jsontext_str(t, s);
+}
+static inline void grog_jsontext_key_int(grog_jsontext *t, const char *key, long long v)
+{
+    grog_jsontext_lit(t, key);
+    grog_jsontext_int(t, v);
+}
+
 /* ---- jansson's formatting, shared with the indented writer (jsonout.c) ----
  * Each writes into out, which the caller has made large enough. */
 

@@ -310,19 +310,6 @@ static void text_base(grog_jsontext *t, const grog_base *b)
     grog_jsontext_lit(t, "]");
 }
 
-/* ,"key":"value" */
-static void text_str(grog_jsontext *t, const char *key, const char *v)
-{
-    grog_jsontext_lit(t, key);
-    grog_jsontext_str(t, v);
-}
-
-static void text_int(grog_jsontext *t, const char *key, long long v)
-{
-    grog_jsontext_lit(t, key);
-    grog_jsontext_int(t, v);
-}
-
 static void text_order(grog_jsontext *t, const char *key, const grog_order *o)
 {
     grog_jsontext_lit(t, key);
@@ -341,18 +328,18 @@ static void text_order(grog_jsontext *t, const char *key, const grog_order *o)
 
 static void text_officer(grog_jsontext *t, const grog_officer *o)
 {
-    text_str(t, "{\"id\":", o->id);
-    text_str(t, ",\"role\":", grog_role_name(o->role));
-    text_str(t, ",\"command\":", o->command);
-    text_str(t, ",\"superior\":", o->superior);
+    grog_jsontext_key_str(t, "{\"id\":", o->id);
+    grog_jsontext_key_str(t, ",\"role\":", grog_role_name(o->role));
+    grog_jsontext_key_str(t, ",\"command\":", o->command);
+    grog_jsontext_key_str(t, ",\"superior\":", o->superior);
     text_base(t, &o->base);
-    text_str(t, ",\"attached_to\":", o->attached_to);
-    text_str(t, ",\"state\":", grog_officer_state_name(o->state));
-    text_str(t, ",\"held_by\":", o->held_by);
-    text_int(t, ",\"markers\":", o->markers);
-    text_int(t, ",\"casualties\":", o->casualties);
-    text_int(t, ",\"personally_commands\":", o->personally_commands);
-    text_int(t, ",\"brigade_broken\":", o->brigade_broken);
+    grog_jsontext_key_str(t, ",\"attached_to\":", o->attached_to);
+    grog_jsontext_key_str(t, ",\"state\":", grog_officer_state_name(o->state));
+    grog_jsontext_key_str(t, ",\"held_by\":", o->held_by);
+    grog_jsontext_key_int(t, ",\"markers\":", o->markers);
+    grog_jsontext_key_int(t, ",\"casualties\":", o->casualties);
+    grog_jsontext_key_int(t, ",\"personally_commands\":", o->personally_commands);
+    grog_jsontext_key_int(t, ",\"brigade_broken\":", o->brigade_broken);
     text_order(t, ",\"order\":", &o->order);
     text_order(t, ",\"pending\":", &o->pending);
     grog_jsontext_lit(t, "}");
@@ -360,18 +347,18 @@ static void text_officer(grog_jsontext *t, const grog_officer *o)
 
 static void text_unit(grog_jsontext *t, const grog_troop *u)
 {
-    text_str(t, "{\"id\":", u->id);
-    text_str(t, ",\"parent\":", u->parent);
-    text_str(t, ",\"status\":", grog_unit_status_name(u->status));
-    text_str(t, ",\"manoeuvre\":", grog_manoeuvre_name(u->manoeuvre));
-    text_int(t, ",\"figures\":", u->figures);
-    text_str(t, ",\"formation\":", u->formation);
+    grog_jsontext_key_str(t, "{\"id\":", u->id);
+    grog_jsontext_key_str(t, ",\"parent\":", u->parent);
+    grog_jsontext_key_str(t, ",\"status\":", grog_unit_status_name(u->status));
+    grog_jsontext_key_str(t, ",\"manoeuvre\":", grog_manoeuvre_name(u->manoeuvre));
+    grog_jsontext_key_int(t, ",\"figures\":", u->figures);
+    grog_jsontext_key_str(t, ",\"formation\":", u->formation);
     text_base(t, &u->base);
     text_order(t, ",\"order\":", &u->order);
     text_order(t, ",\"pending\":", &u->pending);
-    text_int(t, ",\"flags\":", u->flags);
-    text_int(t, ",\"melee_since\":", u->melee_since);
-    text_int(t, ",\"casualties\":", u->casualties);
+    grog_jsontext_key_int(t, ",\"flags\":", u->flags);
+    grog_jsontext_key_int(t, ",\"melee_since\":", u->melee_since);
+    grog_jsontext_key_int(t, ",\"casualties\":", u->casualties);
     grog_jsontext_lit(t, "}");
 }
 
@@ -381,18 +368,18 @@ static char *save_direct(const grog_game *g, const game_state *s)
     char hex[17];
     uint64_t w[4];
     grog_rng_state(s->rng, w);
-    text_str(&t, "{\"format\":", SNAPSHOT_FORMAT);
-    text_int(&t, ",\"version\":", SNAPSHOT_VERSION);
-    text_str(&t, ",\"family\":", grog_family_name(g->family));
-    text_int(&t, ",\"turn\":", s->turn);
-    text_int(&t, ",\"phase\":", (long long)s->phase);
+    grog_jsontext_key_str(&t, "{\"format\":", SNAPSHOT_FORMAT);
+    grog_jsontext_key_int(&t, ",\"version\":", SNAPSHOT_VERSION);
+    grog_jsontext_key_str(&t, ",\"family\":", grog_family_name(g->family));
+    grog_jsontext_key_int(&t, ",\"turn\":", s->turn);
+    grog_jsontext_key_int(&t, ",\"phase\":", (long long)s->phase);
     snprintf(hex, sizeof hex, "%016llx", (unsigned long long)grog_rng_seed(s->rng));
-    text_str(&t, ",\"rng\":{\"seed\":", hex);
+    grog_jsontext_key_str(&t, ",\"rng\":{\"seed\":", hex);
     for (int i = 0; i < 4; i++) {
         snprintf(hex, sizeof hex, "%016llx", (unsigned long long)w[i]);
-        text_str(&t, i == 0 ? ",\"s\":[" : ",", hex);
+        grog_jsontext_key_str(&t, i == 0 ? ",\"s\":[" : ",", hex);
     }
-    text_int(&t, "],\"draws\":", (long long)grog_rng_draws(s->rng));
+    grog_jsontext_key_int(&t, "],\"draws\":", (long long)grog_rng_draws(s->rng));
     grog_jsontext_lit(&t, "},\"officers\":[");
     for (size_t i = 0; i < grog_battle_nofficers(s->battle); i++) {
         if (i > 0)
