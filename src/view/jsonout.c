@@ -88,6 +88,17 @@ static void put_indent(grog_jsonout *w, int depth, int space)
     }
 }
 
+/* The comma (after the first) and indent before the next element of the
+ * array or member of the object being written, counted. */
+static void separate(grog_jsonout *w)
+{
+    size_t *count = &w->count[w->depth - 1];
+    if (*count > 0)
+        put_char(w, ',');
+    put_indent(w, w->depth, *count > 0);
+    (*count)++;
+}
+
 /* Before a value: the separator inside an array (an object's is written
  * with the key). */
 static void before_value(grog_jsonout *w)
@@ -96,13 +107,8 @@ static void before_value(grog_jsonout *w)
         w->after_key = 0;
         return;
     }
-    if (w->depth == 0)
-        return;
-    size_t *count = &w->count[w->depth - 1];
-    if (*count > 0)
-        put_char(w, ',');
-    put_indent(w, w->depth, *count > 0);
-    (*count)++;
+    if (w->depth > 0)
+        separate(w);
 }
 
 grog_jsonout *grog_jsonout_create(int indent, int precision)
@@ -204,11 +210,7 @@ void grog_jsonout_key(grog_jsonout *w, const char *key)
         w->misused = 1;
         return;
     }
-    size_t *count = &w->count[w->depth - 1];
-    if (*count > 0)
-        put_char(w, ',');
-    put_indent(w, w->depth, *count > 0);
-    (*count)++;
+    separate(w);
     put_string(w, key, strlen(key));
     put(w, ": ", 2);
     w->after_key = 1;
