@@ -6,7 +6,7 @@
  * (json_dumps with JSON_ENCODE_ANY and JSON_REAL_PRECISION(p)) at every
  * precision 0..17, around the edges of the integral values written without
  * printf (10^p and 10^15); a few texts are written out by hand, so that the
- * test does not only trust jansson. */
+ * test does not only trust jansson. Also: jsonout's nesting limit. */
 #include <jansson.h>
 #include <limits.h>
 #include <math.h>
@@ -218,6 +218,43 @@ static void test_jsonout_members(void **state)
     free(got);
 }
 
+/* A container nested deeper than GROG_JSONOUT_DEPTH is written as null and
+ * nothing inside it is written (no key, no value, no bracket), so that the
+ * text stays valid JSON; the document is marked. */
+static void test_jsonout_too_deep(void **state)
+{
+    (void)state;
+    grog_jsonout *w = grog_jsonout_create(0, 0);
+    assert_non_null(w);
+    int levels = GROG_JSONOUT_DEPTH + 6;
+    for (int k = 1; k <= levels; k++) {
+        grog_jsonout_array_open(w);
+        grog_jsonout_integer(w, k);
+    }
+    grog_jsonout_object_open(w);
+    grog_jsonout_key_string(w, "k", "v");
+    grog_jsonout_object_close(w);
+    for (int k = 1; k <= levels; k++)
+        grog_jsonout_array_close(w);
+    assert_int_equal(grog_jsonout_status(w), GROG_EINVAL);
+    char *got = grog_jsonout_finish(w);
+    assert_non_null(got);
+    char want[1024];
+    size_t n = 0;
+    for (int k = 1; k <= GROG_JSONOUT_DEPTH; k++)
+        n += (size_t)snprintf(want + n, sizeof want - n, "[%d, ", k);
+    n += (size_t)snprintf(want + n, sizeof want - n, "null");
+    for (int k = 1; k <= GROG_JSONOUT_DEPTH; k++)
+        want[n++] = ']';
+    want[n] = '\0';
+    assert_string_equal(got, want);
+    json_error_t e;
+    json_t *j = json_loads(got, 0, &e);
+    assert_non_null(j);
+    json_decref(j);
+    free(got);
+}
+
 /* grog_jsontext_key_*: the literal, then the value; a refused string marks
  * the text bad. */
 static void test_jsontext_members(void **state)
@@ -247,7 +284,7 @@ int main(void)
         cmocka_unit_test(test_reals_as_jansson),   cmocka_unit_test(test_reals_by_hand),
         cmocka_unit_test(test_integers),           cmocka_unit_test(test_strings_as_jansson),
         cmocka_unit_test(test_strings_refused),    cmocka_unit_test(test_jsonout_members),
-        cmocka_unit_test(test_jsontext_members),
+        cmocka_unit_test(test_jsonout_too_deep),  cmocka_unit_test(test_jsontext_members),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -100,15 +100,19 @@ static void separate(grog_jsonout *w)
 }
 
 /* Before a value: the separator inside an array (an object's is written
- * with the key). */
-static void before_value(grog_jsonout *w)
+ * with the key). 0 inside a container nested too deep, which was written as
+ * null: nothing in it is written. */
+static int before_value(grog_jsonout *w)
 {
+    if (w->depth > GROG_JSONOUT_DEPTH)
+        return 0;
     if (w->after_key) {
         w->after_key = 0;
-        return;
+        return 1;
     }
     if (w->depth > 0)
         separate(w);
+    return 1;
 }
 
 grog_jsonout *grog_jsonout_create(int indent, int precision)
@@ -133,7 +137,10 @@ void grog_jsonout_destroy(grog_jsonout *w)
 
 static void open_container(grog_jsonout *w, int object)
 {
-    before_value(w);
+    if (!before_value(w)) {
+        w->depth++;
+        return;
+    }
     if (w->depth >= GROG_JSONOUT_DEPTH) {
         fail(w, GROG_EINVAL);
         put(w, "null", 4);
@@ -204,6 +211,8 @@ static void put_string(grog_jsonout *w, const char *s, size_t n)
 
 void grog_jsonout_key(grog_jsonout *w, const char *key)
 {
+    if (w->depth > GROG_JSONOUT_DEPTH)
+        return; /* in a container written as null */
     if (w->depth == 0 || w->depth > GROG_JSONOUT_DEPTH || !w->is_object[w->depth - 1] ||
         w->after_key) {
         fail(w, GROG_EINVAL);
@@ -218,7 +227,8 @@ void grog_jsonout_key(grog_jsonout *w, const char *key)
 
 void grog_jsonout_string_n(grog_jsonout *w, const char *s, size_t len)
 {
-    before_value(w);
+    if (!before_value(w))
+        return;
     put_string(w, s, len);
 }
 
@@ -241,14 +251,16 @@ void grog_jsonout_string_or_null(grog_jsonout *w, const char *s)
 
 void grog_jsonout_integer(grog_jsonout *w, long long v)
 {
-    before_value(w);
+    if (!before_value(w))
+        return;
     if (reserve(w, GROG_JSONTEXT_INT_MAX))
         w->len += grog_jsontext_format_int(w->buf + w->len, v);
 }
 
 void grog_jsonout_real(grog_jsonout *w, double v)
 {
-    before_value(w);
+    if (!before_value(w))
+        return;
     if (!reserve(w, GROG_JSONTEXT_REAL_MAX))
         return;
     size_t n = grog_jsontext_format_real(w->buf + w->len, v, w->precision);
@@ -262,7 +274,8 @@ void grog_jsonout_real(grog_jsonout *w, double v)
 
 void grog_jsonout_bool(grog_jsonout *w, int v)
 {
-    before_value(w);
+    if (!before_value(w))
+        return;
     if (v)
         put(w, "true", 4);
     else
@@ -271,7 +284,8 @@ void grog_jsonout_bool(grog_jsonout *w, int v)
 
 void grog_jsonout_null(grog_jsonout *w)
 {
-    before_value(w);
+    if (!before_value(w))
+        return;
     put(w, "null", 4);
 }
 
