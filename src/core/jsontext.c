@@ -33,13 +33,9 @@ void grog_jsontext_cut(grog_jsontext *t, size_t len)
     t->bad = 0;
 }
 
-/* Room for n more bytes and the NUL; 0 (and bad) when out of memory. */
-static int room(grog_jsontext *t, size_t n)
+/* room when the buffer must grow (the rare case, kept out of line). */
+static int grow(grog_jsontext *t, size_t n)
 {
-    if (t->bad)
-        return 0;
-    if (t->len + n + 1 <= t->cap)
-        return 1;
     size_t cap = t->cap ? t->cap : 256;
     while (cap < t->len + n + 1)
         cap *= 2;
@@ -51,6 +47,16 @@ static int room(grog_jsontext *t, size_t n)
     t->s = s;
     t->cap = cap;
     return 1;
+}
+
+/* Room for n more bytes and the NUL; 0 (and bad) when out of memory. */
+static inline int room(grog_jsontext *t, size_t n)
+{
+    if (t->bad)
+        return 0;
+    if (t->len + n + 1 <= t->cap)
+        return 1;
+    return grow(t, n);
 }
 
 void grog_jsontext_raw(grog_jsontext *t, const char *s, size_t n)
@@ -86,7 +92,9 @@ static size_t escape(unsigned char c, char out[8])
     return 6;
 }
 
-size_t grog_jsontext_quote(char *out, const char *s, size_t n, int replace, int *bad)
+/* grog_jsontext_quote, inline here so that the compact writer's strings
+ * (most of a replay's record writing) make no further call. */
+static inline size_t quote(char *out, const char *s, size_t n, int replace, int *bad)
 {
     char *o = out;
     *o++ = '"';
@@ -123,15 +131,16 @@ size_t grog_jsontext_quote(char *out, const char *s, size_t n, int replace, int 
     return (size_t)(o - out);
 }
 
+size_t grog_jsontext_quote(char *out, const char *s, size_t n, int replace, int *bad)
+{
+    return quote(out, s, n, replace, bad);
+}
+
 static void put_string(grog_jsontext *t, const char *s, size_t n)
 {
-    if (n > GROG_JSONTEXT_STRING_MAX) {
-        t->bad = 1;
-        return;
-    }
     if (!room(t, GROG_JSONTEXT_QUOTED_MAX(n)))
         return;
-    size_t k = grog_jsontext_quote(t->s + t->len, s, n, 0, &t->bad);
+    size_t k = quote(t->s + t->len, s, n, 0, &t->bad);
     if (t->bad)
         return;
     t->len += k;
@@ -148,18 +157,18 @@ void grog_jsontext_str(grog_jsontext *t, const char *s)
 
 size_t grog_jsontext_format_int(char out[static GROG_JSONTEXT_INT_MAX], long long v)
 {
+    char buf[GROG_JSONTEXT_INT_MAX];
+    char *end = buf + sizeof buf, *p = end;
     unsigned long long u = v < 0 ? 0ULL - (unsigned long long)v : (unsigned long long)v;
-    size_t len = v < 0 ? 2 : 1;
-    for (unsigned long long x = u; x >= 10; x /= 10)
-        len++;
-    char *p = out + len;
-    *p = '\0';
     do {
         *--p = (char)('0' + u % 10);
         u /= 10;
     } while (u != 0);
     if (v < 0)
         *--p = '-';
+    size_t len = (size_t)(end - p);
+    memcpy(out, p, len);
+    out[len] = '\0';
     return len;
 }
 

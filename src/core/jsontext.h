@@ -71,7 +71,8 @@ static inline void grog_jsontext_key_int(grog_jsontext *t, const char *key, long
 /* ---- jansson's formatting, shared with the indented writer (jsonout.c) ----
  * Each writes into out, which the caller has made large enough. */
 
-/* Strings longer than this are refused (their worst case would overflow). */
+/* Past this length GROG_JSONTEXT_QUOTED_MAX overflows (jsonout refuses
+ * such a string; no string in memory comes near it on a 64-bit machine). */
 #define GROG_JSONTEXT_STRING_MAX (((size_t)-1 - 64) / 6)
 /* The most a string of n bytes takes quoted: 6 bytes a byte (\u00XX,
  * \uFFFD) and the two quotes. */
