@@ -19,6 +19,7 @@
 
 #include "grognard/battle.h"
 #include "grognard/error.h"
+#include "grognard/jsonout.h"
 #include "grognard/rng.h"
 
 /* A list of problems found in a file. */
@@ -76,6 +77,11 @@ grog_status grog_scenario_load_embedded(const char *name, grog_battle **out,
  * had) only reading *saved gives the battle a game kept in it replays. */
 grog_status grog_scenario_load_saved(const char *source, grog_battle **out, char **saved,
                                      int *same, grog_error *err);
+
+/* An officer's ratings as the scenario format writes them: the member
+ * "ratings": {"aigles": {charisma, command}, "gdb": {skill}, "gt": {quality}}
+ * of the object w is writing (the saved scenario and `show --json` alike). */
+void grog_scenario_write_ratings(grog_jsonout *w, const grog_ratings *r);
 
 /* Saving: the battle as a scenario file (lengths in the table's file unit).
  * Loading the result gives an equal battle (grog_battle_equal). The battle

@@ -625,26 +625,6 @@ static void officer_dists(show_ctx *x, jw *w, const char *key, size_t i, const s
     grog_jsonout_array_close(w);
 }
 
-static void officer_ratings(jw *w, const grog_ratings *r)
-{
-    grog_jsonout_key(w, "ratings");
-    grog_jsonout_object_open(w);
-    grog_jsonout_key(w, "aigles");
-    grog_jsonout_object_open(w);
-    grog_jsonout_key_integer(w, "charisma", r->aigles_charisma);
-    grog_jsonout_key_integer(w, "command", r->aigles_command);
-    grog_jsonout_object_close(w);
-    grog_jsonout_key(w, "gdb");
-    grog_jsonout_object_open(w);
-    grog_jsonout_key_string(w, "skill", grog_gdb_skill_name(r->gdb_skill));
-    grog_jsonout_object_close(w);
-    grog_jsonout_key(w, "gt");
-    grog_jsonout_object_open(w);
-    grog_jsonout_key_string(w, "quality", grog_gt_quality_name(r->gt_quality));
-    grog_jsonout_object_close(w);
-    grog_jsonout_object_close(w);
-}
-
 /* The gdb C-in-C's brigade commanders of its side, each beyond or not. */
 static void officer_gdb(show_ctx *x, jw *w, size_t i)
 {
@@ -707,7 +687,7 @@ static void officer_json(show_ctx *x, jw *w, size_t i)
     grog_jsonout_key_bool(w, "personally_commands", o->personally_commands);
     grog_jsonout_key_bool(w, "brigade_broken", o->brigade_broken);
     grog_jsonout_key_integer(w, "casualties", o->casualties);
-    officer_ratings(w, &o->ratings);
+    grog_scenario_write_ratings(w, &o->ratings);
     grog_jsonout_key(w, "position");
     grog_jsonout_object_open(w);
     grog_jsonout_key_real(w, "x_mm", o->base.centre.x);

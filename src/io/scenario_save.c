@@ -108,7 +108,7 @@ static const char *flag_name(unsigned v)
     return grog_unit_flag_name((grog_unit_flag)v);
 }
 
-static void ratings_json(jw *w, const grog_ratings *r)
+void grog_scenario_write_ratings(grog_jsonout *w, const grog_ratings *r)
 {
     grog_jsonout_key(w, "ratings");
     grog_jsonout_object_open(w);
@@ -148,7 +148,7 @@ static void officer_json(jw *w, const grog_battle *b, const grog_hierarchy *h, s
     key_str_opt(w, "held_by", o->held_by);
     if (o->markers)
         bits_json(w, "markers", o->markers, GROG_MARKER_COUNT, marker_name);
-    ratings_json(w, &o->ratings);
+    grog_scenario_write_ratings(w, &o->ratings);
     if (o->casualties)
         grog_jsonout_key_integer(w, "casualties", o->casualties);
     if (o->adc_speed >= 0)
