@@ -33,9 +33,6 @@
  * (family_ops.state_save). NULL when out of memory (or when a length is not
  * finite, which no sound battle has). Caller frees. */
 char *game_state_save(const grog_game *g, const game_state *s);
-/* The same text built as a jansson tree and dumped: what game_state_save
- * writes directly, byte for byte, and falls back to (for the tests). */
-char *game_state_save_tree(const grog_game *g, const game_state *s);
 /* *s := the state read from text: the battle fresh from the game's scenario with
  * the snapshot's fields laid over it, the family's state, the generator, turn and
  * phase. Anything that does not fit (another family or format, other officer or
