@@ -483,6 +483,162 @@ OUT_OF_LINE static void roll_two(const grog_dice *d, grog_rng *rng, grog_roll *o
     two_dice(d, rng, out, span, mask_of(span), 0);
 }
 
+/* On x86-64 (ELF: Linux, the BSDs) with GCC or Clang, 1d6 -- the die of
+ * most tests of a game -- is rolled by grog_dice_roll written in assembly
+ * below, and every other roll by dice_roll (the C function after it, named
+ * grog_dice_roll_other there). Elsewhere, and with GROG_DICE_NO_ASM
+ * (tests/test_dice_noasm.c runs every dice test so), dice_roll is
+ * grog_dice_roll. */
+#if defined(__GNUC__) && defined(__x86_64__) && defined(__ELF__) && !defined(GROG_DICE_NO_ASM)
+#define DICE_ASM 1
+#define dice_roll grog_dice_roll_other
+#else
+#define DICE_ASM 0
+#define dice_roll grog_dice_roll
+#endif
+
+#if DICE_ASM
+#include <stddef.h>
+
+/* Called from the assembly only: not for programs (hidden). */
+__attribute__((visibility("hidden"))) void grog_dice_roll_other(const grog_dice *d, grog_rng *rng,
+                                                                grog_roll *out);
+__attribute__((visibility("hidden"))) void grog_dice_one_d6_on(grog_rng *rng, grog_roll *out);
+
+/* 1d6 when the assembly's first two draws were both rejected (1 roll in
+ * 16): the generator's state and count are those after the two, and *out
+ * has nfaces, entered and the total so far (the modifier). Draws on as
+ * die() does and completes *out. */
+void grog_dice_one_d6_on(grog_rng *rng, grog_roll *out)
+{
+    int face = 1 + (int)die_on(rng, rng->s[0], rng->s[1], rng->s[2], rng->s[3], 0, 5);
+    out->faces[0] = face;
+    out->natural = face;
+    out->total += face;
+}
+
+/* The offsets the assembly uses, checked against the structs. */
+#define DICE_STR_(x) #x
+#define DICE_STR(x) DICE_STR_(x)
+#define OFF_KEPT 12
+#define OFF_MODIFIER 16
+#define OFF_DRAWS 40
+#define OFF_NFACES 400
+#define OFF_NATURAL 404
+#define OFF_TOTAL 408
+_Static_assert(offsetof(grog_dice, count) == 0 && offsetof(grog_dice, sides) == 4 &&
+                   offsetof(grog_dice, kept) == OFF_KEPT &&
+                   offsetof(grog_dice, modifier) == OFF_MODIFIER,
+               "grog_dice as the assembly reads it");
+_Static_assert(offsetof(grog_rng, s) == 0 && offsetof(grog_rng, draws) == OFF_DRAWS,
+               "grog_rng as the assembly reads it");
+_Static_assert(offsetof(grog_roll, faces) == 0 && offsetof(grog_roll, nfaces) == OFF_NFACES &&
+                   offsetof(grog_roll, natural) == OFF_NATURAL &&
+                   offsetof(grog_roll, total) == OFF_TOTAL &&
+                   offsetof(grog_roll, entered) == OFF_TOTAL + 4,
+               "grog_roll as the assembly writes it");
+
+#if defined(__CET__)
+#define DICE_ENDBR "endbr64\n\t"
+#else
+#define DICE_ENDBR ""
+#endif
+
+/* The d6 of the assembly: die_two_draws for a d6 on the state a, b, c, e in
+ * r8, r9, r10, r11 (rng in rsi), with three registers more (rax, rcx,
+ * rdi). v, the first draw's value, is bits 57-59 of b * 5
+ * (masked_output), taken as (b * 80) >> 61. The state steps once
+ * (grog_rng_step), then the state after a second step is made word by
+ * word, each word replaced by a conditional move when v is 6 or 7
+ * (rejected) and stored as soon as it is final (c, then b, then a and e),
+ * v replaced by the second draw's value. The count of draws grows by 1, or
+ * by 2 after a rejection (sbb: + 2 less the carry of v < 6). Leaves the
+ * value in rax, 6 or 7 when the second draw was rejected too; the state is
+ * stored, and in r8, r9 and r11 (a, b, e; r10 is not c). */
+#define DICE_D6                                                                                \
+    "imul $80, %r9, %rax\n\t"                                                                  \
+    "shr $61, %rax\n\t" /* v: the first draw's value */                                        \
+    "mov %r9, %rcx\n\t" /* one step */                                                         \
+    "shl $17, %rcx\n\t"                                                                        \
+    "xor %r8, %r10\n\t"                                                                        \
+    "xor %r9, %r11\n\t"                                                                        \
+    "xor %r10, %r9\n\t"                                                                        \
+    "xor %r11, %r8\n\t"                                                                        \
+    "xor %rcx, %r10\n\t"                                                                       \
+    "rol $45, %r11\n\t"                                                                        \
+    "mov %r10, %rcx\n\t"                                                                       \
+    "xor %r8, %rcx\n\t" /* rcx: c ^ a */                                                       \
+    "mov %r9, %rdi\n\t"                                                                        \
+    "shl $17, %rdi\n\t"                                                                        \
+    "xor %rcx, %rdi\n\t" /* rdi: c after a second step */                                      \
+    "cmp $6, %rax\n\t"                                                                         \
+    "cmovae %rdi, %r10\n\t"                                                                    \
+    "mov %r10, 16(%rsi)\n\t" /* c */                                                           \
+    "xor %r9, %rcx\n\t"      /* rcx: b after a second step */                                  \
+    "imul $80, %r9, %rdi\n\t"                                                                  \
+    "shr $61, %rdi\n\t" /* rdi: the second draw's value */                                     \
+    "mov %r11, %r10\n\t"                                                                       \
+    "xor %r9, %r10\n\t" /* r10: e ^ b */                                                       \
+    "cmp $6, %rax\n\t"                                                                         \
+    "cmovae %rcx, %r9\n\t"                                                                     \
+    "mov %r9, 8(%rsi)\n\t" /* b */                                                             \
+    "mov %r8, %rcx\n\t"                                                                        \
+    "xor %r10, %rcx\n\t" /* rcx: a after a second step */                                      \
+    "rol $45, %r10\n\t"  /* r10: e after a second step */                                      \
+    "cmp $6, %rax\n\t"                                                                         \
+    "cmovae %rcx, %r8\n\t"                                                                     \
+    "cmovae %r10, %r11\n\t"                                                                    \
+    "cmovae %rdi, %rax\n\t"                                                                    \
+    "sbbq $-2, " DICE_STR(OFF_DRAWS) "(%rsi)\n\t"                                              \
+    "mov %r8, 0(%rsi)\n\t" /* a */                                                             \
+    "mov %r11, 24(%rsi)\n\t" /* e */
+
+/* grog_dice_roll(d: rdi, rng: rsi, out: rdx) for 1d6 (the die of most
+ * tests of a game), in the caller's registers only: nothing saved, no
+ * frame, no call. A roll was bound by the count of its instructions, and a
+ * compiler keeping this in C spent a fifth of them saving registers and
+ * moving values between them. Count and sides are compared as one 8-byte
+ * word (1 and 6, as they lie). Any other dice go to grog_dice_roll_other,
+ * the C below, with the arguments untouched (2d6 too: written so, it was
+ * no faster than two_dice, whose second die keeps the state in registers);
+ * a die whose second draw was rejected too, to grog_dice_one_d6_on. */
+__asm__(".text\n\t"
+        ".p2align 6\n\t"
+        ".globl grog_dice_roll\n\t"
+        ".type grog_dice_roll, @function\n"
+        "grog_dice_roll:\n\t"
+        ".cfi_startproc\n\t"
+        DICE_ENDBR
+        "movabs $0x600000001, %rax\n\t"
+        "cmp %rax, (%rdi)\n\t"
+        "jne grog_dice_roll_other\n\t"
+        "cmpl $1, " DICE_STR(OFF_KEPT) "(%rdi)\n\t"
+        "jne grog_dice_roll_other\n\t"
+        /* 1d6 */
+        "movl " DICE_STR(OFF_MODIFIER) "(%rdi), %eax\n\t"
+        "movq %rax, " DICE_STR(OFF_TOTAL) "(%rdx)\n\t" /* total: modifier; entered: 0 */
+        "movl $1, " DICE_STR(OFF_NFACES) "(%rdx)\n\t"
+        "mov 0(%rsi), %r8\n\t"
+        "mov 8(%rsi), %r9\n\t"
+        "mov 16(%rsi), %r10\n\t"
+        "mov 24(%rsi), %r11\n\t"
+        DICE_D6
+        "cmp $5, %rax\n\t"
+        "ja 1f\n\t"
+        "add $1, %eax\n\t" /* the face */
+        "mov %eax, 0(%rdx)\n\t"
+        "mov %eax, " DICE_STR(OFF_NATURAL) "(%rdx)\n\t"
+        "add %eax, " DICE_STR(OFF_TOTAL) "(%rdx)\n\t"
+        "ret\n"
+        "1:\n\t"
+        "mov %rsi, %rdi\n\t"
+        "mov %rdx, %rsi\n\t"
+        "jmp grog_dice_one_d6_on\n\t"
+        ".cfi_endproc\n\t"
+        ".size grog_dice_roll, .-grog_dice_roll\n\t"
+        ".previous");
+#endif
+
 /* Each die is one bounded draw, the same method as ever (a seed gives the
  * rolls it always gave: the games kept replay). The speed comes from
  * elsewhere: the state stays in registers for the whole roll, only the
@@ -491,7 +647,7 @@ OUT_OF_LINE static void roll_two(const grog_dice *d, grog_rng *rng, grog_roll *o
  * when every die is kept, and one or two dice all kept (1d6, 2d6: most
  * rolls of a game) take a short path where a rejected draw costs no jump
  * (die_two_draws). */
-GROG_RNG_HOT void grog_dice_roll(const grog_dice *d, grog_rng *rng, grog_roll *out)
+GROG_RNG_HOT void dice_roll(const grog_dice *d, grog_rng *rng, grog_roll *out)
 {
     /* first, each in as few instructions as can be: the game's dice */
     if (d->count == 1 && d->sides == 6 && d->kept == 1) {
