@@ -30,6 +30,20 @@
 #define OUT_OF_LINE __attribute__((noinline)) GROG_RNG_HOT
 #endif
 
+/* On x86-64 (ELF: Linux, the BSDs) with GCC or Clang, 1d6 -- the die of
+ * most tests of a game -- is rolled by grog_dice_roll written in assembly
+ * (before dice_roll, at the end of this file), and every other roll by
+ * dice_roll, the C, named grog_dice_roll_other there. Elsewhere, and with GROG_DICE_NO_ASM
+ * (tests/test_dice_noasm.c runs every dice test so), dice_roll is
+ * grog_dice_roll. */
+#if defined(__GNUC__) && defined(__x86_64__) && defined(__ELF__) && !defined(GROG_DICE_NO_ASM)
+#define DICE_ASM 1
+#define dice_roll grog_dice_roll_other
+#else
+#define DICE_ASM 0
+#define dice_roll grog_dice_roll
+#endif
+
 typedef struct cursor {
     const char *text;
     const char *p;
@@ -454,13 +468,24 @@ OUT_OF_LINE static void roll_one_small(const grog_dice *d, grog_rng *rng, grog_r
 }
 
 /* One and two six-sided dice, all kept (most rolls of a game): as above
- * with the span a constant (no register, no load of the sides). */
+ * with the span a constant (no register, no load of the sides). 1d6 is the
+ * assembly's where there is one (DICE_ASM). */
+#if !DICE_ASM
 OUT_OF_LINE static void roll_one_d6(const grog_dice *d, grog_rng *rng, grog_roll *out)
 {
     one_die(d, rng, out, 5, 7, 1);
 }
+#endif
 
+#if DICE_ASM
+/* the assembly jumps here for 2d6: not for programs (hidden) */
+#define roll_two_d6 grog_dice_roll_two_d6
+__attribute__((visibility("hidden"))) void roll_two_d6(const grog_dice *d, grog_rng *rng,
+                                                       grog_roll *out);
+OUT_OF_LINE void roll_two_d6(const grog_dice *d, grog_rng *rng, grog_roll *out)
+#else
 OUT_OF_LINE static void roll_two_d6(const grog_dice *d, grog_rng *rng, grog_roll *out)
+#endif
 {
     two_dice(d, rng, out, 5, 7, 1);
 }
@@ -482,20 +507,6 @@ OUT_OF_LINE static void roll_two(const grog_dice *d, grog_rng *rng, grog_roll *o
     uint64_t span = (uint64_t)d->sides - 1;
     two_dice(d, rng, out, span, mask_of(span), 0);
 }
-
-/* On x86-64 (ELF: Linux, the BSDs) with GCC or Clang, 1d6 -- the die of
- * most tests of a game -- is rolled by grog_dice_roll written in assembly
- * below, and every other roll by dice_roll (the C function after it, named
- * grog_dice_roll_other there). Elsewhere, and with GROG_DICE_NO_ASM
- * (tests/test_dice_noasm.c runs every dice test so), dice_roll is
- * grog_dice_roll. */
-#if defined(__GNUC__) && defined(__x86_64__) && defined(__ELF__) && !defined(GROG_DICE_NO_ASM)
-#define DICE_ASM 1
-#define dice_roll grog_dice_roll_other
-#else
-#define DICE_ASM 0
-#define dice_roll grog_dice_roll
-#endif
 
 #if DICE_ASM
 #include <stddef.h>
@@ -598,10 +609,11 @@ _Static_assert(offsetof(grog_roll, faces) == 0 && offsetof(grog_roll, nfaces) ==
  * frame, no call. A roll was bound by the count of its instructions, and a
  * compiler keeping this in C spent a fifth of them saving registers and
  * moving values between them. Count and sides are compared as one 8-byte
- * word (1 and 6, as they lie). Any other dice go to grog_dice_roll_other,
- * the C below, with the arguments untouched (2d6 too: written so, it was
- * no faster than two_dice, whose second die keeps the state in registers);
- * a die whose second draw was rejected too, to grog_dice_one_d6_on. */
+ * word (1 and 6, as they lie); 2d6 goes on to the C's roll_two_d6
+ * (written here, it was no faster than two_dice, whose second die keeps the
+ * state in registers), any other dice to grog_dice_roll_other, the C
+ * below, with the arguments untouched; a die whose second draw was
+ * rejected too, to grog_dice_one_d6_on. */
 __asm__(".text\n\t"
         ".p2align 6\n\t"
         ".globl grog_dice_roll\n\t"
@@ -611,7 +623,7 @@ __asm__(".text\n\t"
         DICE_ENDBR
         "movabs $0x600000001, %rax\n\t"
         "cmp %rax, (%rdi)\n\t"
-        "jne grog_dice_roll_other\n\t"
+        "jne 2f\n\t"
         "cmpl $1, " DICE_STR(OFF_KEPT) "(%rdi)\n\t"
         "jne grog_dice_roll_other\n\t"
         /* 1d6 */
@@ -633,7 +645,14 @@ __asm__(".text\n\t"
         "1:\n\t"
         "mov %rsi, %rdi\n\t"
         "mov %rdx, %rsi\n\t"
-        "jmp grog_dice_one_d6_on\n\t"
+        "jmp grog_dice_one_d6_on\n"
+        "2:\n\t" /* 2d6: to the C's two_dice */
+        "movabs $0x600000002, %rax\n\t"
+        "cmp %rax, (%rdi)\n\t"
+        "jne grog_dice_roll_other\n\t"
+        "cmpl $2, " DICE_STR(OFF_KEPT) "(%rdi)\n\t"
+        "jne grog_dice_roll_other\n\t"
+        "jmp grog_dice_roll_two_d6\n\t"
         ".cfi_endproc\n\t"
         ".size grog_dice_roll, .-grog_dice_roll\n\t"
         ".previous");
@@ -649,7 +668,9 @@ __asm__(".text\n\t"
  * (die_two_draws). */
 GROG_RNG_HOT void dice_roll(const grog_dice *d, grog_rng *rng, grog_roll *out)
 {
-    /* first, each in as few instructions as can be: the game's dice */
+    /* first, each in as few instructions as can be: the game's dice (the
+     * assembly's own first tests, where there is one) */
+#if !DICE_ASM
     if (d->count == 1 && d->sides == 6 && d->kept == 1) {
         roll_one_d6(d, rng, out);
         return;
@@ -658,6 +679,7 @@ GROG_RNG_HOT void dice_roll(const grog_dice *d, grog_rng *rng, grog_roll *out)
         roll_two_d6(d, rng, out);
         return;
     }
+#endif
     const int count = d->count, sides = d->sides;
     if (d->kept == count) {
         if ((unsigned)sides - 5 <= 2) { /* 5 to 7 sides */
