@@ -262,6 +262,9 @@ static const char *int_text(long long v, char buf[24])
     return num_text(v < 0 ? 0ULL - (unsigned long long)v : (unsigned long long)v, v < 0, buf);
 }
 
+#if defined(__GNUC__)
+__attribute__((format(printf, 2, 0)))
+#endif
 static void ctx_vcheck(action_ctx *c, const char *fmt, va_list ap)
 {
     char buf[512];

@@ -36,6 +36,10 @@ grog_status grog_jsonpos_error(grog_error *err, grog_status status, const char *
     ;
 grog_status grog_jsonpos_verror(grog_error *err, grog_status status, const char *label,
                                 const char *text, const char *path, const char *fmt,
-                                va_list ap);
+                                va_list ap)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 6, 0)))
+#endif
+    ;
 
 #endif
