@@ -138,6 +138,72 @@ static void test_dice_bad_expression_exit_1(void **state)
     cli_run_free(&r);
 }
 
+/* The error document of --json for a run that failed: code and message as
+ * expected, and the message non-empty UTF-8 (checked by jansson's loader). */
+static void assert_json_error(const cli_run *r, int code, const char *err_code,
+                              const char *in_message)
+{
+    assert_int_equal(r->code, code);
+    json_t *doc = cli_json(r);
+    json_t *e = json_object_get(doc, "error");
+    assert_non_null(e);
+    assert_string_equal(json_string_value(json_object_get(e, "code")), err_code);
+    const char *m = json_string_value(json_object_get(e, "message"));
+    assert_non_null(m); /* docs/json.md: {"error": {"code", "message", "rule"}} */
+    if (strstr(m, in_message) == NULL)
+        fail_msg("message \"%s\" lacks \"%s\"", m, in_message);
+    json_decref(doc);
+}
+
+/* A choice option (--skill, --family, --scale, --variant) with an unknown
+ * value: with --json, the error document like every other usage error (it
+ * printed nothing on standard output before). */
+static void test_json_error_for_unknown_choice(void **state)
+{
+    (void)state;
+    cli_run r = run_cli("calc", "gt-pip", "--skill", "bogus", "--json", NULL);
+    assert_json_error(&r, 2, "usage", "--skill: unknown value \"bogus\"; expected one of: great ordinary bad");
+    assert_non_null(strstr(r.err, "expected one of: great ordinary bad"));
+    cli_run_free(&r);
+    r = run_cli("show", "--family", "nope", "--json", NULL);
+    assert_json_error(&r, 2, "usage", "--family: unknown value \"nope\"");
+    cli_run_free(&r);
+    r = run_cli("calc", "aigles-zone", "--command", "3", "--scale", "99", "--json", NULL);
+    assert_json_error(&r, 2, "usage", "expected one of: 25 15");
+    cli_run_free(&r);
+    r = run_cli("calc", "gdb-order", "--nation", "gaul", "--skill", "gifted", "--distance-cm", "3", "--json", NULL);
+    assert_json_error(&r, 2, "usage", "--nation: unknown value \"gaul\"; expected one of: ");
+    cli_run_free(&r);
+}
+
+/* An unknown command with --json: the error document too, exit 2. */
+static void test_json_error_for_unknown_command(void **state)
+{
+    (void)state;
+    cli_run r = run_cli("frobnicate", "--json", NULL);
+    assert_json_error(&r, 2, "usage", "unknown command 'frobnicate'");
+    assert_non_null(strstr(r.err, "grognard: unknown command 'frobnicate'"));
+    cli_run_free(&r);
+    r = run_cli("frobnicate", NULL); /* without --json: nothing on standard output */
+    assert_int_equal(r.code, 2);
+    assert_string_equal(r.out, "");
+    cli_run_free(&r);
+}
+
+/* A message holding bytes that are not UTF-8 (a Latin-1 terminal's file
+ * name or side, E9 for "é") kept its "message" out of the error document:
+ * jansson refuses such a string. It is there, with U+FFFD for the byte. */
+static void test_json_error_message_not_utf8(void **state)
+{
+    (void)state;
+    cli_run r = run_cli("status", "/nonexistent/caf\xe9.grog", "--json", NULL);
+    assert_json_error(&r, 1, "not-found", "/nonexistent/caf\xef\xbf\xbd.grog");
+    cli_run_free(&r);
+    r = run_cli("explain", "aigles-order", "--from", "x\xe9", "--to", "pack", "--json", NULL);
+    assert_json_error(&r, 1, "not-found", "no officer \"x\xef\xbf\xbd\"");
+    cli_run_free(&r);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -148,6 +214,9 @@ int main(void)
         cmocka_unit_test(test_dice_seed_is_reproducible),
         cmocka_unit_test(test_dice_entered_roll),
         cmocka_unit_test(test_dice_bad_expression_exit_1),
+        cmocka_unit_test(test_json_error_for_unknown_choice),
+        cmocka_unit_test(test_json_error_for_unknown_command),
+        cmocka_unit_test(test_json_error_message_not_utf8),
     };
     return cmocka_run_group_tests_name("cli", tests, NULL, NULL);
 }

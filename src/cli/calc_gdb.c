@@ -68,15 +68,18 @@ static int nation_known(cli *c, const grog_gdb_rules *rules, const char *nation)
     if (grog_gdb_rules_knows_nation(rules, nation) ||
         grog_nation_parse(nation, &n, NULL) == GROG_OK)
         return 0;
-    fprintf(c->err, "grognard %s: ", c->command ? c->command : "calc gdb-order");
-    fprintf(c->err, _("--nation: unknown value \"%s\"; expected one of:"), nation);
-    for (size_t i = 0; i < grog_gdb_rules_nation_count(rules); i++)
-        fprintf(c->err, " %s", grog_gdb_rules_nation(rules, i));
-    for (int i = 0; i < GROG_NATION_COUNT; i++)
+    /* Through cli_fail, so that --json gets its error document too. */
+    char list[512] = "";
+    size_t len = 0;
+    for (size_t i = 0; i < grog_gdb_rules_nation_count(rules) && len < sizeof list; i++)
+        len += (size_t)snprintf(list + len, sizeof list - len, "%s%s", len ? " " : "",
+                                grog_gdb_rules_nation(rules, i));
+    for (int i = 0; i < GROG_NATION_COUNT && len < sizeof list; i++)
         if (!grog_gdb_rules_knows_nation(rules, grog_nation_name((grog_nation)i)))
-            fprintf(c->err, " %s", grog_nation_name((grog_nation)i));
-    fputc('\n', c->err);
-    return CLI_EXIT_USAGE;
+            len += (size_t)snprintf(list + len, sizeof list - len, "%s%s", len ? " " : "",
+                                    grog_nation_name((grog_nation)i));
+    return cli_fail(c, CLI_EXIT_USAGE, _("%s: unknown value \"%s\"; expected one of: %s"),
+                    "--nation", nation, list);
 }
 
 static int run(cli *c, const gdb_opts *o, const grog_gdb_rules *rules, grog_rng *rng)

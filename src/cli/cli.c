@@ -164,7 +164,13 @@ static void finish_json(cli *c)
     if (c->failed) {
         json_t *e = json_object();
         json_object_set_new(e, "code", json_string(c->err_code));
-        json_object_set_new(e, "message", json_string(c->err_message));
+        /* The message may hold bytes from the command line that are not
+         * UTF-8 (a Latin-1 file name), or end in a sequence cut by its
+         * buffer: made valid as it is for the terminal, so that "message"
+         * is always there (json_string refuses invalid UTF-8). */
+        char *m = grog_text_terminal_escape(c->err_message, strlen(c->err_message));
+        json_object_set_new(e, "message", json_string(m != NULL ? m : ""));
+        free(m);
         json_object_set_new(e, "rule", rule_of(c->err_message));
         doc = json_pack("{s:o}", "error", e);
         json_t *rec = c->held_record != NULL ? json_loads(c->held_record, 0, NULL) : NULL;
@@ -270,12 +276,17 @@ int cli_choice(cli *c, const char *name, const char *arg, const char *const *nam
             return 0;
         }
     }
-    fprintf(c->err, "grognard%s%s: ", c->command ? " " : "", c->command ? c->command : "");
-    fprintf(c->err, _("%s: unknown value \"%s\"; expected one of:"), name, arg);
-    for (int i = 0; i < n; i++)
-        fprintf(c->err, " %s", names[i]);
-    fputc('\n', c->err);
-    return CLI_EXIT_USAGE;
+    /* Through cli_fail, so that --json gets its error document too. */
+    char list[512] = "";
+    size_t len = 0;
+    for (int i = 0; i < n && len < sizeof list; i++) {
+        int k = snprintf(list + len, sizeof list - len, "%s%s", i ? " " : "", names[i]);
+        if (k < 0)
+            break;
+        len += (size_t)k;
+    }
+    return cli_fail(c, CLI_EXIT_USAGE, _("%s: unknown value \"%s\"; expected one of: %s"), name, arg,
+                    list);
 }
 
 int cli_is_game_file(const char *path)
@@ -381,7 +392,14 @@ static int run_command_line(int argc, char **argv, FILE *out, FILE *err, FILE *r
         return run_help(&c, argc, argv);
     const cli_command *cmd = find_command(name);
     if (cmd == NULL) {
-        fprintf(err, _("grognard: unknown command '%s'; 'grognard --help' lists them\n"), name);
+        /* --json anywhere: the error document too (c.command stays NULL, so
+         * the message reads "grognard: ..." as without --json). */
+        for (int i = 2; i < argc; i++)
+            if (strcmp(argv[i], "--json") == 0)
+                c.json = 1;
+        cli_fail(&c, CLI_EXIT_USAGE, _("unknown command '%s'; 'grognard --help' lists them"), name);
+        if (c.json)
+            finish_json(&c);
         return CLI_EXIT_USAGE;
     }
     c.command = cmd->name;
