@@ -626,6 +626,47 @@ static void test_cli_game_commands(void **state)
     cli_run_free(&r);
 }
 
+/* Phase ids are shown as the rulebooks' words in text (docs/i18n.md): show's
+ * heading and play's undo line printed the id ("phase orders-1" in French),
+ * and show counted "1 actions". --side without its value was "unknown
+ * option '--side'" for do and play. */
+static void test_cli_phase_words_and_counts(void **state)
+{
+    (void)state;
+    cli_run r = run_cli("new", path, "--family", "aigles", "--seed", "3", NULL);
+    cli_run_free(&r);
+    r = run_cli("show", path, NULL);
+    assert_int_equal(r.code, 0);
+    assert_non_null(strstr(r.out, "turn 1, orders-1 phase, 1 action in the journal."));
+    cli_run_free(&r);
+    r = run_cli("show", path, "--lang", "fr", NULL);
+    assert_int_equal(r.code, 0);
+    assert_non_null(strstr(r.out, "tour 1, phase ordres 1, 1 action au journal."));
+    cli_run_free(&r);
+    char script[96];
+    snprintf(script, sizeof script, "%s.script", path);
+    FILE *f = fopen(script, "w");
+    fputs("next\nundo\nquit\n", f);
+    fclose(f);
+    assert_non_null(freopen(script, "r", stdin));
+    r = run_cli("play", path, "--lang", "fr", NULL);
+    assert_int_equal(r.code, 0);
+    assert_non_null(strstr(r.out, "Annulé ; tour 1, phase ordres 1."));
+    cli_run_free(&r);
+    unlink(script);
+    r = run_cli("do", path, "--side", NULL);
+    assert_int_equal(r.code, 2);
+    assert_non_null(strstr(r.err, "option '--side' needs a value"));
+    cli_run_free(&r);
+    r = run_cli("play", path, "--side", NULL);
+    assert_int_equal(r.code, 2);
+    assert_non_null(strstr(r.err, "option '--side' needs a value"));
+    cli_run_free(&r);
+    r = run_cli("do", path, "--side=french", "next", NULL); /* as status --side=french */
+    assert_int_equal(r.code, 0);
+    cli_run_free(&r);
+}
+
 static void test_cli_play_reads_a_script(void **state)
 {
     (void)state;
@@ -754,6 +795,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_status_says_what_each_side_may_do, setup, teardown),
         cmocka_unit_test_setup_teardown(test_cli_game_commands, setup, teardown),
         cmocka_unit_test_setup_teardown(test_cli_play_reads_a_script, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_cli_phase_words_and_counts, setup, teardown),
         cmocka_unit_test_setup_teardown(test_gdb_worked_example_and_attempts, setup, teardown),
         cmocka_unit_test_setup_teardown(test_gdb_delayed_order_comes_into_force, setup, teardown),
         cmocka_unit_test_setup_teardown(test_gdb_hidden_orders_stay_hidden, setup, teardown),

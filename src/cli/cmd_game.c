@@ -271,8 +271,12 @@ static int run_do(cli *c, int argc, char **argv)
         else if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
             cli_help(c, &cli_do_command, c->out);
             return CLI_EXIT_OK;
-        } else if (strcmp(a, "--side") == 0 && i + 1 < argc)
+        } else if (strcmp(a, "--side") == 0) {
+            if (i + 1 >= argc)
+                return cli_fail(c, CLI_EXIT_USAGE, _("option '%s' needs a value"), a);
             side = argv[++i];
+        } else if (strncmp(a, "--side=", 7) == 0)
+            side = a + 7;
         else if (strcmp(a, "--referee") == 0)
             referee = 1;
         else

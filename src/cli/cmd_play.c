@@ -228,7 +228,7 @@ static int handle(cli *c, grog_game *g, const char *raw, const grog_seat *seat)
         if (st == GROG_OK) {
             cli_game_show_result(c, result, seat);
             fprintf(c->out, _("Undone; turn %d, %s phase.\n"), grog_game_turn(g),
-                    grog_game_phase(g));
+                    grog_explain_word(grog_game_phase(g)));
         }
         free(result);
     } else {
@@ -258,8 +258,12 @@ static int run_play(cli *c, int argc, char **argv)
         if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
             cli_help(c, &cli_play_command, c->out);
             return CLI_EXIT_OK;
-        } else if (strcmp(argv[i], "--side") == 0 && i + 1 < argc)
+        } else if (strcmp(argv[i], "--side") == 0) {
+            if (i + 1 >= argc)
+                return cli_fail(c, CLI_EXIT_USAGE, _("option '%s' needs a value"), argv[i]);
             side = argv[++i];
+        } else if (strncmp(argv[i], "--side=", 7) == 0)
+            side = argv[i] + 7;
         else if (strcmp(argv[i], "--referee") == 0)
             referee = 1;
         else if (argv[i][0] == '-')

@@ -466,11 +466,14 @@ static void print_game_head(show_ctx *x)
     json_t *g = x->game, *seat = json_object_get(g, "seat");
     const char *kind = json_string_value(json_object_get(seat, "kind"));
     const char *side = json_string_value(json_object_get(seat, "side"));
-    fprintf(x->c->out, _("A %s game: turn %lld, %s phase, %lld actions in the journal.\n"),
+    long long actions = (long long)json_integer_value(json_object_get(g, "actions"));
+    fprintf(x->c->out,
+            ngettext("A %s game: turn %lld, %s phase, %lld action in the journal.\n",
+                     "A %s game: turn %lld, %s phase, %lld actions in the journal.\n",
+                     (unsigned long)actions),
             json_string_value(json_object_get(g, "family_title")),
             (long long)json_integer_value(json_object_get(g, "turn")),
-            json_string_value(json_object_get(g, "phase")),
-            (long long)json_integer_value(json_object_get(g, "actions")));
+            grog_explain_word(json_string_value(json_object_get(g, "phase"))), actions);
     if (kind != NULL && strcmp(kind, "referee") == 0)
         fprintf(x->c->out, _("The referee's view (everything), dice seed %lld.\n"),
                 (long long)json_integer_value(json_object_get(g, "seed")));
