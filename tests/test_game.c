@@ -667,6 +667,26 @@ static void test_cli_phase_words_and_counts(void **state)
     cli_run_free(&r);
 }
 
+/* An unknown action word names the actions of the game's family: the
+ * message said '"help" lists the actions', which is true only at the play
+ * prompt, not for 'grognard do' nor the server. */
+static void test_unknown_action_names_the_actions(void **state)
+{
+    (void)state;
+    cli_run r = run_cli("new", path, "--family", "gdb", "--seed", "3", NULL);
+    cli_run_free(&r);
+    r = run_cli("do", path, "frobnicate", NULL);
+    assert_int_equal(r.code, 1);
+    assert_non_null(strstr(r.err, "unknown action \"frobnicate\"; the actions of this gdb game: "
+                                  "next, move, attach, detach, event, explain, note, order\n"));
+    assert_null(strstr(r.err, "help"));
+    cli_run_free(&r);
+    r = run_cli("do", path, "help", NULL);
+    assert_int_equal(r.code, 1);
+    assert_null(strstr(r.err, "start")); /* the first action only: never typed */
+    cli_run_free(&r);
+}
+
 static void test_cli_play_reads_a_script(void **state)
 {
     (void)state;
@@ -796,6 +816,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_cli_game_commands, setup, teardown),
         cmocka_unit_test_setup_teardown(test_cli_play_reads_a_script, setup, teardown),
         cmocka_unit_test_setup_teardown(test_cli_phase_words_and_counts, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_unknown_action_names_the_actions, setup, teardown),
         cmocka_unit_test_setup_teardown(test_gdb_worked_example_and_attempts, setup, teardown),
         cmocka_unit_test_setup_teardown(test_gdb_delayed_order_comes_into_force, setup, teardown),
         cmocka_unit_test_setup_teardown(test_gdb_hidden_orders_stay_hidden, setup, teardown),

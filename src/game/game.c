@@ -549,10 +549,18 @@ static grog_status run_words(grog_game *g, action_ctx *c, int argc, const char *
     if (argc < 1)
         return grog_error_set(err, GROG_EINVAL, _("no action given"));
     const action_def *a = find_action(g, words[0]);
-    if (a == NULL)
-        return grog_error_set(err, GROG_EINVAL,
-                              _("unknown action \"%s\" (\"help\" lists the actions of a %s game)"),
-                              words[0], grog_family_name(g->family));
+    if (a == NULL) {
+        /* The words that would do, named here: "help" exists only at the
+         * play prompt, not for do or the server. */
+        char known[512] = "";
+        size_t len = 0;
+        for (size_t i = 0; grog_game_action_name(g, i) != NULL && len < sizeof known; i++)
+            if (strcmp(grog_game_action_name(g, i), "start") != 0)
+                len += (size_t)snprintf(known + len, sizeof known - len, "%s%s", len ? ", " : "",
+                                        grog_game_action_name(g, i));
+        return grog_error_set(err, GROG_EINVAL, _("unknown action \"%s\"; the actions of this %s game: %s"),
+                              words[0], grog_family_name(g->family), known);
+    }
     char **argv = malloc(((size_t)argc + 1) * sizeof *argv);
     if (argv == NULL)
         return grog_error_set(err, GROG_ENOMEM, _("out of memory"));
