@@ -96,8 +96,9 @@ static void expect_problems(const char *text, int n, ...)
     va_end(ap);
     if (n > 1) {
         char want[1100];
-        snprintf(want, sizeof want, "%s (and %d more problems)", grog_problems_get(pr, 0)->text,
-                 n - 1);
+        /* "1 more problem", "2 more problems" (it said "1 more problems") */
+        snprintf(want, sizeof want, "%s (and %d more problem%s)", grog_problems_get(pr, 0)->text,
+                 n - 1, n == 2 ? "" : "s");
         assert_string_equal(err.message, want);
     }
     grog_problems_destroy(pr);
@@ -384,6 +385,17 @@ static void test_off_table_and_values(void **state)
     free(t);
     t = mutate(fixture, "\"figure_scale\": 25", "\"figure_scale\": 20", NULL);
     expect_one(t, 4, "\"figure_scale\"", "table.figure_scale: 20: the figure scale is 25 or 15 (mm)");
+    free(t);
+    /* A table 1e9 or larger in its unit is refused: the message said only
+     * "must be greater than 0", which 1e300 is. */
+    t = mutate(fixture, "\"width\": 180, \"depth\": 120", "\"width\": 1e300, \"depth\": 120", NULL);
+    expect_one(t, 4, "\"width\"", "table.width: must be greater than 0 (and under 1000000000)");
+    free(t);
+    t = mutate(fixture, "\"width\": 180, \"depth\": 120", "\"width\": 180, \"depth\": 0", NULL);
+    expect_one(t, 4, "\"depth\"", "table.depth: must be greater than 0 (and under 1000000000)");
+    free(t);
+    t = mutate(fixture, "\"depth\": 120}", "\"depth\": 120, \"margin\": 1e9}", NULL);
+    expect_one(t, 4, "\"margin\"", "table.margin: must be 0 or more (and under 1000000000)");
     free(t);
     t = mutate(fixture, "\"unit\": \"cm\"", "\"unit\": \"yards\"", NULL);
     expect_one(t, 4, "\"unit\"",

@@ -546,20 +546,20 @@ static void rd_table(reader *r, json_t *root)
     double w = 0, d = 0;
     if (rd_number(r, t, "table", "width", 1, &w)) {
         if (!(w > 0) || !(w < 1e9))
-            report(r, "table.width", "%s", _("must be greater than 0"));
+            report(r, "table.width", "%s", _("must be greater than 0 (and under 1000000000)"));
         else
             r->table.width_mm = to_mm(r, w);
     }
     if (rd_number(r, t, "table", "depth", 1, &d)) {
         if (!(d > 0) || !(d < 1e9))
-            report(r, "table.depth", "%s", _("must be greater than 0"));
+            report(r, "table.depth", "%s", _("must be greater than 0 (and under 1000000000)"));
         else
             r->table.depth_mm = to_mm(r, d);
     }
     double margin = 0;
     if (rd_number(r, t, "table", "margin", 0, &margin)) {
         if (!(margin >= 0) || !(margin < 1e9))
-            report(r, "table.margin", "%s", _("must be 0 or more"));
+            report(r, "table.margin", "%s", _("must be 0 or more (and under 1000000000)"));
         else
             r->table.margin_mm = to_mm(r, margin);
     }
@@ -1099,7 +1099,10 @@ static grog_status finish(reader *r, size_t first, grog_error *err)
     const grog_problem *p = grog_problems_get(r->problems, first);
     if (n == 1)
         return grog_error_set(err, GROG_EFORMAT, "%s", p->text);
-    return grog_error_set(err, GROG_EFORMAT, _("%s (and %zu more problems)"), p->text, n - 1);
+    return grog_error_set(err, GROG_EFORMAT,
+                          ngettext("%s (and %zu more problem)", "%s (and %zu more problems)",
+                                   (unsigned long)(n - 1)),
+                          p->text, n - 1);
 }
 
 grog_status grog_scenario_read_text(const char *text, const char *label, grog_battle **out,
