@@ -443,6 +443,34 @@ static void test_play_long_line_refused(void **state)
     grog_game_close(g);
 }
 
+/* A NUL byte in a play line: the line ended there for every string function,
+ * so "next\0junk" ran "next" and "\0next" was skipped without a word. Both
+ * are refused now, and nothing is journaled. */
+static void test_play_nul_byte_refused(void **state)
+{
+    (void)state;
+    cli_run r = run_cli("new", path, "--family", "gt", "--seed", "3", NULL);
+    cli_run_free(&r);
+    char script[96];
+    snprintf(script, sizeof script, "%s.script", path);
+    FILE *f = fopen(script, "w");
+    static const char lines[] = "next\0junk\n\0next\nnote short\nquit\n";
+    fwrite(lines, 1, sizeof lines - 1, f);
+    fclose(f);
+    assert_non_null(freopen(script, "r", stdin));
+    r = run_cli("play", path, NULL);
+    assert_int_equal(r.code, 1); /* refused lines: a script's exit status says so */
+    assert_non_null(strstr(r.err, "2 lines refused"));
+    assert_non_null(strstr(r.out, "refused: the line holds a NUL byte (U+0000)"));
+    cli_run_free(&r);
+    unlink(script);
+    grog_game *g = NULL;
+    assert_int_equal(grog_game_open(path, &g, NULL), GROG_OK);
+    assert_int_equal(grog_game_action_count(g), 2); /* start and the short note */
+    assert_string_equal(grog_game_phase(g), "pip");
+    grog_game_close(g);
+}
+
 /* Text stored in an edited game reaches log, status and play escaped. */
 static void test_edited_game_text_escaped(void **state)
 {
@@ -537,6 +565,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_cli_never_prints_raw_escapes, setup, teardown),
         cmocka_unit_test_setup_teardown(test_edited_game_text_escaped, setup, teardown),
         cmocka_unit_test_setup_teardown(test_play_long_line_refused, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_play_nul_byte_refused, setup, teardown),
         cmocka_unit_test_setup_teardown(test_escape_stream_split_writes, setup, teardown),
         cmocka_unit_test(test_escape_stream_flushes_lines),
     };

@@ -151,21 +151,27 @@ static void help(cli *c, grog_game *g)
                               "the line, Ctrl-D leaves."));
 }
 
-static char *read_line(int tty, const char *prompt)
+static char *read_line(int tty, const char *prompt, int *nul)
 {
+    *nul = 0;
     if (tty)
         return readline(prompt);
     /* Twice the longest action: a longer line is cut here, the rest of it
-     * skipped, and the cut line refused as too long; never read as two. */
+     * skipped, and the cut line refused as too long; never read as two.
+     * A NUL byte is noted: the line would end there for every string
+     * function, and "next\0junk" must not run as "next". */
     char buf[2 * GROG_ACTION_MAX];
-    if (fgets(buf, sizeof buf, stdin) == NULL)
-        return NULL;
-    size_t n = strcspn(buf, "\n");
-    if (buf[n] != '\n' && n == sizeof buf - 1) {
-        int ch;
-        while ((ch = getchar()) != EOF && ch != '\n')
-            ;
+    size_t n = 0;
+    int ch, any = 0;
+    while ((ch = getchar()) != EOF && ch != '\n') {
+        any = 1;
+        if (ch == '\0')
+            *nul = 1;
+        if (n < sizeof buf - 1)
+            buf[n++] = (char)ch;
     }
+    if (ch == EOF && !any)
+        return NULL;
     buf[n] = '\0';
     return strdup(buf);
 }
@@ -328,7 +334,8 @@ static int run_play(cli *c, int argc, char **argv)
         if (tty)
             refresh_legal();
         interrupted = 0;
-        char *line = read_line(tty, prompt);
+        int nul;
+        char *line = read_line(tty, prompt, &nul);
         if (line == NULL && tty && interrupted) { /* Ctrl-C: a new line, a new prompt */
             fputc('\n', c->out);
             continue;
@@ -344,7 +351,11 @@ static int run_play(cli *c, int argc, char **argv)
         if (!tty && *p != '\0')
             fprintf(c->out, "%s\n", p);
         int quit = 0;
-        if (*p != '\0') {
+        if (nul) {
+            fprintf(c->out, "%s %s\n", _("refused:"),
+                    _("the line holds a NUL byte (U+0000), which no action may hold"));
+            refused++;
+        } else if (*p != '\0') {
             if (tty)
                 add_history(p);
             int r = handle(c, g, p, &seat);
