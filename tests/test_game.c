@@ -687,6 +687,44 @@ static void test_unknown_action_names_the_actions(void **state)
     cli_run_free(&r);
 }
 
+/* --side S with --referee is a wrong command line (exit 2, docs: "2 wrong
+ * command line"), for every command that takes a seat; it was exit 1, from
+ * the library's refusal, and new created the game before saying so. */
+static void test_side_and_referee_exit_2(void **state)
+{
+    (void)state;
+    cli_run r = run_cli("new", path, "--family", "gdb", "--seed", "3", "--side", "french",
+                        "--referee", NULL);
+    assert_int_equal(r.code, 2);
+    cli_run_free(&r);
+    assert_int_equal(access(path, F_OK), -1); /* nothing created */
+    r = run_cli("new", path, "--family", "gdb", "--seed", "3", NULL);
+    cli_run_free(&r);
+    cli_run runs[6];
+    runs[0] = run_cli("status", path, "--side", "french", "--referee", NULL);
+    runs[1] = run_cli("log", path, "--side", "french", "--referee", NULL);
+    runs[2] = run_cli("show", path, "--side", "french", "--referee", NULL);
+    runs[3] = run_cli("undo", path, "--side", "french", "--referee", NULL);
+    runs[4] = run_cli("map", path, "-o", "/dev/null", "--side", "french", "--referee", NULL);
+    runs[5] = run_cli("explain", path, "unit", "br-74th", "--side", "french", "--referee", NULL);
+    for (size_t i = 0; i < 6; i++) {
+        if (runs[i].code != 2)
+            fail_msg("run %zu: exit %d (%s)", i, runs[i].code, runs[i].err);
+        assert_non_null(strstr(runs[i].err, "--side and --referee cannot be used together"));
+        cli_run_free(&runs[i]);
+    }
+    r = run_cli("do", path, "--side", "french", "--referee", "next", NULL);
+    assert_int_equal(r.code, 2);
+    cli_run_free(&r);
+    r = run_cli("play", path, "--side", "french", "--referee", NULL);
+    assert_int_equal(r.code, 2);
+    cli_run_free(&r);
+    grog_game *g = NULL;
+    assert_int_equal(grog_game_open(path, &g, NULL), GROG_OK);
+    assert_int_equal(grog_game_action_count(g), 1); /* nothing was done */
+    grog_game_close(g);
+}
+
 static void test_cli_play_reads_a_script(void **state)
 {
     (void)state;
@@ -817,6 +855,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_cli_play_reads_a_script, setup, teardown),
         cmocka_unit_test_setup_teardown(test_cli_phase_words_and_counts, setup, teardown),
         cmocka_unit_test_setup_teardown(test_unknown_action_names_the_actions, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_side_and_referee_exit_2, setup, teardown),
         cmocka_unit_test_setup_teardown(test_gdb_worked_example_and_attempts, setup, teardown),
         cmocka_unit_test_setup_teardown(test_gdb_delayed_order_comes_into_force, setup, teardown),
         cmocka_unit_test_setup_teardown(test_gdb_hidden_orders_stay_hidden, setup, teardown),

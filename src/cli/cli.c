@@ -243,6 +243,13 @@ int cli_flags(cli *c, const cli_command *cmd, int argc, char **argv, const struc
     return 0;
 }
 
+int cli_one_seat(cli *c, const char *side, int referee)
+{
+    if (side != NULL && referee)
+        return cli_fail(c, CLI_EXIT_USAGE, "%s", _("--side and --referee cannot be used together"));
+    return 0;
+}
+
 int cli_int(cli *c, const char *name, const char *arg, long lo, long hi, long *out)
 {
     char *end;

@@ -106,6 +106,8 @@ int cli_fail_status(cli *c, grog_status st, const grog_error *err);
 
 /* Parses a whole number in [lo, hi] for option `name`; 0 or an exit code. */
 int cli_int(cli *c, const char *name, const char *arg, long lo, long hi, long *out);
+/* --side S and --referee given together: a wrong command line (exit 2). */
+int cli_one_seat(cli *c, const char *side, int referee);
 /* Parses a non-negative decimal for option `name`; 0 or an exit code. */
 int cli_double(cli *c, const char *name, const char *arg, double *out);
 /* Picks arg among names[0..n-1]; 0 and *index, or an exit code. */

@@ -51,6 +51,8 @@ static int unit_card(cli *c, int argc, char **argv)
     }
     if (id == NULL)
         return cli_fail(c, CLI_EXIT_USAGE, _("explain GAME unit ID: which unit?"));
+    if (cli_one_seat(c, side, referee) != 0)
+        return CLI_EXIT_USAGE;
     snprintf(c->command_buf, sizeof c->command_buf, "explain unit");
     c->command = c->command_buf;
     grog_game *g = NULL;

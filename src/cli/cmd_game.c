@@ -85,6 +85,8 @@ static int parse(cli *c, const cli_command *cmd, int argc, char **argv, game_opt
         o->operand = argv[argc - 1];
     else if (first != argc - 1)
         return cli_fail(c, CLI_EXIT_USAGE, "%s", _("expected one game file"));
+    if ((rc = cli_one_seat(c, o->side, o->referee)) != 0)
+        return rc;
     if (o->from_journal && cmd != &cli_log_command)
         return cli_fail(c, CLI_EXIT_USAGE, "%s", _("--from-journal is an option of log"));
     if ((o->truncate_at != 0) != (cmd == &cli_repair_command))
@@ -284,6 +286,8 @@ static int run_do(cli *c, int argc, char **argv)
     }
     if (file == NULL || i >= argc)
         return cli_fail(c, CLI_EXIT_USAGE, "%s", _("expected a game file and an action"));
+    if (cli_one_seat(c, side, referee) != 0)
+        return CLI_EXIT_USAGE;
     const char *words[128];
     int n = 0;
     for (; i < argc && n < 127; i++) {

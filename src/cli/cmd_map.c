@@ -198,6 +198,8 @@ static int run_map(cli *c, int argc, char **argv)
         return rc == CLI_STOP_OK ? CLI_EXIT_OK : rc;
     if (argc - first > 1)
         return cli_fail(c, CLI_EXIT_USAGE, "%s", _("expected at most one scenario FILE"));
+    if ((rc = cli_one_seat(c, o.side, o.referee)) != 0)
+        return rc;
     if (c->json && (o.output == NULL || strcmp(o.output, "-") == 0))
         return cli_fail(c, CLI_EXIT_USAGE, "%s", _("--json needs -o FILE (the SVG goes there)"));
     char *svg = NULL;

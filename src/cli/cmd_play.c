@@ -281,6 +281,8 @@ static int run_play(cli *c, int argc, char **argv)
     }
     if (file == NULL)
         return cli_fail(c, CLI_EXIT_USAGE, "%s", _("expected one game file"));
+    if (cli_one_seat(c, side, referee) != 0)
+        return CLI_EXIT_USAGE;
     grog_game *g;
     grog_error err;
     grog_status st = grog_game_open(file, &g, &err);

@@ -930,6 +930,8 @@ static int run_show(cli *c, int argc, char **argv)
         return rc == CLI_STOP_OK ? CLI_EXIT_OK : rc;
     if (argc - first > 1)
         return cli_fail(c, CLI_EXIT_USAGE, "%s", _("expected at most one scenario FILE or GAME"));
+    if ((rc = cli_one_seat(c, o.side, o.referee)) != 0)
+        return rc;
     grog_battle *b = NULL;
     json_t *game = NULL;
     grog_error err;
