@@ -11,6 +11,7 @@
 #include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <curl/curl.h>
@@ -387,7 +388,16 @@ static void test_every_endpoint(void **state)
     json_decref(j);
     assert_true(has_header(&r, "X-Grognard-Seq: 2"));
     reply_free(&r);
+    /* a side alone does not end the phase (issue 15: it says Done); the referee does */
     r = post(&s, "/api/v1/do", s.side_token[1], "{\"words\":[\"next\"]}");
+    expect(&r, 403, "denied");
+    assert_non_null(strstr(r.body, "/api/v1/done"));
+    reply_free(&r);
+    r = post(&s, "/api/v1/preview", s.side_token[1], "{\"words\":[\"next\"]}");
+    expect(&r, 200, NULL); /* what it would do: nothing written */
+    reply_free(&r);
+    assert_int_equal(seq_of(&s), 2);
+    r = post(&s, "/api/v1/do", ref, "{\"words\":[\"next\"]}");
     expect(&r, 200, NULL);
     reply_free(&r);
     r = get(&s, "/api/v1/game", s.side_token[1]); /* the new phase, not a kept view */
@@ -816,6 +826,364 @@ static void test_restart_keeps_tokens_and_state(void **state)
     grog_game_remove(s.path);
 }
 
+/* ---- Done (issue 15): the sides' votes ---- */
+
+static void nap_ms(long ms)
+{
+    struct timespec t = {ms / 1000, (ms % 1000) * 1000000L};
+    nanosleep(&t, NULL);
+}
+
+/* GET done, as token sees it. */
+static json_t *votes_of(const served *s, const char *token)
+{
+    reply r = get(s, "/api/v1/done", token);
+    expect(&r, 200, NULL);
+    json_t *j = reply_json(&r);
+    reply_free(&r);
+    return j;
+}
+
+/* The sides done now, joined with "," ("" for none), and the phase. */
+static void votes_now(const served *s, char *done, size_t size, int *turn, char *phase)
+{
+    json_t *j = votes_of(s, s->public_);
+    done[0] = '\0';
+    size_t i;
+    json_t *v;
+    json_array_foreach(json_object_get(j, "done"), i, v) {
+        if (i > 0)
+            strncat(done, ",", size - strlen(done) - 1);
+        strncat(done, json_string_value(v), size - strlen(done) - 1);
+    }
+    if (turn != NULL)
+        *turn = (int)json_integer_value(json_object_get(j, "turn"));
+    if (phase != NULL)
+        snprintf(phase, 32, "%s", json_string_value(json_object_get(j, "phase")));
+    json_decref(j);
+}
+
+static reply vote(const served *s, const char *token, int done, int turn, const char *phase)
+{
+    char body[160];
+    snprintf(body, sizeof body, "{\"done\": %s, \"turn\": %d, \"phase\": \"%s\"}",
+             done ? "true" : "false", turn, phase);
+    return post(s, "/api/v1/done", token, body);
+}
+
+/* A vote answered 200; returns its "advanced" (0 for null). */
+static long vote_ok(const served *s, const char *token, int done, int turn, const char *phase)
+{
+    reply r = vote(s, token, done, turn, phase);
+    expect(&r, 200, NULL);
+    json_t *j = reply_json(&r);
+    long advanced = (long)json_integer_value(json_object_get(j, "advanced"));
+    json_decref(j);
+    reply_free(&r);
+    return advanced;
+}
+
+static void expect_votes(const served *s, const char *done, int turn, const char *phase)
+{
+    char got[128], gphase[32];
+    int gturn;
+    votes_now(s, got, sizeof got, &gturn, gphase);
+    if (strcmp(got, done) != 0 || gturn != turn || strcmp(gphase, phase) != 0)
+        fail_msg("expected done [%s] in turn %d, %s; the server says [%s] in turn %d, %s", done,
+                 turn, phase, got, gturn, gphase);
+}
+
+/* The last journal entry's side and first word. */
+static void last_action(const served *s, char *side, char *word)
+{
+    reply r = get(s, "/api/v1/log", s->referee);
+    json_t *j = reply_json(&r);
+    json_t *e = json_array_get(j, json_array_size(j) - 1);
+    json_t *sd = json_object_get(e, "side");
+    snprintf(side, 64, "%s", json_is_string(sd) ? json_string_value(sd) : "(none)");
+    snprintf(word, 32, "%s", json_string_value(json_array_get(json_object_get(e, "action"), 0)));
+    json_decref(j);
+    reply_free(&r);
+}
+
+static void test_done_votes(void **state)
+{
+    (void)state;
+    served s;
+    make_game(&s, "gdb");
+    start(&s, NULL);
+    const char *br = s.side_token[0], *fr = s.side_token[1];
+    /* every seat sees who is done, the spectators too */
+    json_t *j = votes_of(&s, s.public_);
+    assert_int_equal(json_integer_value(json_object_get(j, "turn")), 1);
+    assert_string_equal(json_string_value(json_object_get(j, "phase")), "command");
+    assert_int_equal(json_array_size(json_object_get(j, "done")), 0);
+    assert_int_equal(json_array_size(json_object_get(j, "waiting")), 2);
+    assert_true(json_is_false(json_object_get(j, "referee_present")));
+    json_decref(j);
+
+    /* the French say Done: told on the event stream, no phase change */
+    watch w;
+    pthread_t t;
+    start_watch(&w, &t, &s, br, 1);
+    snprintf(w.want, sizeof w.want, "\"done\":[\"french\"]");
+    assert_int_equal(vote_ok(&s, fr, 1, 1, "command"), 0);
+    end_watch(&w, t);
+    expect_votes(&s, "french", 1, "command");
+    assert_int_equal(seq_of(&s), 1);
+    /* taken back, then again (twice: no change the second time) */
+    assert_int_equal(vote_ok(&s, fr, 0, 1, "command"), 0);
+    expect_votes(&s, "", 1, "command");
+    assert_int_equal(vote_ok(&s, fr, 1, 1, "command"), 0);
+    assert_int_equal(vote_ok(&s, fr, 1, 1, "command"), 0);
+    expect_votes(&s, "french", 1, "command");
+
+    /* who may not vote, and bodies that are not a vote */
+    reply r = vote(&s, s.public_, 1, 1, "command");
+    expect(&r, 403, "denied");
+    reply_free(&r);
+    r = vote(&s, s.referee, 1, 1, "command");
+    expect(&r, 403, "denied");
+    reply_free(&r);
+    r = vote(&s, NULL, 1, 1, "command");
+    expect(&r, 401, "unauthorized");
+    reply_free(&r);
+    static const char *const bad[] = {
+        "{\"done\": true}", "{\"done\": 1, \"turn\": 1, \"phase\": \"command\"}",
+        "{\"done\": true, \"turn\": \"1\", \"phase\": \"command\"}",
+        "{\"done\": true, \"turn\": 1, \"phase\": \"command\", \"side\": \"anglo-portuguese\"}",
+        "[true]", "{\"done\": true, \"turn\": -1, \"phase\": \"command\"}",
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        r = post(&s, "/api/v1/done", br, bad[i]);
+        if (r.status != 400)
+            fail_msg("%s: expected 400, got %ld: %s", bad[i], r.status, r.body);
+        expect(&r, 400, "bad-request");
+        reply_free(&r);
+    }
+    r = post(&s, "/api/v1/done", br, NULL);
+    expect(&r, 400, "bad-request");
+    reply_free(&r);
+    r = http(&s, "PUT", "/api/v1/done", br, NULL, 0);
+    expect(&r, 405, "method-not-allowed");
+    reply_free(&r);
+    /* a vote for a phase that is not the present one changes nothing */
+    r = vote(&s, br, 1, 1, "movement");
+    expect(&r, 409, "refused");
+    reply_free(&r);
+    r = vote(&s, br, 1, 2, "command");
+    expect(&r, 409, "refused");
+    reply_free(&r);
+    expect_votes(&s, "french", 1, "command");
+    assert_int_equal(seq_of(&s), 1);
+
+    /* no referee device: the last side's Done ends the phase: a `next` in the journal
+     * (as every `next`, it names no side: it moves no side's piece) */
+    assert_int_equal(vote_ok(&s, br, 1, 1, "command"), 2);
+    assert_int_equal(seq_of(&s), 2);
+    char side[64], word[32];
+    last_action(&s, side, word);
+    assert_string_equal(side, "");
+    assert_string_equal(word, "next");
+    expect_votes(&s, "", 1, "movement"); /* the new phase's votes: none */
+    /* the same press again, late: refused, not a second advance */
+    r = vote(&s, fr, 1, 1, "command");
+    expect(&r, 409, "refused");
+    reply_free(&r);
+    assert_int_equal(seq_of(&s), 2);
+
+    /* reset by the referee's advance */
+    assert_int_equal(vote_ok(&s, fr, 1, 1, "movement"), 0);
+    r = post(&s, "/api/v1/do", s.referee, "{\"words\":[\"next\"]}");
+    expect(&r, 200, NULL);
+    reply_free(&r);
+    expect_votes(&s, "", 1, "combat");
+
+    /* reset by a `grognard do GAME next` from a shell, seen by the watcher */
+    assert_int_equal(vote_ok(&s, fr, 1, 1, "combat"), 0);
+    cli_run c = run_cli("do", s.path, "next", NULL);
+    assert_int_equal(c.code, 0);
+    cli_run_free(&c);
+    char got[128], phase[32];
+    int turn = 1;
+    for (int i = 0; i < 200 && turn == 1; i++) {
+        votes_now(&s, got, sizeof got, &turn, phase);
+        if (turn == 1)
+            nap_ms(50);
+    }
+    expect_votes(&s, "", 2, "command");
+    /* and by an undo: the French done in turn 2; the referee takes the `next`
+     * back: turn 1, combat again, with no votes (not the ones cast before) */
+    assert_int_equal(vote_ok(&s, fr, 1, 2, "command"), 0);
+    r = post(&s, "/api/v1/undo", s.referee, NULL);
+    expect(&r, 200, NULL);
+    reply_free(&r);
+    expect_votes(&s, "", 1, "combat");
+    r = vote(&s, fr, 1, 2, "command");
+    expect(&r, 409, "refused");
+    reply_free(&r);
+
+    /* votes live in the server's memory: a restart forgets them */
+    assert_int_equal(vote_ok(&s, fr, 1, 1, "combat"), 0);
+    expect_votes(&s, "french", 1, "combat");
+    stop(&s);
+    start(&s, NULL);
+    expect_votes(&s, "", 1, "combat");
+    long before = seq_of(&s);
+    assert_int_equal(vote_ok(&s, s.side_token[1], 1, 1, "combat"), 0);
+    assert_int_equal(vote_ok(&s, s.side_token[0], 1, 1, "combat"), before + 1);
+    stop(&s);
+    grog_game_remove(s.path);
+}
+
+/* Both sides press Done at the same moment, each twice: one advance, never two. */
+typedef struct voter {
+    const served *s;
+    const char *token;
+    int turn;
+    char phase[32];
+    long status, advanced;
+    pthread_barrier_t *go;
+} voter;
+
+static void *vote_at_once(void *p)
+{
+    voter *v = p;
+    pthread_barrier_wait(v->go);
+    reply r = vote(v->s, v->token, 1, v->turn, v->phase);
+    v->status = r.status;
+    v->advanced = 0;
+    if (r.status == 200) {
+        json_t *j = reply_json(&r);
+        v->advanced = (long)json_integer_value(json_object_get(j, "advanced"));
+        json_decref(j);
+    }
+    reply_free(&r);
+    return NULL;
+}
+
+#define ROUNDS 8
+
+static void test_done_race(void **state)
+{
+    (void)state;
+    served s;
+    make_game(&s, "gdb");
+    start(&s, NULL);
+    for (int round = 0; round < ROUNDS; round++) {
+        long before = seq_of(&s);
+        char none[8];
+        voter v[4];
+        pthread_t t[4];
+        pthread_barrier_t go;
+        pthread_barrier_init(&go, NULL, 4);
+        for (int i = 0; i < 4; i++) {
+            v[i] = (voter){&s, s.side_token[i % 2], 0, "", 0, 0, &go};
+            votes_now(&s, none, sizeof none, &v[i].turn, v[i].phase);
+            assert_string_equal(none, "");
+        }
+        for (int i = 0; i < 4; i++)
+            assert_int_equal(pthread_create(&t[i], NULL, vote_at_once, &v[i]), 0);
+        int advances = 0;
+        for (int i = 0; i < 4; i++) {
+            pthread_join(t[i], NULL);
+            /* a press that came after the advance is refused (409), never counted */
+            if (v[i].status != 200 && v[i].status != 409)
+                fail_msg("round %d: a vote answered %ld", round, v[i].status);
+            if (v[i].advanced > 0) {
+                advances++;
+                assert_int_equal(v[i].advanced, before + 1);
+            }
+        }
+        pthread_barrier_destroy(&go);
+        assert_int_equal(advances, 1);
+        assert_int_equal(seq_of(&s), before + 1);
+        char got[64], phase[32];
+        int turn;
+        votes_now(&s, got, sizeof got, &turn, phase);
+        assert_string_equal(got, "");
+        assert_true(turn != v[0].turn || strcmp(phase, v[0].phase) != 0);
+    }
+    stop(&s);
+    grog_game_remove(s.path);
+}
+
+/* An event stream of the referee's held open until *stop. */
+typedef struct holder {
+    const served *s;
+    volatile int stop;
+    char *buf;
+} holder;
+
+static int hold_progress(void *p, curl_off_t a, curl_off_t b, curl_off_t c, curl_off_t d)
+{
+    (void)a, (void)b, (void)c, (void)d;
+    return ((holder *)p)->stop;
+}
+
+static void *hold_run(void *p)
+{
+    holder *h = p;
+    CURL *c = curl_easy_init();
+    char url[128], auth[96];
+    snprintf(url, sizeof url, "http://127.0.0.1:%u/api/v1/events", h->s->port);
+    snprintf(auth, sizeof auth, "Authorization: Bearer %s", h->s->referee);
+    struct curl_slist *hd = curl_slist_append(NULL, auth);
+    curl_easy_setopt(c, CURLOPT_URL, url);
+    curl_easy_setopt(c, CURLOPT_HTTPHEADER, hd);
+    curl_easy_setopt(c, CURLOPT_WRITEFUNCTION, gather);
+    curl_easy_setopt(c, CURLOPT_WRITEDATA, &h->buf);
+    curl_easy_setopt(c, CURLOPT_NOPROGRESS, 0L);
+    curl_easy_setopt(c, CURLOPT_XFERINFOFUNCTION, hold_progress);
+    curl_easy_setopt(c, CURLOPT_XFERINFODATA, h);
+    curl_easy_setopt(c, CURLOPT_TIMEOUT, 60L);
+    curl_easy_perform(c);
+    curl_slist_free_all(hd);
+    curl_easy_cleanup(c);
+    return NULL;
+}
+
+static int referee_present(const served *s)
+{
+    json_t *j = votes_of(s, s->side_token[0]);
+    int present = json_is_true(json_object_get(j, "referee_present"));
+    json_decref(j);
+    return present;
+}
+
+/* With a referee device (the referee's event stream open), the sides' Done
+ * only tells him who is ready: he ends the phase. */
+static void test_done_with_a_referee_device(void **state)
+{
+    (void)state;
+    served s;
+    make_game(&s, "gdb");
+    start(&s, NULL);
+    holder h = {&s, 0, NULL};
+    pthread_t t;
+    assert_int_equal(pthread_create(&t, NULL, hold_run, &h), 0);
+    for (int i = 0; i < 200 && !referee_present(&s); i++)
+        nap_ms(50);
+    assert_true(referee_present(&s));
+    assert_int_equal(vote_ok(&s, s.side_token[1], 1, 1, "command"), 0);
+    assert_int_equal(vote_ok(&s, s.side_token[0], 1, 1, "command"), 0);
+    assert_int_equal(vote_ok(&s, s.side_token[0], 1, 1, "command"), 0); /* pressed again */
+    expect_votes(&s, "anglo-portuguese,french", 1, "command");
+    assert_int_equal(seq_of(&s), 1);
+    reply r = post(&s, "/api/v1/do", s.referee, "{\"words\":[\"next\"]}");
+    expect(&r, 200, NULL);
+    reply_free(&r);
+    expect_votes(&s, "", 1, "movement");
+    h.stop = 1;
+    pthread_join(t, NULL);
+    /* the referee's stream was told of each vote */
+    assert_non_null(strstr(h.buf, "\"done\":[\"anglo-portuguese\",\"french\"]"));
+    assert_non_null(strstr(h.buf, "\"referee_present\":true"));
+    free(h.buf);
+    stop(&s);
+    grog_game_remove(s.path);
+}
+
 static void test_command_line(void **state)
 {
     (void)state;
@@ -872,6 +1240,9 @@ int main(void)
         cmocka_unit_test(test_two_clients_at_once),
         cmocka_unit_test(test_cli_do_seen_through_events),
         cmocka_unit_test(test_restart_keeps_tokens_and_state),
+        cmocka_unit_test(test_done_votes),
+        cmocka_unit_test(test_done_race),
+        cmocka_unit_test(test_done_with_a_referee_device),
         cmocka_unit_test(test_command_line),
     };
     return cmocka_run_group_tests_name("server", tests, setup, teardown);

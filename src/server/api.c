@@ -373,13 +373,22 @@ static enum MHD_Result api_do(call *k, int preview)
                                  sizeof roll);
     if (bad != NULL)
         return send_error(k->c, MHD_HTTP_BAD_REQUEST, "bad-request", _(bad), position(k));
+    /* Issue 15: a phase ends when the referee ends it, or when every side has
+     * said Done (api_done); one side's token does not end it for all. */
+    if (!preview && k->seat.kind == GROG_SEAT_SIDE && strcmp(argv[0], "next") == 0)
+        return send_error(k->c, MHD_HTTP_FORBIDDEN, "denied",
+                          _("a side does not end the phase alone: say Done (POST /api/v1/done); "
+                            "the phase ends when every side has, or when the referee ends it"),
+                          position(k));
     grog_error err;
     char *out = NULL;
     size_t before = grog_game_action_count(k->s->g);
     grog_status st = grog_game_do_as(k->s->g, &k->seat, argc, argv, &out, &err);
     size_t after = grog_game_action_count(k->s->g);
-    if (after != before)
+    if (after != before) {
         server_changed(k->s);
+        votes_follow(k->s);
+    }
     enum MHD_Result ok = send_result(k, st, out, &err, json_mime);
     if (after != before)
         server_announce(k->s, after);
@@ -407,17 +416,99 @@ static enum MHD_Result api_undo(call *k)
                                        seq != NULL ? (long long)json_integer_value(seq) : 0, &out,
                                        &err);
     size_t after = grog_game_action_count(k->s->g);
-    if (after != before)
+    if (after != before) {
         server_changed(k->s);
+        votes_follow(k->s);
+    }
     enum MHD_Result ok = send_result(k, st, out, &err, json_mime);
     if (after != before)
         server_announce(k->s, after);
     return ok;
 }
 
+/* ---- Done (votes.c) ---- */
+
+static enum MHD_Result send_votes(call *k, size_t advanced)
+{
+    char *doc = votes_document(k->s);
+    json_t *j = doc != NULL ? json_loads(doc, 0, NULL) : NULL;
+    free(doc);
+    if (j == NULL)
+        return send_error(k->c, MHD_HTTP_INTERNAL_SERVER_ERROR, "internal", _("out of memory"),
+                          position(k));
+    json_object_set_new(j, "advanced", advanced > 0 ? json_integer((json_int_t)advanced)
+                                                    : json_null());
+    return send_json(k->c, MHD_HTTP_OK, j, position(k));
+}
+
+/* The body of POST done: {"done": true|false, "turn": T, "phase": "P"}.
+ * NULL or an error message (static). */
+static const char *done_body(json_t *body, int *done, int *turn, const char **phase)
+{
+    const char *key;
+    json_t *v;
+    json_object_foreach(body, key, v) {
+        if (strcmp(key, "done") != 0 && strcmp(key, "turn") != 0 && strcmp(key, "phase") != 0)
+            return N_("unknown key in the request: expected \"done\", \"turn\" and \"phase\"");
+    }
+    json_t *d = json_object_get(body, "done"), *t = json_object_get(body, "turn"),
+           *p = json_object_get(body, "phase");
+    if (!json_is_boolean(d) || !json_is_integer(t) || !json_is_string(p) ||
+        json_integer_value(t) < 0 || json_integer_value(t) > 1000000)
+        return N_("expected {\"done\": true or false, \"turn\": N, \"phase\": \"...\"}: "
+                  "the phase this side is done (or not done) with");
+    *done = json_is_true(d);
+    *turn = (int)json_integer_value(t);
+    *phase = json_string_value(p);
+    return NULL;
+}
+
+/* Catches up with another writer's actions before a vote is weighed. */
+static void catch_up(call *k)
+{
+    size_t before = grog_game_action_count(k->s->g), added = 0;
+    if (grog_game_sync(k->s->g, &added, NULL) != GROG_OK)
+        return;
+    size_t after = grog_game_action_count(k->s->g);
+    if (added == 0 && after == before)
+        return;
+    server_changed(k->s);
+    votes_follow(k->s);
+    server_announce(k->s, after);
+}
+
+static enum MHD_Result api_done(call *k)
+{
+    if (k->body == NULL)
+        return send_votes(k, 0);
+    if (k->seat.kind != GROG_SEAT_SIDE)
+        return send_error(k->c, MHD_HTTP_FORBIDDEN, "denied",
+                          k->seat.kind == GROG_SEAT_REFEREE
+                              ? _("Done is a side's: the referee ends the phase with the action "
+                                  "next")
+                              : _("the spectators' link cannot say Done"),
+                          position(k));
+    int done = 0, turn = 0;
+    const char *phase = NULL;
+    const char *bad = done_body(k->body, &done, &turn, &phase);
+    if (bad != NULL)
+        return send_error(k->c, MHD_HTTP_BAD_REQUEST, "bad-request", _(bad), position(k));
+    catch_up(k);
+    size_t side = (size_t)(k->who - k->s->seats), advanced = 0;
+    grog_error err;
+    grog_status st = votes_cast(k->s, &k->seat, side, done, turn, phase, &advanced, &err);
+    if (st != GROG_OK)
+        return send_status(k->c, st, &err, position(k));
+    enum MHD_Result ok = send_votes(k, advanced);
+    if (advanced > 0)
+        server_announce(k->s, advanced);
+    return ok;
+}
+
+/* methods: GET 1, POST 2 */
 typedef struct endpoint {
     const char *name;
-    int post;
+    int methods;
     enum MHD_Result (*run)(call *k);
 } endpoint;
 
@@ -432,9 +523,10 @@ static enum MHD_Result api_act(call *k)
 }
 
 static const endpoint endpoints[] = {
-    {"seat", 0, api_seat},       {"game", 0, api_game},        {"log", 0, api_log},
-    {"map.svg", 0, api_map},     {"actions", 0, api_actions},  {"preview", 1, api_preview},
-    {"do", 1, api_act},          {"undo", 1, api_undo},        {"events", 0, NULL},
+    {"seat", 1, api_seat},       {"game", 1, api_game},        {"log", 1, api_log},
+    {"map.svg", 1, api_map},     {"actions", 1, api_actions},  {"preview", 2, api_preview},
+    {"do", 2, api_act},          {"undo", 2, api_undo},        {"done", 3, api_done},
+    {"events", 1, NULL},
 };
 
 static const endpoint *find_endpoint(const char *name)
@@ -457,9 +549,9 @@ static const char *bearer(struct MHD_Connection *c)
     return h;
 }
 
-static enum MHD_Result open_events(grog_server *s, struct MHD_Connection *c)
+static enum MHD_Result open_events(grog_server *s, struct MHD_Connection *c, const request *rq)
 {
-    struct MHD_Response *r = server_stream_open(s);
+    struct MHD_Response *r = server_stream_open(s, strcmp(s->seats[rq->seat].kind, "referee") == 0);
     if (r == NULL)
         return send_error(c, MHD_HTTP_SERVICE_UNAVAILABLE, "busy",
                           _("too many event streams open; try again later"), -1);
@@ -469,10 +561,10 @@ static enum MHD_Result open_events(grog_server *s, struct MHD_Connection *c)
 
 /* Runs an endpoint with the seat's game view, under the game lock. */
 static enum MHD_Result run_api(grog_server *s, struct MHD_Connection *c, const endpoint *e,
-                               request *r)
+                               int post, request *r)
 {
     call k = {s, c, &s->seats[r->seat], {GROG_SEAT_PUBLIC, NULL}, NULL};
-    if (e->post && r->len > 0) {
+    if (post && r->len > 0) {
         json_error_t jerr;
         k.body = json_loadb(r->body, r->len, JSON_REJECT_DUPLICATES, &jerr);
         if (!json_is_object(k.body)) {
@@ -485,7 +577,12 @@ static enum MHD_Result run_api(grog_server *s, struct MHD_Connection *c, const e
             json_decref(k.body);
             return send_error(c, MHD_HTTP_BAD_REQUEST, "bad-request", m, -1);
         }
-    } else if (e->post && e->run != api_undo) {
+    } else if (post && e->run == api_done) {
+        return send_error(c, MHD_HTTP_BAD_REQUEST, "bad-request",
+                          _("expected a JSON body such as {\"done\": true, \"turn\": 1, "
+                            "\"phase\": \"command\"}"),
+                          -1);
+    } else if (post && e->run != api_undo) {
         return send_error(c, MHD_HTTP_BAD_REQUEST, "bad-request",
                           _("expected a JSON body such as {\"words\": [\"next\"]}"), -1);
     }
@@ -514,9 +611,10 @@ static enum MHD_Result on_headers(grog_server *s, struct MHD_Connection *c, cons
     if (e == NULL)
         return send_error(c, MHD_HTTP_NOT_FOUND, "not-found", _("no such path; see docs/api.md"),
                           -1);
-    if (e->post != post)
+    if (!(e->methods & (post ? 2 : 1)))
         return send_error(c, MHD_HTTP_METHOD_NOT_ALLOWED, "method-not-allowed",
-                          e->post ? _("this endpoint takes POST") : _("this endpoint takes GET"),
+                          e->methods == 2 ? _("this endpoint takes POST")
+                                          : _("this endpoint takes GET"),
                           -1);
     r->seat = server_seat_of(s, bearer(c));
     if (r->seat < 0)
@@ -533,7 +631,7 @@ static enum MHD_Result on_headers(grog_server *s, struct MHD_Connection *c, cons
 
 /* The last call of a request that passed its headers: the answer. */
 static enum MHD_Result answer(grog_server *s, struct MHD_Connection *c, const char *url,
-                              request *r)
+                              int post, request *r)
 {
     if (strcmp(url, "/") == 0)
         return send_page(c, "index.html");
@@ -544,8 +642,8 @@ static enum MHD_Result answer(grog_server *s, struct MHD_Connection *c, const ch
                           _("the request body is over 64 KiB"), -1);
     const endpoint *e = find_endpoint(url + 8);
     if (e->run == NULL)
-        return open_events(s, c);
-    return run_api(s, c, e, r);
+        return open_events(s, c, r);
+    return run_api(s, c, e, post, r);
 }
 
 static int take_body(request *r, const char *data, size_t n)
@@ -591,5 +689,5 @@ enum MHD_Result server_on_request(void *cls, struct MHD_Connection *c, const cha
     if (!r->waiting)
         return MHD_YES;
     r->waiting = 0;
-    return answer(s, c, url, r);
+    return answer(s, c, url, post, r);
 }

@@ -4,7 +4,8 @@
  * Invariants: the game handle is touched only under game_lock; the journal
  * position the streams report (seq, gen) only under pos_lock, and gen grows
  * by one each time the position is announced, so that a stream that has sent
- * generation k sends again exactly when gen moved past k. Nothing secret is
+ * generation k sends again exactly when gen moved past k; vgen does the same
+ * for the sides' Done (votes.c). Nothing secret is
  * decided here: every document comes from the game's or the view's functions
  * called with the request's seat (api.c). */
 #include <arpa/inet.h>
@@ -79,8 +80,10 @@ static void *watch(void *p)
         grog_status st = grog_game_sync(s->g, &added, NULL);
         size_t now = grog_game_action_count(s->g);
         int moved = st == GROG_OK && (added > 0 || now != had);
-        if (moved)
+        if (moved) {
             server_changed(s);
+            votes_follow(s);
+        }
         pthread_mutex_unlock(&s->game_lock);
         if (moved || now != before)
             server_announce(s, now);
@@ -94,36 +97,75 @@ static void *watch(void *p)
 
 typedef struct stream {
     grog_server *s;
-    unsigned long sent; /* the generation last sent */
+    unsigned long sent;  /* the generation of the position last sent */
+    unsigned long vsent; /* the generation of the votes last sent */
     int first;
+    int referee; /* the referee's stream: counts as a referee device */
+    char *out;   /* what is yet to be sent of the last events written */
+    size_t outlen, outpos;
 } stream;
+
+/* The events due (under pos_lock) into st->out: on the first call the
+ * retry, the position and the votes; then whichever of them moved, or a
+ * keep-alive comment. */
+static int stream_fill(stream *st)
+{
+    grog_server *s = st->s;
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    if (f == NULL)
+        return -1;
+    int news = st->first || s->gen != st->sent || s->vgen != st->vsent;
+    if (st->first)
+        fputs("retry: 2000\n\n", f);
+    if (st->first || s->gen != st->sent)
+        fprintf(f, "id: %zu\nevent: journal\ndata: {\"seq\":%zu}\n\n", s->seq, s->seq);
+    if (st->first || s->vgen != st->vsent)
+        fprintf(f, "event: done\ndata: {%s,\"referee_present\":%s}\n\n", s->votes_text,
+                s->referee_streams > 0 ? "true" : "false");
+    if (!news)
+        fputs(": keep-alive\n\n", f);
+    if (fclose(f) != 0) {
+        free(text);
+        return -1;
+    }
+    st->sent = s->gen;
+    st->vsent = s->vgen;
+    st->first = 0;
+    free(st->out);
+    st->out = text;
+    st->outlen = len;
+    st->outpos = 0;
+    return 0;
+}
 
 static ssize_t stream_read(void *cls, uint64_t pos, char *buf, size_t max)
 {
     (void)pos;
     stream *st = cls;
     grog_server *s = st->s;
-    int timed_out = 0;
-    pthread_mutex_lock(&s->pos_lock);
-    struct timespec until = deadline_after_ms(KEEPALIVE_S * 1000L);
-    while (!st->first && !s->stopping && s->gen == st->sent && !timed_out)
-        timed_out = pthread_cond_timedwait(&s->pos_cond, &s->pos_lock, &until) == ETIMEDOUT;
-    if (s->stopping) {
+    if (st->outpos == st->outlen) {
+        int timed_out = 0;
+        pthread_mutex_lock(&s->pos_lock);
+        struct timespec until = deadline_after_ms(KEEPALIVE_S * 1000L);
+        while (!st->first && !s->stopping && s->gen == st->sent && s->vgen == st->vsent &&
+               !timed_out)
+            timed_out =
+                pthread_cond_timedwait(&s->pos_cond, &s->pos_lock, &until) == ETIMEDOUT;
+        if (s->stopping) {
+            pthread_mutex_unlock(&s->pos_lock);
+            return MHD_CONTENT_READER_END_OF_STREAM;
+        }
+        int bad = stream_fill(st);
         pthread_mutex_unlock(&s->pos_lock);
-        return MHD_CONTENT_READER_END_OF_STREAM;
+        if (bad)
+            return MHD_CONTENT_READER_END_WITH_ERROR;
     }
-    int n;
-    if (!st->first && s->gen == st->sent)
-        n = snprintf(buf, max, ": keep-alive\n\n");
-    else
-        n = snprintf(buf, max, "%sid: %zu\nevent: journal\ndata: {\"seq\":%zu}\n\n",
-                     st->first ? "retry: 2000\n\n" : "", s->seq, s->seq);
-    st->sent = s->gen;
-    st->first = 0;
-    pthread_mutex_unlock(&s->pos_lock);
-    if (n < 0 || (size_t)n >= max)
-        return MHD_CONTENT_READER_END_WITH_ERROR;
-    return n;
+    size_t n = st->outlen - st->outpos < max ? st->outlen - st->outpos : max;
+    memcpy(buf, st->out + st->outpos, n);
+    st->outpos += n;
+    return (ssize_t)n;
 }
 
 static void stream_free(void *cls)
@@ -131,11 +173,14 @@ static void stream_free(void *cls)
     stream *st = cls;
     pthread_mutex_lock(&st->s->pos_lock);
     st->s->streams--;
+    if (st->referee)
+        votes_presence(st->s, -1);
     pthread_mutex_unlock(&st->s->pos_lock);
+    free(st->out);
     free(st);
 }
 
-struct MHD_Response *server_stream_open(grog_server *s)
+struct MHD_Response *server_stream_open(grog_server *s, int referee)
 {
     pthread_mutex_lock(&s->pos_lock);
     int room = s->streams < MAX_STREAMS && !s->stopping;
@@ -146,7 +191,7 @@ struct MHD_Response *server_stream_open(grog_server *s)
         return NULL;
     stream *st = calloc(1, sizeof *st);
     struct MHD_Response *r =
-        st != NULL ? MHD_create_response_from_callback(MHD_SIZE_UNKNOWN, 1024, stream_read, st,
+        st != NULL ? MHD_create_response_from_callback(MHD_SIZE_UNKNOWN, 4096, stream_read, st,
                                                        stream_free)
                    : NULL;
     if (r == NULL) {
@@ -158,6 +203,12 @@ struct MHD_Response *server_stream_open(grog_server *s)
     }
     st->s = s;
     st->first = 1;
+    st->referee = referee;
+    if (referee) {
+        pthread_mutex_lock(&s->pos_lock);
+        votes_presence(s, +1);
+        pthread_mutex_unlock(&s->pos_lock);
+    }
     return r;
 }
 
@@ -202,6 +253,7 @@ static grog_status make_seats(grog_server *s, const grog_server_options *o, grog
         st = add_seat(s, "public", NULL, !o->referee_only, err);
     if (st != GROG_OK)
         return st;
+    s->nsides = nsides;
     return tokens_load(s->path, o->new_tokens, s->nseats, (const char *const *)s->keys, s->tokens,
                        err);
 }
@@ -298,6 +350,8 @@ grog_status grog_server_start(const char *path, const grog_server_options *o, gr
         st = grog_game_open(path, &s->g, err);
     if (st == GROG_OK)
         st = make_seats(s, o, err);
+    if (st == GROG_OK)
+        st = votes_init(s, err);
     if (st == GROG_OK) {
         s->seq = grog_game_action_count(s->g);
         st = listen_on(s, o, err);
@@ -341,6 +395,7 @@ void grog_server_stop(grog_server *s)
     free(s->sides);
     free(s->tokens);
     free(s->seats);
+    votes_free(s);
     if (s->sync_ready) {
         pthread_cond_destroy(&s->pos_cond);
         pthread_mutex_destroy(&s->pos_lock);

@@ -22,7 +22,8 @@ struct grog_server {
     size_t nseats;
     grog_server_seat *seats; /* nseats + 1, the last zeroed */
     char **keys;             /* "side:ID", "referee", "public": the rows of serve_tokens */
-    char **sides;
+    char **sides;            /* the seats' sides: the first nsides are the scenario's */
+    size_t nsides;
     token_text *tokens;
     /* Under game_lock: each seat's game document and map as of the journal's
      * present state ([2 * seat] game, [2 * seat + 1] map), NULL until asked;
@@ -38,6 +39,16 @@ struct grog_server {
     int sync_ready;
     pthread_t watcher;
     int watching;
+    /* votes.c. Under game_lock: the phase the votes are for (always the
+     * game's present one) and which sides pressed Done (voted[i] for
+     * sides[i]). Under pos_lock: their text for the streams, its generation
+     * (as gen for seq), and the referee's event streams open now. */
+    int vote_turn;
+    char *vote_phase;
+    unsigned char *voted;
+    char *votes_text;
+    unsigned long vgen;
+    unsigned referee_streams;
 };
 
 /* The game changed (under game_lock): the cached documents are dropped. */
@@ -46,9 +57,27 @@ void server_changed(grog_server *s);
 void server_announce(grog_server *s, size_t seq);
 /* An event-stream response, or NULL when the server has no room for one
  * more (or stops). */
-struct MHD_Response *server_stream_open(grog_server *s);
+struct MHD_Response *server_stream_open(grog_server *s, int referee);
 /* The index of the enabled seat whose token this is, or -1. */
 int server_seat_of(const grog_server *s, const char *token);
+
+/* votes.c: the sides' Done. votes_init after the seats and the game; the
+ * others under game_lock but votes_presence, which is under pos_lock. */
+grog_status votes_init(grog_server *s, grog_error *err);
+void votes_free(grog_server *s);
+/* The journal moved: the votes are cleared if the turn or the phase did. */
+void votes_follow(grog_server *s);
+/* The votes' document (GET done, the streams' "done" event), malloc'd, or NULL. */
+char *votes_document(grog_server *s);
+/* Side number `side` (seat) says it is done (done 1) or not (0) with the
+ * phase (turn, phase): GROG_ERULE if that phase is over. When it is the last
+ * side and no referee stream is open, it takes `next` as that side:
+ * *advanced = the journal position then, 0 otherwise. A failing `next`
+ * changes nothing (the vote neither). */
+grog_status votes_cast(grog_server *s, const grog_seat *seat, size_t side, int done, int turn,
+                       const char *phase, size_t *advanced, grog_error *err);
+/* A referee's event stream opens (+1) or closes (-1). */
+void votes_presence(grog_server *s, int delta);
 
 /* api.c: libmicrohttpd's request handler and the request's state. */
 enum MHD_Result server_on_request(void *cls, struct MHD_Connection *c, const char *url,
