@@ -70,6 +70,9 @@ export const api = {
   preview: (words) => request('POST', 'preview', { words }),
   act: (words, roll) => request('POST', 'do', roll === undefined ? { words } : { words, roll }),
   undo: () => request('POST', 'undo', {}),
+  // The sides' Done (docs/api.md): who is done with the present phase; a side's vote.
+  done: () => request('GET', 'done'),
+  vote: (done, turn, phase) => request('POST', 'done', { done, turn, phase }),
   async map(query) {
     const res = await fetch(`/api/v1/map.svg${query ? `?${query}` : ''}`,
                             { headers: headers({ Accept: 'image/svg+xml' }), cache: 'no-store' });
@@ -84,7 +87,8 @@ export const api = {
 };
 
 // Follows GET events (Server-Sent Events) through fetch, since EventSource cannot send
-// the Authorization header. onEvent(data) for each event; onState('live'|'lost') as the
+// the Authorization header. onEvent(data, type) for each event (type: "journal", the
+// position moved; "done", the sides' Done changed); onState('live'|'lost') as the
 // connection comes and goes. It reconnects by itself, waiting longer each time (up to
 // 10 s). Returns a function that stops it.
 export function follow(onEvent, onState) {
@@ -109,9 +113,11 @@ export function follow(onEvent, onState) {
       while ((end = buf.indexOf('\n\n')) >= 0) {
         const block = buf.slice(0, end);
         buf = buf.slice(end + 2);
-        const data = block.split('\n').filter((l) => l.startsWith('data:'))
+        const lines = block.split('\n');
+        const data = lines.filter((l) => l.startsWith('data:'))
           .map((l) => l.slice(5).replace(/^ /, '')).join('\n');
-        if (data) onEvent(data);
+        const type = (lines.find((l) => l.startsWith('event:')) || 'event: message').slice(6).trim();
+        if (data) onEvent(data, type);
       }
     }
   }

@@ -4,7 +4,8 @@
 // map) and what the person is doing (the selected piece, the action being put
 // together, the open tab, the log's turn filter, the map's view box); the latter is
 // kept in sessionStorage so that a reload comes back to the same view. Every change
-// announced on GET events (or made here) fetches the game again.
+// announced on GET events (or made here) fetches the game again; the sides' Done (GET
+// done, and the events' "done") is kept as the server last said it.
 import { api, follow, tokens, useToken, currentToken, fragment, ApiError } from './api.js';
 import { MapView } from './map.js';
 import { el, clear, button } from './dom.js';
@@ -32,6 +33,7 @@ const state = {
   showRecord: false,
   conn: '',
   seatIndex: 0,
+  votes: null,          // GET done: {turn, phase, done: [side], waiting: [side], referee_present}
 };
 
 let map = null;
@@ -111,9 +113,10 @@ async function refresh() {
     do {
       again = false;
       try {
-        const [game, actions, svg] = await Promise.all([api.game(), api.actions(), api.map()]);
+        const [game, actions, svg, votes] = await Promise.all([api.game(), api.actions(), api.map(), api.done()]);
         const moved = !state.game || state.game.actions !== game.actions;
         state.game = game;
+        state.votes = votes;
         state.actions = (actions && actions.actions) || [];
         state.names = (actions && actions.names) || {};
         map.show(svg);
@@ -287,6 +290,64 @@ function render() {
   save();
 }
 
+/* ---- the sides' Done ---- */
+
+// The votes of the phase the page shows (none if the server's are another phase's: the
+// game is being fetched again).
+function votesNow() {
+  const g = state.game || {};
+  const v = state.votes;
+  if (!v || v.turn !== g.turn || v.phase !== g.phase) return { done: [], waiting: sides().map((x) => x.id), referee: false };
+  return { done: v.done || [], waiting: v.waiting || [], referee: !!v.referee_present };
+}
+
+function shortName(id) {
+  return sideName(id).replace(/ \(.*$/, '');
+}
+
+// "A", "A and B", "A, B and C", in words.
+function names(ids) {
+  const n = ids.map(shortName);
+  if (n.length < 2) return n.join('');
+  return t('{0} and {1}', n.slice(0, -1).join(', '), n[n.length - 1]);
+}
+
+// What the bar says under Done: to a side that pressed it, whom it waits for; to the
+// referee (and the spectators), which sides are done.
+function waitingLine(s, v) {
+  if (s.kind === 'side') {
+    if (!v.done.includes(s.side)) return '';
+    if (v.waiting.length) return t('Waiting for {0}…', names(v.waiting));
+    return v.referee ? t('Waiting for the referee…') : '';
+  }
+  if (!v.done.length) return '';
+  return v.waiting.length ? `${t('Sides done: {0}', names(v.done))} · ${t('Still playing: {0}', names(v.waiting))}`
+    : t('Every side is done');
+}
+
+// A side's Done: pressed, taken back by pressing again (one request at a time, as for
+// an action). The server ends the phase when every side is done and no referee device
+// is connected; otherwise the referee does.
+async function pressDone() {
+  if (state.busy || !state.game) return;
+  if (isReferee() || seat().kind !== 'side') return act(['next']);
+  const v = votesNow();
+  const mine = v.done.includes(seat().side);
+  const stuck = mine && v.waiting.length === 0 && !v.referee;
+  state.busy = true;
+  render();
+  try {
+    const res = await api.vote(!mine || stuck, state.game.turn, state.game.phase);
+    state.votes = res;
+  } catch (e) {
+    // Refused (the phase ended meanwhile), busy: said, as for an action, never dropped.
+    if (e instanceof ApiError && e.status === 401) fail(e);
+    else setResult({ error: true, line: e.message });
+  }
+  state.busy = false;
+  await refresh();
+}
+
 function renderBar() {
   const g = state.game || {};
   const s = seat();
@@ -301,7 +362,21 @@ function renderBar() {
   const done = $('done');
   done.hidden = !next;
   done.disabled = !!state.busy;
-  done.textContent = isReferee() ? t('Advance') : t('Done');
+  const v = votesNow();
+  if (isReferee() || s.kind !== 'side') {
+    done.textContent = t('Advance');
+    done.removeAttribute('aria-pressed');
+    done.title = '';
+  } else {
+    const mine = v.done.includes(s.side);
+    // Every side is done but the phase stays: a referee device was there at the last
+    // Done and has gone since. Pressing again (not taking back) ends the phase then.
+    const stuck = mine && v.waiting.length === 0 && !v.referee;
+    done.textContent = stuck ? t('End the phase') : mine ? `${t('Done')} ✓` : t('Done');
+    done.setAttribute('aria-pressed', mine && !stuck ? 'true' : 'false');
+    done.title = mine && !stuck ? t('Press again to take it back') : '';
+  }
+  $('waiting').textContent = next ? waitingLine(s, v) : '';
   const conn = $('conn');
   conn.textContent = state.conn === 'lost' ? t('Connection lost: reconnecting…') : '';
   $('pass').hidden = false;
@@ -532,8 +607,10 @@ function sideView(s) {
   const mine = (x) => x.side === s.id;
   const under = (Array.isArray(g.under_way) ? g.under_way : []).filter((x) => typeof x !== 'object' || !x.side || x.side === s.id);
   const officers = (g.officers || []).filter(mine).filter((o) => o.order || o.pending);
-  return el('figure', { dataset: { side: s.id } },
+  const done = votesNow().done.includes(s.id);
+  return el('figure', { dataset: { side: s.id, done: done ? 'yes' : 'no' } },
     el('figcaption', {}, s.name),
+    el('p', { class: done ? 'vote done' : 'vote' }, done ? `✓ ${t('Done with this phase')}` : t('Still playing this phase')),
     may.length ? el('ul', { class: 'notes' }, may.map((m) => el('li', {}, m))) : el('p', { class: 'hint' }, t('Nothing left to do this phase.')),
     officers.length ? el('dl', { class: 'orders' }, officers.flatMap((o) => [
       el('dt', {}, o.name || o.id), el('dd', {}, [show(o.order), o.pending ? `${t('pending')}: ${show(o.pending)}` : ''].filter(Boolean).join(' · '))])) : null,
@@ -656,7 +733,17 @@ let eventTimer = null;
 
 function restartEvents() {
   if (stopEvents) stopEvents();
-  stopEvents = follow(() => {
+  stopEvents = follow((data, type) => {
+    if (type === 'done') {
+      try {
+        state.votes = JSON.parse(data);
+      } catch (e) {
+        return;
+      }
+      renderBar();
+      renderReferee();
+      return;
+    }
     clearTimeout(eventTimer);
     eventTimer = setTimeout(refresh, 50);
   }, (s) => {
@@ -681,7 +768,7 @@ function wire() {
       to.click();
     });
   }
-  $('done').addEventListener('click', () => act(['next']));
+  $('done').addEventListener('click', () => pressDone());
   $('may').addEventListener('click', () => $('may').classList.toggle('open'));
   const menu = $('menu');
   $('menu-button').addEventListener('click', () => {
