@@ -96,6 +96,13 @@ async function waitTurn(page, text) {
   await until(page, (s) => document.getElementById('turn').textContent.includes(s), text);
 }
 
+// A side presses Done: the button shows it pressed and the bar says whom it waits for.
+async function pressDone(page, waiting) {
+  await page.click('#done');
+  await until(page, () => document.getElementById('done').getAttribute('aria-pressed') === 'true');
+  await shows(page, '#waiting', waiting);
+}
+
 // Every British response, its event stream and its DOM, searched for a word.
 async function leaks(page, word, ignore) {
   const re = new RegExp(`\\b${word}\\b(?!-)`, 'i');
@@ -227,10 +234,25 @@ test('gdb: a whole turn from three devices', async (t) => {
     assert.equal(await french.locator('#pane-piece .card[data-piece="reynier"]').count(), 1);
     assert.equal(await topSeq(french), undo.seq);
 
-    // The rest of the turn: the French say Done, the referee advances the phases.
-    await french.click('#done');
-    await waitTurn(referee, 'movement');
-    await waitTurn(british, 'movement');
+    // The rest of the turn. With the referee's page open (a referee device), the sides'
+    // Done only tells him who is ready: the phase waits for him.
+    await pressDone(french, 'Waiting for Anglo-Portuguese army…');
+    await referee.waitForSelector('#pane-referee figure[data-side="french"][data-done="yes"]');
+    await until(referee, () => /Sides done: French Army of Portugal/.test(document.getElementById('waiting').textContent));
+    await pressDone(british, 'Waiting for the referee…');
+    await referee.waitForSelector('#pane-referee figure[data-side="anglo-portuguese"][data-done="yes"]');
+    const votes = (await server.api('public', 'GET', 'done')).json;
+    assert.deepEqual(votes.done, ['anglo-portuguese', 'french']);
+    assert.equal(votes.referee_present, true);
+    assert.equal(votes.phase, 'command', 'both sides done, the referee there: the phase waits');
+    assert.equal((await lastEntry(server, 'referee')).seq, undo.seq, 'no next was taken');
+    assert.equal(await referee.textContent('#done'), 'Advance');
+    await look(referee, 'gdb-referee-both-done-tablet');
+    await look(british, 'gdb-british-waiting-referee-tablet');
+    await referee.click('[data-do="advance"]');
+    for (const p of [referee, french, british]) await waitTurn(p, 'movement');
+    // The new phase starts with nobody done.
+    for (const p of [french, british]) await until(p, () => document.getElementById('done').getAttribute('aria-pressed') === 'false');
     await referee.click('[data-do="advance"]');
     // The referee's own page too: a tap while its last action is on its way is ignored.
     for (const p of [referee, french, british]) await waitTurn(p, 'combat');
@@ -238,6 +260,77 @@ test('gdb: a whole turn from three devices', async (t) => {
     for (const p of [referee, french, british]) await waitTurn(p, 'Turn 2 · command');
     await look(british, 'gdb-turn2-tablet');
 
+    for (const p of [referee, french, british]) assert.deepEqual(p.errors, [], `${p.name}: page errors`);
+  } finally {
+    await server.stop();
+  }
+});
+
+// No referee device (no referee page open): the phase ends when the last side says Done,
+// not before; a side takes its Done back by pressing again. Then a referee page opens:
+// the sides' Done no longer ends the phase, the referee does.
+test('gdb: Done by both sides, with and without a referee device', async (t) => {
+  if (skip) return t.skip(skip);
+  const server = await serve('gdb', 1811);
+  try {
+    const french = await device(browser, PHONE, server.url('french'), 'french');
+    const british = await device(browser, TABLET, server.url('anglo-portuguese'), 'british');
+    const start = (await lastEntry(server, 'referee')).seq;
+
+    // The French are done; the phase waits for the British.
+    await pressDone(french, 'Waiting for Anglo-Portuguese army…');
+    await look(french, 'done-waiting-phone');
+    let votes = (await server.api('public', 'GET', 'done')).json;
+    assert.deepEqual(votes.done, ['french']);
+    assert.equal(votes.referee_present, false);
+    assert.equal(votes.phase, 'command');
+    assert.equal((await lastEntry(server, 'referee')).seq, start, 'one side done: no next');
+    assert.match(await british.textContent('#turn'), /Turn 1 · command/);
+
+    // Taken back, said in French, pressed again.
+    await french.click('#done');
+    await until(french, () => document.getElementById('done').getAttribute('aria-pressed') === 'false');
+    await until(french, () => document.getElementById('waiting').textContent === '');
+    assert.deepEqual((await server.api('public', 'GET', 'done')).json.done, []);
+    await french.click('#menu-button');
+    await french.selectOption('#lang', 'fr');
+    await french.click('#menu-button');
+    await pressDone(french, 'En attente : Anglo-Portuguese army…');
+    assert.equal(await french.textContent('#done'), 'Terminé ✓');
+    await look(french, 'done-waiting-phone-fr');
+    await french.click('#menu-button');
+    await french.selectOption('#lang', 'en');
+    await french.click('#menu-button');
+
+    // The British are done too: the server ends the phase, once.
+    await british.click('#done');
+    for (const p of [french, british]) await waitTurn(p, 'Turn 1 · movement');
+    const next = await lastEntry(server, 'referee');
+    assert.equal(next.seq, start + 1, 'one next for the two presses');
+    assert.deepEqual(next.action, ['next']);
+    for (const p of [french, british]) await until(p, () => document.getElementById('done').getAttribute('aria-pressed') === 'false');
+    votes = (await server.api('public', 'GET', 'done')).json;
+    assert.deepEqual(votes.done, []);
+    await look(british, 'done-advanced-tablet');
+
+    // A referee page opens: both sides say Done, and the phase waits for the referee.
+    const referee = await device(browser, TABLET, server.url('referee'), 'referee');
+    // Its event stream is what makes it a referee device: once the stream says so.
+    await until(referee, () => window.__events.includes('"referee_present":true'));
+    assert.equal((await server.api('public', 'GET', 'done')).json.referee_present, true);
+    await pressDone(french, 'Waiting for Anglo-Portuguese army…');
+    await pressDone(british, 'Waiting for the referee…');
+    await until(french, () => document.getElementById('waiting').textContent === 'Waiting for the referee…');
+    await until(referee, () => document.getElementById('waiting').textContent === 'Every side is done');
+    await referee.click('#tab-referee');
+    await referee.waitForSelector('#pane-referee figure[data-side="french"][data-done="yes"]');
+    await referee.waitForSelector('#pane-referee figure[data-side="anglo-portuguese"][data-done="yes"]');
+    assert.equal((await lastEntry(server, 'referee')).seq, start + 1, 'the referee is there: no next');
+    assert.match(await french.textContent('#turn'), /movement/);
+    await look(referee, 'done-referee-sees-both-tablet');
+    await referee.click('#done'); // the referee's bar button: Advance
+    for (const p of [referee, french, british]) await waitTurn(p, 'Turn 1 · combat');
+    assert.equal((await lastEntry(server, 'referee')).seq, start + 2);
     for (const p of [referee, french, british]) assert.deepEqual(p.errors, [], `${p.name}: page errors`);
   } finally {
     await server.stop();
