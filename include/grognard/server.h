@@ -6,6 +6,9 @@
  * functions, never here. Every change of the journal (an action through the
  * API, an undo, an action another process appended to the file) is pushed to
  * the open event streams (Server-Sent Events) as the new journal position.
+ * The server also keeps, in memory, which sides have said Done in the
+ * present phase (POST /api/v1/done) and ends the phase when every side has
+ * while no referee event stream is open (issue 15).
  *
  * Tokens: 128 random bits (getrandom) per seat, kept in the game file (table
  * serve_tokens, this module's own; the journal's tables are untouched), so a
