@@ -259,10 +259,13 @@ static inline uint64_t masked_output(uint64_t b, uint64_t mask, int small)
  * a, b, c, e is the generator's after the draws so far, v the value of the
  * last of them. When v is beyond the span, the next draw is made (the state
  * steps once, v becomes its value) and counted; otherwise nothing changes.
- * *draws also grows by `done` (the draws made before, not yet counted). */
+ * *draws also grows by 1 for the draw of v (made before, not yet counted).
+ * The count is an immediate operand written as it is, not a parameter: an
+ * "i" operand from a parameter is a constant only once inlined, and a
+ * build without optimisation (-O0) refused it. */
 __attribute__((always_inline)) static inline uint64_t redraw_if_rejected(
     uint64_t *pa, uint64_t *pb, uint64_t *pc, uint64_t *pe, uint64_t v, uint64_t *draws,
-    uint64_t span, uint64_t mask, int small, int done)
+    uint64_t span, uint64_t mask, int small)
 {
     uint64_t a = *pa, b = *pb, c = *pc, e = *pe;
     uint64_t v2 = masked_output(b, mask, small);
@@ -290,10 +293,10 @@ __attribute__((always_inline)) static inline uint64_t redraw_if_rejected(
             "cmovae %[t], %[b]\n\t"
             "cmovae %[w], %[c]\n\t"
             "cmovae %[u], %[e]\n\t"
-            "sbbq %[minus], %[draws]"   /* + done + 1 - carry */
+            "sbbq $-2, %[draws]"        /* + 2 - carry: v's draw, and the next */
             : [a] "+r"(a), [b] "+r"(b), [c] "+r"(c), [e] "+r"(e), [v] "+r"(v), [t] "=&r"(t),
               [u] "=&r"(u), [w] "=&r"(w), [x] "=&r"(x), [draws] "+m"(*draws)
-            : [sides] "re"(span + 1), [v2] "r"(v2), [minus] "i"(-1 - done)
+            : [sides] "re"(span + 1), [v2] "r"(v2)
             : "cc");
 #else
     uint64_t a2 = a, b2 = b, c2 = c, e2 = e;
@@ -304,7 +307,7 @@ __attribute__((always_inline)) static inline uint64_t redraw_if_rejected(
     c = again ? c2 : c;
     e = again ? e2 : e;
     v = again ? v2 : v;
-    *draws += (uint64_t)done + (uint64_t)again;
+    *draws += 1 + (uint64_t)again;
 #endif
     *pa = a, *pb = b, *pc = c, *pe = e;
     return v;
@@ -322,7 +325,7 @@ __attribute__((always_inline)) static inline uint64_t die_two_draws(uint64_t *pa
 {
     uint64_t v = masked_output(*pb, mask, small);
     grog_rng_step(pa, pb, pc, pe);
-    return redraw_if_rejected(pa, pb, pc, pe, v, draws, span, mask, small, 1);
+    return redraw_if_rejected(pa, pb, pc, pe, v, draws, span, mask, small);
 }
 
 /* Any count, any sides, any keep (out of line: the short paths below then
