@@ -1174,12 +1174,37 @@ static void test_done_with_a_referee_device(void **state)
     expect(&r, 200, NULL);
     reply_free(&r);
     expect_votes(&s, "", 1, "movement");
+
+    /* Both done again; then the referee's device goes: once the server sees
+     * it gone (its next write to the stream, brought on here by the French
+     * notes, at the latest the 15 s keep-alive), the phase ends by itself. */
+    assert_int_equal(vote_ok(&s, s.side_token[0], 1, 1, "movement"), 0);
+    assert_int_equal(vote_ok(&s, s.side_token[1], 1, 1, "movement"), 0);
+    long before = seq_of(&s);
     h.stop = 1;
     pthread_join(t, NULL);
     /* the referee's stream was told of each vote */
     assert_non_null(strstr(h.buf, "\"done\":[\"anglo-portuguese\",\"french\"]"));
     assert_non_null(strstr(h.buf, "\"referee_present\":true"));
     free(h.buf);
+    for (int i = 0; i < 3; i++) { /* actions in the phase keep the votes */
+        reply n = post(&s, "/api/v1/do", s.side_token[1], "{\"words\":[\"note\",\"waiting\"]}");
+        expect(&n, 200, NULL);
+        reply_free(&n);
+    }
+    char got[128], phase[32];
+    int turn;
+    votes_now(&s, got, sizeof got, &turn, phase);
+    for (int i = 0; i < 400 && strcmp(phase, "movement") == 0; i++) {
+        nap_ms(50);
+        votes_now(&s, got, sizeof got, &turn, phase);
+    }
+    expect_votes(&s, "", 1, "combat");
+    assert_false(referee_present(&s));
+    assert_int_equal(seq_of(&s), before + 4); /* the notes, then one next */
+    char side[64], word[32];
+    last_action(&s, side, word);
+    assert_string_equal(word, "next");
     stop(&s);
     grog_game_remove(s.path);
 }

@@ -496,7 +496,7 @@ static enum MHD_Result api_done(call *k)
     catch_up(k);
     size_t side = (size_t)(k->who - k->s->seats), advanced = 0;
     grog_error err;
-    grog_status st = votes_cast(k->s, &k->seat, side, done, turn, phase, &advanced, &err);
+    grog_status st = votes_cast(k->s, side, done, turn, phase, &advanced, &err);
     if (st != GROG_OK)
         return send_status(k->c, st, &err, position(k));
     enum MHD_Result ok = send_votes(k, advanced);

@@ -84,8 +84,12 @@ static void *watch(void *p)
             server_changed(s);
             votes_follow(s);
         }
+        /* every side done, and the referee's device gone since (votes.c) */
+        size_t advanced = votes_check(s);
+        if (advanced > 0)
+            now = advanced;
         pthread_mutex_unlock(&s->game_lock);
-        if (moved || now != before)
+        if (moved || now != before || advanced > 0)
             server_announce(s, now);
         pthread_mutex_lock(&s->pos_lock);
     }

@@ -46,6 +46,7 @@ struct grog_server {
     int vote_turn;
     char *vote_phase;
     unsigned char *voted;
+    size_t vote_last; /* the side whose Done came last */
     char *votes_text;
     unsigned long vgen;
     unsigned referee_streams;
@@ -69,13 +70,16 @@ void votes_free(grog_server *s);
 void votes_follow(grog_server *s);
 /* The votes' document (GET done, the streams' "done" event), malloc'd, or NULL. */
 char *votes_document(grog_server *s);
-/* Side number `side` (seat) says it is done (done 1) or not (0) with the
- * phase (turn, phase): GROG_ERULE if that phase is over. When it is the last
- * side and no referee stream is open, it takes `next` as that side:
+/* Side number `side` says it is done (done 1) or not (0) with the phase
+ * (turn, phase): GROG_ERULE if that phase is over. When every side is then
+ * done and no referee stream is open, it takes `next` with that side's seat:
  * *advanced = the journal position then, 0 otherwise. A failing `next`
  * changes nothing (the vote neither). */
-grog_status votes_cast(grog_server *s, const grog_seat *seat, size_t side, int done, int turn,
-                       const char *phase, size_t *advanced, grog_error *err);
+grog_status votes_cast(grog_server *s, size_t side, int done, int turn, const char *phase,
+                       size_t *advanced, grog_error *err);
+/* The same end of the phase when the referee's device has gone while every
+ * side was done (the watcher asks): the position after `next`, or 0. */
+size_t votes_check(grog_server *s);
 /* A referee's event stream opens (+1) or closes (-1). */
 void votes_presence(grog_server *s, int delta);
 

@@ -119,8 +119,28 @@ static int referee_present(grog_server *s)
     return present;
 }
 
-grog_status votes_cast(grog_server *s, const grog_seat *seat, size_t side, int done, int turn,
-                       const char *phase, size_t *advanced, grog_error *err)
+/* Every side is done and no referee device is there: `next`, taken with
+ * the seat of the side whose Done came last (its Done is what ended the
+ * phase). The position after it, or 0 when the phase goes on. */
+static size_t advance_if_due(grog_server *s, grog_status *st, grog_error *err)
+{
+    *st = GROG_OK;
+    if (!everyone_done(s) || referee_present(s))
+        return 0;
+    grog_seat seat;
+    *st = grog_game_seat(s->g, s->sides[s->vote_last], 0, &seat, err);
+    const char *argv[] = {"next"};
+    if (*st == GROG_OK)
+        *st = grog_game_do_as(s->g, &seat, 1, argv, NULL, err);
+    if (*st != GROG_OK)
+        return 0;
+    server_changed(s);
+    votes_follow(s);
+    return grog_game_action_count(s->g);
+}
+
+grog_status votes_cast(grog_server *s, size_t side, int done, int turn, const char *phase,
+                       size_t *advanced, grog_error *err)
 {
     *advanced = 0;
     if (turn != grog_game_turn(s->g) || strcmp(phase, grog_game_phase(s->g)) != 0)
@@ -128,25 +148,35 @@ grog_status votes_cast(grog_server *s, const grog_seat *seat, size_t side, int d
                               _("turn %d, %s phase is over: it is now turn %d, %s phase; nothing "
                                 "was recorded (press Done again if you are done with this one)"),
                               turn, phase, grog_game_turn(s->g), grog_game_phase(s->g));
-    if (s->voted[side] != (unsigned char)done) {
+    int was = s->voted[side];
+    size_t last = s->vote_last;
+    if (done)
+        s->vote_last = side;
+    if (was != done) {
         s->voted[side] = (unsigned char)done;
         publish(s);
     }
-    if (!done || !everyone_done(s) || referee_present(s))
+    if (!done)
         return GROG_OK;
-    /* The last side's Done ends the phase: `next`, journaled as that side,
-     * since its token is the one that ended it. */
-    const char *argv[] = {"next"};
-    grog_status st = grog_game_do_as(s->g, seat, 1, argv, NULL, err);
-    if (st != GROG_OK) { /* nothing changed: the vote is taken back too */
-        s->voted[side] = 0;
+    grog_status st;
+    *advanced = advance_if_due(s, &st, err);
+    if (st != GROG_OK) { /* nothing changed: the vote neither */
+        s->voted[side] = (unsigned char)was;
+        s->vote_last = last;
         publish(s);
-        return st;
     }
-    *advanced = grog_game_action_count(s->g);
-    server_changed(s);
-    votes_follow(s);
-    return GROG_OK;
+    return st;
+}
+
+size_t votes_check(grog_server *s)
+{
+    grog_status st;
+    size_t advanced = advance_if_due(s, &st, NULL);
+    if (st != GROG_OK) { /* not tried again every poll: the last Done is taken back */
+        s->voted[s->vote_last] = 0;
+        publish(s);
+    }
+    return advanced;
 }
 
 void votes_presence(grog_server *s, int delta)

@@ -331,13 +331,11 @@ function waitingLine(s, v) {
 async function pressDone() {
   if (state.busy || !state.game) return;
   if (isReferee() || seat().kind !== 'side') return act(['next']);
-  const v = votesNow();
-  const mine = v.done.includes(seat().side);
-  const stuck = mine && v.waiting.length === 0 && !v.referee;
+  const mine = votesNow().done.includes(seat().side);
   state.busy = true;
   render();
   try {
-    const res = await api.vote(!mine || stuck, state.game.turn, state.game.phase);
+    const res = await api.vote(!mine, state.game.turn, state.game.phase);
     state.votes = res;
   } catch (e) {
     // Refused (the phase ended meanwhile), busy: said, as for an action, never dropped.
@@ -369,12 +367,9 @@ function renderBar() {
     done.title = '';
   } else {
     const mine = v.done.includes(s.side);
-    // Every side is done but the phase stays: a referee device was there at the last
-    // Done and has gone since. Pressing again (not taking back) ends the phase then.
-    const stuck = mine && v.waiting.length === 0 && !v.referee;
-    done.textContent = stuck ? t('End the phase') : mine ? `${t('Done')} ✓` : t('Done');
-    done.setAttribute('aria-pressed', mine && !stuck ? 'true' : 'false');
-    done.title = mine && !stuck ? t('Press again to take it back') : '';
+    done.textContent = mine ? `${t('Done')} ✓` : t('Done');
+    done.setAttribute('aria-pressed', mine ? 'true' : 'false');
+    done.title = mine ? t('Press again to take it back') : '';
   }
   $('waiting').textContent = next ? waitingLine(s, v) : '';
   const conn = $('conn');
