@@ -226,6 +226,37 @@ static void test_an_edited_record_is_found(void **state)
     }
 }
 
+/* The side column of a row (whose action it was: the side that may undo
+ * it) was not compared: replay said "identical" after an edit that let one
+ * side undo the other's actions. An action's and an undo record's. */
+static void test_an_edited_side_is_found(void **state)
+{
+    (void)state;
+    static const char *const edits[] = {
+        "UPDATE actions SET side = 'anglo-portuguese' WHERE seq = 5", /* reynier's order */
+        "UPDATE actions SET side = '' WHERE seq = 3",                 /* picton's order */
+        "UPDATE actions SET side = 'french' WHERE seq = 7",           /* the undo of a next */
+    };
+    for (size_t i = 0; i < sizeof edits / sizeof edits[0]; i++) {
+        char path[256];
+        test_game_path(path, sizeof path, "edited-side");
+        stored_game(path, GROG_FAMILY_GDB, "gdb");
+        replays(path, count_rows(path)); /* as stored: it replays */
+        sql(path, edits[i]);
+        grog_game *g = NULL;
+        grog_error err;
+        assert_int_equal(grog_game_open(path, &g, &err), GROG_OK);
+        assert_int_equal(grog_game_replay(g, NULL, &err), GROG_EFORMAT);
+        if (i < 2)
+            assert_non_null(strstr(err.message, "the side recorded as doing it is not the one "
+                                                "its pieces give"));
+        else
+            assert_non_null(strstr(err.message, "action 7 (undo) differs on replay"));
+        grog_game_close(g);
+        grog_game_remove(path);
+    }
+}
+
 static char *stored_result(const char *path, long long seq)
 {
     sqlite3 *db = NULL;
@@ -277,6 +308,7 @@ int main(void)
         cmocka_unit_test(test_gt_game_of_0_1),
         cmocka_unit_test(test_french_game_of_0_1_in_three_languages),
         cmocka_unit_test(test_an_edited_record_is_found),
+        cmocka_unit_test(test_an_edited_side_is_found),
         cmocka_unit_test(test_short_result_after_a_long_one),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

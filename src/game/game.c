@@ -1005,6 +1005,14 @@ static grog_status exec_row_on(grog_game *g, game_state *on, const journal_actio
                             _("action %lld (%s) differs on replay: its recorded result (what "
                               "the log shows) is not the one the rules give"),
                             a->seq, kind);
+    /* The row's side column says whose action it was (who may undo it);
+     * an edited one is named like any other difference. */
+    if (st == GROG_OK && compare_result &&
+        strcmp(c.side != NULL ? c.side : "", a->side != NULL ? a->side : "") != 0)
+        st = grog_error_set(err, GROG_EFORMAT,
+                            _("action %lld (%s) differs on replay: the side recorded as doing it "
+                              "is not the one its pieces give"),
+                            a->seq, kind);
     ctx_free(&c);
     json_decref(rw.j);
     return st;

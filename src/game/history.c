@@ -524,7 +524,9 @@ static grog_status verify_undo(verify_pass *v, const journal_action *a, grog_err
     snprintf(checks, sizeof checks, "undo=%lld", x);
     json_t *r = undo_result(g, a->seq, t.side, x, action, kind, redo);
     char *rtext = r != NULL ? json_dumps(r, JSON_COMPACT) : NULL;
-    int same = strcmp(a->checks, checks) == 0 && game_same_result(rtext, a);
+    /* an undo is the side's of the action it takes back (plan_undo) */
+    int same = strcmp(a->checks, checks) == 0 && game_same_result(rtext, a) &&
+               strcmp(a->side != NULL ? a->side : "", t.side != NULL ? t.side : "") == 0;
     free(rtext);
     json_decref(r);
     return same ? GROG_OK : broken(a, _("its recorded result is not the one the journal gives"),
