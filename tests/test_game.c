@@ -725,6 +725,49 @@ static void test_side_and_referee_exit_2(void **state)
     grog_game_close(g);
 }
 
+/* The game commands share one option parser: an option of another command
+ * was silently ignored ('log GAME --seed 3' showed the log, 'new GAME
+ * --turn 2' made a game). It is a wrong command line, exit 2, naming it. */
+static void test_options_of_another_command_exit_2(void **state)
+{
+    (void)state;
+    cli_run r = run_cli("new", path, "--family", "gdb", "--seed", "3", "--turn", "2", NULL);
+    assert_int_equal(r.code, 2);
+    assert_non_null(strstr(r.err, "--turn is not an option of new"));
+    cli_run_free(&r);
+    assert_int_equal(access(path, F_OK), -1); /* nothing created */
+    r = run_cli("new", path, "--family", "gdb", "--seed", "3", NULL);
+    assert_int_equal(r.code, 0);
+    cli_run_free(&r);
+    r = run_cli("log", path, "--seed", "3", NULL);
+    assert_int_equal(r.code, 2);
+    assert_non_null(strstr(r.err, "--seed is not an option of log"));
+    cli_run_free(&r);
+    r = run_cli("status", path, "--from-journal", NULL);
+    assert_int_equal(r.code, 2);
+    assert_non_null(strstr(r.err, "--from-journal is not an option of status"));
+    cli_run_free(&r);
+    r = run_cli("replay", path, "--referee", NULL);
+    assert_int_equal(r.code, 2);
+    assert_non_null(strstr(r.err, "--referee is not an option of replay"));
+    cli_run_free(&r);
+    r = run_cli("undo", path, "--truncate-at", "1", NULL);
+    assert_int_equal(r.code, 2);
+    assert_non_null(strstr(r.err, "--truncate-at is not an option of undo"));
+    cli_run_free(&r);
+    r = run_cli("repair", path, "--referee", NULL);
+    assert_int_equal(r.code, 2);
+    assert_non_null(strstr(r.err, "repair needs --truncate-at N"));
+    cli_run_free(&r);
+    /* each one's own options still work */
+    r = run_cli("log", path, "--turn", "1", "--kind", "start", "--last", "1", "--side", "french", NULL);
+    assert_int_equal(r.code, 0);
+    cli_run_free(&r);
+    r = run_cli("replay", path, "--json", NULL);
+    assert_int_equal(r.code, 0);
+    cli_run_free(&r);
+}
+
 static void test_cli_play_reads_a_script(void **state)
 {
     (void)state;
@@ -856,6 +899,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_cli_phase_words_and_counts, setup, teardown),
         cmocka_unit_test_setup_teardown(test_unknown_action_names_the_actions, setup, teardown),
         cmocka_unit_test_setup_teardown(test_side_and_referee_exit_2, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_options_of_another_command_exit_2, setup, teardown),
         cmocka_unit_test_setup_teardown(test_gdb_worked_example_and_attempts, setup, teardown),
         cmocka_unit_test_setup_teardown(test_gdb_delayed_order_comes_into_force, setup, teardown),
         cmocka_unit_test_setup_teardown(test_gdb_hidden_orders_stay_hidden, setup, teardown),

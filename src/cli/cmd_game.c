@@ -20,6 +20,7 @@ typedef struct game_opts {
     grog_seat seat; /* from side and referee, once the game is open */
     long turn, last; /* log: --turn N, --last N (0: all) */
     const char *kind; /* log: --kind WORD */
+    unsigned seen;    /* the options given: 1 << (id - OPT_FAMILY) */
 } game_opts;
 
 enum {
@@ -36,9 +37,13 @@ enum {
     OPT_TRUNCATE_AT
 };
 
+#define OPT_BIT(id) (1u << ((id) - OPT_FAMILY))
+
 static int on_opt(cli *c, int id, const char *arg, void *ctx)
 {
     game_opts *o = ctx;
+    if (id >= OPT_FAMILY && id <= OPT_TRUNCATE_AT)
+        o->seen |= OPT_BIT(id);
     switch (id) {
     case OPT_FAMILY: o->family = arg; return 0;
     case OPT_SCENARIO: o->scenario = arg; return 0;
@@ -73,6 +78,24 @@ static const struct option opts[] = {
     {NULL, 0, NULL, 0},
 };
 
+/* The options each command takes (its usage line): another one is a wrong
+ * command line, never silently ignored ('log GAME --seed 3', 'new GAME --turn 2'). */
+static unsigned allowed_opts(const cli_command *cmd)
+{
+    const unsigned seat = OPT_BIT(OPT_SIDE) | OPT_BIT(OPT_REFEREE);
+    if (cmd == &cli_new_command)
+        return seat | OPT_BIT(OPT_FAMILY) | OPT_BIT(OPT_SCENARIO) | OPT_BIT(OPT_SEED) |
+               OPT_BIT(OPT_RULES);
+    if (cmd == &cli_log_command)
+        return seat | OPT_BIT(OPT_TURN) | OPT_BIT(OPT_LAST) | OPT_BIT(OPT_KIND) |
+               OPT_BIT(OPT_FROM_JOURNAL);
+    if (cmd == &cli_repair_command)
+        return seat | OPT_BIT(OPT_TRUNCATE_AT);
+    if (cmd == &cli_replay_command)
+        return 0;
+    return seat; /* status, undo */
+}
+
 /* Parses options and one operand, the game file (undo: and an action number). */
 static int parse(cli *c, const cli_command *cmd, int argc, char **argv, game_opts *o,
                  const char **file)
@@ -85,14 +108,15 @@ static int parse(cli *c, const cli_command *cmd, int argc, char **argv, game_opt
         o->operand = argv[argc - 1];
     else if (first != argc - 1)
         return cli_fail(c, CLI_EXIT_USAGE, "%s", _("expected one game file"));
+    unsigned extra = o->seen & ~allowed_opts(cmd);
+    for (const struct option *op = opts; extra != 0 && op->name != NULL; op++)
+        if (op->val >= OPT_FAMILY && op->val <= OPT_TRUNCATE_AT && (extra & OPT_BIT(op->val)))
+            return cli_fail(c, CLI_EXIT_USAGE, _("--%s is not an option of %s"), op->name,
+                            cmd->name);
     if ((rc = cli_one_seat(c, o->side, o->referee)) != 0)
         return rc;
-    if (o->from_journal && cmd != &cli_log_command)
-        return cli_fail(c, CLI_EXIT_USAGE, "%s", _("--from-journal is an option of log"));
-    if ((o->truncate_at != 0) != (cmd == &cli_repair_command))
-        return cli_fail(c, CLI_EXIT_USAGE, "%s",
-                        cmd == &cli_repair_command ? _("repair needs --truncate-at N")
-                                                   : _("--truncate-at is an option of repair"));
+    if (cmd == &cli_repair_command && o->truncate_at == 0)
+        return cli_fail(c, CLI_EXIT_USAGE, "%s", _("repair needs --truncate-at N"));
     *file = o->file = argv[first];
     return 0;
 }
