@@ -204,6 +204,39 @@ static void test_json_error_message_not_utf8(void **state)
     cli_run_free(&r);
 }
 
+/* The help says: every command takes --json, all but play (a prompt). Each
+ * command `grognard --help` lists answers --json with one JSON document, an
+ * error document when its arguments are missing (play refused --json while
+ * the help and the man page said every command took it). */
+static void test_every_command_but_play_takes_json(void **state)
+{
+    (void)state;
+    cli_run h = run_cli("--help", NULL);
+    assert_non_null(strstr(h.out, "all but play (a prompt) take --json"));
+    const char *p = strstr(h.out, "Commands:\n");
+    assert_non_null(p);
+    p += strlen("Commands:\n");
+    int n = 0;
+    while (strncmp(p, "  ", 2) == 0) {
+        char name[32];
+        assert_int_equal(sscanf(p, " %31s", name), 1);
+        cli_run r = strcmp(name, "demo") == 0
+                        ? run_cli(name, "--json", "--fast", "--turns", "1", NULL)
+                        : run_cli(name, "--json", NULL);
+        if (strcmp(name, "play") == 0) {
+            assert_int_equal(r.code, 2);
+        } else {
+            json_t *doc = cli_json(&r);
+            json_decref(doc);
+        }
+        cli_run_free(&r);
+        n++;
+        p = strchr(p, '\n') + 1;
+    }
+    assert_int_equal(n, 17);
+    cli_run_free(&h);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -217,6 +250,7 @@ int main(void)
         cmocka_unit_test(test_json_error_for_unknown_choice),
         cmocka_unit_test(test_json_error_for_unknown_command),
         cmocka_unit_test(test_json_error_message_not_utf8),
+        cmocka_unit_test(test_every_command_but_play_takes_json),
     };
     return cmocka_run_group_tests_name("cli", tests, NULL, NULL);
 }

@@ -48,11 +48,11 @@ static void print_usage(cli *c, FILE *f)
                        "       grognard --version\n\nCommands:\n"));
     for (size_t i = 0; i < NCOMMANDS; i++)
         fprintf(f, "  %-10s %s\n", commands[i]->name, _(commands[i]->summary));
-    fprintf(f, "%s", _("\nEvery command takes --json (one JSON document on standard output),\n"
-                       "--lang en|fr|ru (the language of messages; LANG and LC_MESSAGES\n"
-                       "otherwise) and --help. Those that print tests (calc, explain, do, log,\n"
-                       "demo) take --brief: one line per test. Errors with --json are also a\n"
-                       "JSON document: {\"error\": {\"code\", \"message\", \"rule\"}}.\n\n"
+    fprintf(f, "%s", _("\nEvery command takes --lang en|fr|ru (the language of messages; LANG and\n"
+                       "LC_MESSAGES otherwise) and --help; all but play (a prompt) take --json\n"
+                       "(one JSON document on standard output). Those that print tests (calc,\n"
+                       "explain, do, log, demo) take --brief: one line per test. Errors with\n"
+                       "--json are also a JSON document: {\"error\": {\"code\", \"message\", \"rule\"}}.\n\n"
                        "Exit codes:\n"
                        "  0  success\n"
                        "  1  bad input, refused by the rules, an invalid file, or a name (file,\n"
