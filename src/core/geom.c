@@ -15,7 +15,8 @@ double grog_facing_normalise(double degrees)
     double d = fmod(degrees, 360.0);
     if (d < 0)
         d += 360.0;
-    return d;
+    /* -1e-14 + 360 rounds to 360.0 itself: the range is [0, 360) */
+    return d < 360.0 ? d : 0.0;
 }
 
 void grog_base_corners(const grog_base *b, grog_point out[4])
