@@ -665,6 +665,16 @@ static void test_cli_phase_words_and_counts(void **state)
     r = run_cli("do", path, "--side=french", "next", NULL); /* as status --side=french */
     assert_int_equal(r.code, 0);
     cli_run_free(&r);
+    /* show's formation change under way: the formation's word too ("se forme
+     * (line)" in French before), as status says it */
+    r = run_cli("do", path, "next", NULL);
+    cli_run_free(&r);
+    r = run_cli("do", path, "formation", "br-2-5th", "attack-column", NULL);
+    assert_int_equal(r.code, 0);
+    cli_run_free(&r);
+    r = run_cli("show", path, "--lang", "fr", NULL);
+    assert_non_null(strstr(r.out, "se forme (colonne d'attaque) : encore 2 demi-périodes"));
+    cli_run_free(&r);
 }
 
 /* An unknown action word names the actions of the game's family: the

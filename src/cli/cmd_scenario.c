@@ -203,7 +203,7 @@ static void print_unit_game(show_ctx *x, const char *indent, const grog_troop *t
     int left = (int)json_integer_value(json_object_get(ch, "remaining"));
     fprintf(x->c->out, ngettext("%sforming %s: %d half-période left\n",
                                 "%sforming %s: %d half-périodes left\n", (unsigned long)left),
-            indent, json_string_value(json_object_get(ch, "to")), left);
+            indent, grog_explain_word(json_string_value(json_object_get(ch, "to"))), left);
 }
 
 /* A game's state of an officer: command points or PIPs left, an ADC riding. */
