@@ -237,6 +237,25 @@ static void test_every_command_but_play_takes_json(void **state)
     cli_run_free(&h);
 }
 
+/* --lang with an unknown language (or none) is a usage error found before
+ * any command runs: with --json, the error document too (nothing was
+ * printed on standard output). */
+static void test_json_error_for_bad_lang(void **state)
+{
+    (void)state;
+    cli_run r = run_cli("--lang", "de", "dice", "2d6", "--json", NULL);
+    assert_json_error(&r, 2, "usage", "--lang: unknown language \"de\"; expected en, fr or ru");
+    assert_non_null(strstr(r.err, "grognard: --lang: unknown language \"de\""));
+    cli_run_free(&r);
+    r = run_cli("dice", "2d6", "--json", "--lang", NULL);
+    assert_json_error(&r, 2, "usage", "option '--lang' needs a value: en, fr or ru");
+    cli_run_free(&r);
+    r = run_cli("--lang=xx", "dice", "2d6", NULL); /* without --json: standard error only */
+    assert_int_equal(r.code, 2);
+    assert_string_equal(r.out, "");
+    cli_run_free(&r);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -250,6 +269,7 @@ int main(void)
         cmocka_unit_test(test_json_error_for_unknown_choice),
         cmocka_unit_test(test_json_error_for_unknown_command),
         cmocka_unit_test(test_json_error_message_not_utf8),
+        cmocka_unit_test(test_json_error_for_bad_lang),
         cmocka_unit_test(test_every_command_but_play_takes_json),
     };
     return cmocka_run_group_tests_name("cli", tests, NULL, NULL);

@@ -432,6 +432,36 @@ static int run_command_line(int argc, char **argv, FILE *out, FILE *err, FILE *r
     return rc;
 }
 
+/* A --lang without a known language, with --json on the line: the error
+ * document too (the message is on standard error already). */
+static void lang_error_json(int argc, char **argv, FILE *out)
+{
+    int json = 0;
+    const char *lang = NULL;
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--json") == 0)
+            json = 1;
+        else if (strcmp(argv[i], "--lang") == 0 && i + 1 < argc)
+            lang = argv[i + 1];
+        else if (strncmp(argv[i], "--lang=", 7) == 0)
+            lang = argv[i] + 7;
+    }
+    if (!json)
+        return;
+    cli c;
+    memset(&c, 0, sizeof c);
+    c.out = out;
+    c.json = c.failed = 1;
+    snprintf(c.err_code, sizeof c.err_code, "usage");
+    if (lang == NULL)
+        snprintf(c.err_message, sizeof c.err_message, "%s",
+                 _("option '--lang' needs a value: en, fr or ru"));
+    else
+        snprintf(c.err_message, sizeof c.err_message,
+                 _("--lang: unknown language \"%s\"; expected en, fr or ru"), lang);
+    finish_json(&c);
+}
+
 /* Everything printed goes through the terminal escaper (cli_escape.c). */
 int grog_cli_main(int argc, char **argv, FILE *out, FILE *err)
 {
@@ -456,7 +486,9 @@ int grog_cli_main(int argc, char **argv, FILE *out, FILE *err)
         int n = argc;
         cli_lang_saved saved;
         rc = cli_lang_begin(&n, args, &saved, safe_err);
-        if (rc == 0)
+        if (rc != 0)
+            lang_error_json(argc, argv, safe_out);
+        else
             rc = run_command_line(n, args, safe_out, safe_err, out);
         cli_lang_end(&saved);
         free(args);

@@ -184,7 +184,7 @@ int cli_lang_begin(int *argc, char **argv, cli_lang_saved *saved, FILE *err)
     const char *lang = NULL;
     int n = strip_lang(*argc, argv, &lang);
     if (n < 0) {
-        fprintf(err, "%s\n", _("grognard: option '--lang' needs a value: en, fr or ru"));
+        fprintf(err, "grognard: %s\n", _("option '--lang' needs a value: en, fr or ru"));
         return CLI_EXIT_USAGE;
     }
     *argc = n;
@@ -195,8 +195,9 @@ int cli_lang_begin(int *argc, char **argv, cli_lang_saved *saved, FILE *err)
     while (i < NLANGS && strcmp(lang, known_langs[i]) != 0)
         i++;
     if (i == NLANGS) {
-        fprintf(err, _("grognard: --lang: unknown language \"%s\"; expected en, fr or ru\n"),
-                lang);
+        fputs("grognard: ", err);
+        fprintf(err, _("--lang: unknown language \"%s\"; expected en, fr or ru"), lang);
+        fputc('\n', err);
         return CLI_EXIT_USAGE;
     }
     const char *language = getenv("LANGUAGE");
