@@ -778,6 +778,28 @@ static void test_options_of_another_command_exit_2(void **state)
     cli_run_free(&r);
 }
 
+/* A number meeting a noun goes through ngettext: a new game replayed said
+ * "Replayed 1 actions", and repair "the journal has 1 actions". */
+static void test_one_action_singular(void **state)
+{
+    (void)state;
+    cli_run r = run_cli("new", path, "--family", "gt", "--seed", "1", NULL);
+    cli_run_free(&r);
+    r = run_cli("replay", path, NULL);
+    assert_int_equal(r.code, 0);
+    assert_string_equal(r.out, "Replayed 1 action from the seed: every roll and result is identical.\n");
+    cli_run_free(&r);
+    r = run_cli("repair", path, "--truncate-at", "1", NULL);
+    assert_int_equal(r.code, 1);
+    assert_non_null(strstr(r.err, "--truncate-at 1: the journal has 1 action; nothing to cut"));
+    cli_run_free(&r);
+    r = run_cli("do", path, "note", "two", NULL);
+    cli_run_free(&r);
+    r = run_cli("replay", path, NULL);
+    assert_string_equal(r.out, "Replayed 2 actions from the seed: every roll and result is identical.\n");
+    cli_run_free(&r);
+}
+
 static void test_cli_play_reads_a_script(void **state)
 {
     (void)state;
@@ -910,6 +932,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_unknown_action_names_the_actions, setup, teardown),
         cmocka_unit_test_setup_teardown(test_side_and_referee_exit_2, setup, teardown),
         cmocka_unit_test_setup_teardown(test_options_of_another_command_exit_2, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_one_action_singular, setup, teardown),
         cmocka_unit_test_setup_teardown(test_gdb_worked_example_and_attempts, setup, teardown),
         cmocka_unit_test_setup_teardown(test_gdb_delayed_order_comes_into_force, setup, teardown),
         cmocka_unit_test_setup_teardown(test_gdb_hidden_orders_stay_hidden, setup, teardown),

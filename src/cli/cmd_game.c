@@ -456,8 +456,12 @@ static int replay_of(cli *c, grog_game *g, const game_opts *o)
     if (st != GROG_OK)
         return cli_fail_status(c, st, &err);
     if (!c->json)
-        fprintf(c->out, _("Replayed %zu actions from the seed: every roll and result is "
-                          "identical.\n"),
+        fprintf(c->out,
+                ngettext("Replayed %zu action from the seed: every roll and result is "
+                         "identical.\n",
+                         "Replayed %zu actions from the seed: every roll and result is "
+                         "identical.\n",
+                         (unsigned long)n),
                 n);
     return CLI_EXIT_OK;
 }

@@ -687,7 +687,9 @@ grog_status grog_game_repair(grog_game *g, const grog_seat *seat, long long keep
                               keep);
     if (keep >= g->last)
         return grog_error_set(err, GROG_EINVAL,
-                              _("--truncate-at %lld: the journal has %lld actions; nothing to cut"),
+                              ngettext("--truncate-at %lld: the journal has %lld action; nothing to cut",
+                                       "--truncate-at %lld: the journal has %lld actions; nothing to cut",
+                                       (unsigned long)g->last),
                               keep, g->last);
     int fd = open(side_path, O_WRONLY | O_CREAT | O_EXCL, 0644);
     if (fd < 0)
