@@ -273,7 +273,11 @@ static void test_events(void **state)
     assert_true(grog_battle_officer_by_id(grog_game_battle(g), "brenier")->brigade_broken);
     ok(g, "event wounded graindorge", "out of commission");
     refused(g, "event casualties fr-2leger 0", GROG_EINVAL, "casualties");
-    refused(g, "event teleport x", GROG_EINVAL, "unknown event");
+    /* an unknown event names the events (it named none; they were only in
+     * play's help) */
+    refused(g, "event teleport x", GROG_EINVAL,
+            "unknown event \"teleport\"; the events: melee, casualties, flees, routs, rallies, "
+            "disorder, breaks, contact, surrounded, killed, wounded, freed, avance");
     refused(g, "event flees", GROG_EINVAL, "usage");
     grog_game_close(g);
 }

@@ -542,7 +542,13 @@ static grog_status run_event(action_ctx *c, int argc, char **argv, grog_error *e
             return usage(err, events[i].usage);
         return events[i].run(c, argv + 2, err);
     }
-    return grog_error_set(err, GROG_EINVAL, _("unknown event \"%s\""), argv[1]);
+    char known[256] = "";
+    size_t len = 0;
+    for (size_t i = 0; i < sizeof events / sizeof events[0] && len < sizeof known; i++)
+        len += (size_t)snprintf(known + len, sizeof known - len, "%s%s", i ? ", " : "",
+                                events[i].name);
+    return grog_error_set(err, GROG_EINVAL, _("unknown event \"%s\"; the events: %s"), argv[1],
+                          known);
 }
 
 const action_def grog_game_common_actions[] = {
