@@ -3,6 +3,9 @@
  * default scenario (Bussaco). Values are read off the scenario by hand: e.g.
  * Picton (command 4) stands 60 pas from Mackinnon and 350 pas from Pack. */
 #include <sqlite3.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "grognard/game.h"
@@ -804,6 +807,69 @@ static void test_one_action_singular(void **state)
     cli_run_free(&r);
 }
 
+/* The number of actions in the journal at path (a fresh open each time). */
+static size_t journal_count(const char *file)
+{
+    grog_game *g = NULL;
+    if (grog_game_open(file, &g, NULL) != GROG_OK)
+        return 0;
+    size_t n = grog_game_action_count(g);
+    grog_game_close(g);
+    return n;
+}
+
+/* Actions another process writes while a play line is being typed are
+ * announced before the line runs: only the prompt's catch-up said so, and
+ * the line's own catch-up (inside its write) ran silently, so the player
+ * acted on a state he had not been told of. The script comes through a
+ * FIFO: a child sends the first line, waits until it is journaled (and for
+ * play to sit at its next prompt), writes an action of its own as another
+ * process, then sends the second line. */
+static void test_play_says_what_others_wrote(void **state)
+{
+    (void)state;
+    cli_run r = run_cli("new", path, "--family", "gdb", "--seed", "2", NULL);
+    cli_run_free(&r);
+    char fifo[96];
+    snprintf(fifo, sizeof fifo, "%s.fifo", path);
+    unlink(fifo);
+    assert_int_equal(mkfifo(fifo, 0600), 0);
+    fflush(NULL);
+    pid_t child = fork();
+    if (child == 0) {
+        FILE *f = fopen(fifo, "w");
+        if (f == NULL)
+            _exit(2);
+        fputs("note one\n", f);
+        fflush(f);
+        for (int i = 0; i < 500 && journal_count(path) < 2; i++)
+            nanosleep(&(struct timespec){0, 10000000}, NULL);
+        nanosleep(&(struct timespec){0, 300000000}, NULL); /* play waits for its next line */
+        grog_game *g = NULL;
+        const char *w[] = {"next"};
+        if (grog_game_open(path, &g, NULL) != GROG_OK || grog_game_do(g, 1, w, NULL, NULL) != GROG_OK)
+            _exit(3);
+        grog_game_close(g);
+        fputs("note two\nquit\n", f);
+        fclose(f);
+        _exit(0);
+    }
+    assert_non_null(freopen(fifo, "r", stdin));
+    r = run_cli("play", path, NULL);
+    int status = 0;
+    waitpid(child, &status, 0);
+    assert_true(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+    assert_int_equal(r.code, 0);
+    const char *two = strstr(r.out, "> note two\n");
+    assert_non_null(two);
+    const char *said = strstr(two, "1 action written by another process since the last prompt.");
+    assert_non_null(said);
+    assert_ptr_equal(said, strstr(two, "\n") + 1); /* right after the line, before its result */
+    cli_run_free(&r);
+    unlink(fifo);
+    assert_int_equal(journal_count(path), 4); /* start, note one, next, note two */
+}
+
 static void test_cli_play_reads_a_script(void **state)
 {
     (void)state;
@@ -937,6 +1003,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_side_and_referee_exit_2, setup, teardown),
         cmocka_unit_test_setup_teardown(test_options_of_another_command_exit_2, setup, teardown),
         cmocka_unit_test_setup_teardown(test_one_action_singular, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_play_says_what_others_wrote, setup, teardown),
         cmocka_unit_test_setup_teardown(test_gdb_worked_example_and_attempts, setup, teardown),
         cmocka_unit_test_setup_teardown(test_gdb_delayed_order_comes_into_force, setup, teardown),
         cmocka_unit_test_setup_teardown(test_gdb_hidden_orders_stay_hidden, setup, teardown),

@@ -255,6 +255,21 @@ static int handle(cli *c, grog_game *g, const char *raw, const grog_seat *seat)
     return rc;
 }
 
+/* Reads what other processes wrote to the journal, and says how many. */
+static void catch_up(cli *c, grog_game *g)
+{
+    grog_error err;
+    size_t added = 0;
+    if (grog_game_sync(g, &added, &err) != GROG_OK)
+        fprintf(c->out, "%s %s\n", _("cannot read the game:"), err.message);
+    else if (added > 0)
+        fprintf(c->out,
+                dngettext("grognard", "%zu action written by another process since the last prompt.\n",
+                         "%zu actions written by another process since the last prompt.\n",
+                         added),
+                added);
+}
+
 static int run_play(cli *c, int argc, char **argv)
 {
     const char *side = NULL;
@@ -317,15 +332,7 @@ static int run_play(cli *c, int argc, char **argv)
     fprintf(c->out, "%s\n", _("Type 'help' for the actions, 'quit' to leave."));
     int refused = 0;
     for (;;) {
-        size_t added = 0;
-        if (grog_game_sync(g, &added, &err) != GROG_OK)
-            fprintf(c->out, "%s %s\n", _("cannot read the game:"), err.message);
-        else if (added > 0)
-            fprintf(c->out,
-                    dngettext("grognard", "%zu action written by another process since the last prompt.\n",
-                             "%zu actions written by another process since the last prompt.\n",
-                             added),
-                    added);
+        catch_up(c, g);
         char prompt[128];
         snprintf(prompt, sizeof prompt, "[%s t%d %s]> ", grog_family_name(grog_game_family(g)),
                  grog_game_turn(g), grog_game_phase(g));
@@ -358,6 +365,9 @@ static int run_play(cli *c, int argc, char **argv)
                     _("the line holds a NUL byte (U+0000), which no action may hold"));
             refused++;
         } else if (*p != '\0') {
+            /* Others may have written while the line was typed: say so
+             * before it runs (on the state they left). */
+            catch_up(c, g);
             if (tty)
                 add_history(p);
             int r = handle(c, g, p, &seat);
