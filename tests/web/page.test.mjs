@@ -590,3 +590,54 @@ test('every view at phone and tablet sizes, both orientations', async (t) => {
     await server.stop();
   }
 });
+
+// Issue 16: on a French or Russian phone the game's words that the page takes from ids
+// read in that language: every action button (the piece pane's and the referee's table
+// events) reads its catalogue's word, and the card's fields and a draft's argument names
+// are never left in English; the buttons fit the phone. Every family, as the referee
+// (who is offered every action). tests/test_web_words.c checks the catalogue has them all.
+async function untranslated(page, table) {
+  return page.evaluate((tb) => {
+    const bad = [];
+    for (const b of document.querySelectorAll('#pane-piece [data-words], #pane-referee [data-words]'))
+      if (b.textContent !== tb[b.dataset.words]) bad.push(`button ${b.dataset.words}: "${b.textContent}"`);
+    for (const e of document.querySelectorAll('.card dt, .draft .arg-name')) {
+      const w = e.textContent.replace(/ \(.*\)$/, '');
+      if (tb[w] !== undefined && tb[w] !== w) bad.push(`${e.tagName.toLowerCase()} "${w}"`);
+    }
+    return bad;
+  }, table);
+}
+
+test('the game words in French and Russian on a phone, every family', async (t) => {
+  if (skip) return t.skip(skip);
+  for (const family of ['aigles', 'gdb', 'gt']) {
+    const server = await serve(family, 16);
+    try {
+      for (const locale of ['fr-FR', 'ru-RU']) {
+        const lang = locale.slice(0, 2);
+        const page = await device(browser, { ...PHONE, locale }, server.url('referee'), `words-${family}-${lang}`);
+        const table = await page.evaluate(async () =>
+          (await import('/static/js/messages.js')).catalogues[document.documentElement.lang]);
+        assert.ok(table && table['event melee'], `${family} ${lang}: the page speaks ${lang}`);
+        const buttons = await page.locator('#pane-piece [data-words]').count();
+        assert.ok(buttons > 3, `${family} ${lang}: the referee is offered actions (${buttons})`);
+        assert.deepEqual(await untranslated(page, table), [], `${family} ${lang}: every action in ${lang}`);
+        await look(page, `words-${family}-${lang}-phone`);
+        await selectPiece(page, 'picton');
+        await page.click('.card ~ .row.actions [data-words]:not([data-words="note"])');
+        await page.waitForSelector('.draft .arg-name');
+        assert.deepEqual(await untranslated(page, table), [], `${family} ${lang}: the card and the draft in ${lang}`);
+        await look(page, `words-${family}-${lang}-draft-phone`);
+        await page.click('#tab-referee');
+        await page.waitForSelector('#pane-referee [data-words^="event "]');
+        assert.deepEqual(await untranslated(page, table), [], `${family} ${lang}: the table events in ${lang}`);
+        await look(page, `words-${family}-${lang}-referee-phone`);
+        assert.deepEqual(page.errors, []);
+        await page.context().close();
+      }
+    } finally {
+      await server.stop();
+    }
+  }
+});
