@@ -78,6 +78,11 @@ static void test_syntax_error_position(void **state)
     assert_non_null(strstr(err.message, "dup.json:3:"));
     assert_int_equal(grog_rulesdata_parse("[1]", "arr.json", &d, &err), GROG_EFORMAT);
     assert_non_null(strstr(err.message, "arr.json:1:1: a rules file is one JSON object"));
+    /* a UTF-8 byte-order mark is named (it was "'[' or '{' expected near" an
+     * invisible character) */
+    assert_int_equal(grog_rulesdata_parse("\xEF\xBB\xBF{}", "bom.json", &d, &err), GROG_EFORMAT);
+    assert_string_equal(err.message, "bom.json:1:1: the file begins with a byte-order mark "
+                                     "(U+FEFF): save it as UTF-8 without one");
 }
 
 static void test_embedded_and_files(void **state)

@@ -215,6 +215,16 @@ static void test_syntax_error_position(void **state)
     assert_string_equal(err.message, "empty.json:1:1: '[' or '{' expected near end of file");
     assert_int_equal(grog_scenario_load_text("[1, 2]", "arr.json", NULL, &err), GROG_EFORMAT);
     assert_string_equal(err.message, "arr.json:1:1: expected an object, found an array");
+    /* A UTF-8 byte-order mark (a Windows editor's) is named: jansson said
+     * "'[' or '{' expected near" an invisible character. */
+    size_t n = strlen(fixture);
+    t = malloc(n + 4);
+    memcpy(t, "\xEF\xBB\xBF", 3);
+    memcpy(t + 3, fixture, n + 1);
+    assert_int_equal(grog_scenario_load_text(t, "bom.json", NULL, &err), GROG_EFORMAT);
+    assert_string_equal(err.message, "bom.json:1:1: the file begins with a byte-order mark "
+                                     "(U+FEFF): save it as UTF-8 without one");
+    free(t);
 }
 
 static void test_unknown_key(void **state)

@@ -19,6 +19,10 @@ grog_status grog_rulesdata_parse(const char *text, const char *label, grog_rules
                                  grog_error *err)
 {
     json_error_t jerr;
+    if (strncmp(text, "\xEF\xBB\xBF", 3) == 0)
+        return grog_error_set(err, GROG_EFORMAT, "%s:1:1: %s", label,
+                              _("the file begins with a byte-order mark (U+FEFF): save it as "
+                                "UTF-8 without one"));
     json_t *root = json_loads(text, JSON_REJECT_DUPLICATES, &jerr);
     if (root == NULL)
         return grog_error_set(err, GROG_EFORMAT, "%s:%d:%d: %s", label, jerr.line, jerr.column,

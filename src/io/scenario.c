@@ -1120,11 +1120,17 @@ grog_status grog_scenario_read_text(const char *text, const char *label, grog_ba
     r.label = label;
     r.problems = problems;
     json_error_t jerr;
-    json_t *root = json_loads(text, JSON_REJECT_DUPLICATES, &jerr);
+    /* A byte-order mark (editors on Windows write one) is not JSON; jansson
+     * said "'[' or '{' expected near '<invisible>'". */
+    int bom = strncmp(text, "\xEF\xBB\xBF", 3) == 0;
+    json_t *root = bom ? NULL : json_loads(text, JSON_REJECT_DUPLICATES, &jerr);
     grog_status st = GROG_OK;
     if (root == NULL) {
-        if (!grog_problems_add(problems, label, jerr.line > 0 ? jerr.line : 1,
-                               jerr.column > 0 ? jerr.column : 1, "", jerr.text))
+        if (!grog_problems_add(problems, label, bom || jerr.line <= 0 ? 1 : jerr.line,
+                               bom || jerr.column <= 0 ? 1 : jerr.column, "",
+                               bom ? _("the file begins with a byte-order mark (U+FEFF): save it "
+                                       "as UTF-8 without one")
+                                   : jerr.text))
             r.oom = 1;
     } else if (!json_is_object(root)) {
         report(&r, "", _("expected an object, found %s"), type_name(root));
