@@ -2,7 +2,8 @@
 # Writes web/js/messages.js (on standard output) from the catalogues: for each
 # po/LANG.po, the translated, not fuzzy messages that the web page uses (those
 # whose location is under web/ or po/web-words.txt), keyed by the English text
-# as i18n.js expects.
+# as i18n.js expects; a word with a message context (msgctxt) is keyed
+# "CONTEXT\u0004word", as gettext keys it (i18n.js tw()).
 # Usage: scripts/po2js.sh po/fr.po po/ru.po > web/js/messages.js
 set -eu
 cat <<'HEAD'
@@ -24,15 +25,18 @@ for po in "$@"; do
         msgcat --no-wrap --no-location --sort-output - 2>/dev/null |
         awk '
             function flush() {
-                if (id != "" && str != "" && !plural) printf "    \"%s\": \"%s\",\n", id, str
-                id = ""; str = ""; plural = 0; cur = ""
+                if (id != "" && str != "" && !plural)
+                    printf "    \"%s%s\": \"%s\",\n", (ctx != "" ? ctx "\\u0004" : ""), id, str
+                id = ""; str = ""; plural = 0; cur = ""; ctx = ""
             }
-            /^msgid "/        { flush(); cur = "id"; id = substr($0, 8, length($0) - 8); next }
+            /^msgctxt "/      { flush(); cur = "ctx"; ctx = substr($0, 10, length($0) - 10); next }
+            /^msgid "/        { if (cur != "ctx") flush(); cur = "id"; id = substr($0, 8, length($0) - 8); next }
             /^msgid_plural /  { plural = 1; cur = ""; next }
             /^msgstr "/       { cur = "str"; str = substr($0, 9, length($0) - 9); next }
             /^msgstr\[/       { cur = ""; next }
             /^"/              { v = substr($0, 2, length($0) - 2)
                                 if (cur == "id") id = id v; else if (cur == "str") str = str v
+                                else if (cur == "ctx") ctx = ctx v
                                 next }
             /^$/              { flush() }
             END               { flush() }

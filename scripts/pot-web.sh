@@ -2,7 +2,8 @@
 # Adds the web page's messages to a PO template: the texts given
 # to t() and N_() in web/js/*.js (xgettext's JavaScript reader) and the
 # data-i18n / data-i18n-label attributes of web/*.html, and the game's words
-# the page translates from ids (po/web-words.txt, one per line).
+# the page translates from ids (po/web-words.txt, one per line; a line
+# CONTEXT|word is the word with that message context, as NC_() in src/).
 # Usage: scripts/pot-web.sh OUT.pot   (OUT.pot holds the C sources' template;
 # the page's messages are joined into it)
 set -eu
@@ -33,7 +34,12 @@ if [ -f po/web-words.txt ]; then
         grep -n -v '^#' po/web-words.txt | grep -v '^[0-9]*:$' |
             while IFS=: read -r line text; do
                 esc=$(printf '%s' "$text" | sed -e 's/\\/\\\\/g' -e 's/"/\\"/g')
-                printf '#: po/web-words.txt:%s\nmsgid "%s"\nmsgstr ""\n\n' "$line" "$esc"
+                case $esc in
+                *'|'*) # CONTEXT|word: a choice's word, with its message context
+                    printf '#: po/web-words.txt:%s\nmsgctxt "%s"\nmsgid "%s"\nmsgstr ""\n\n' \
+                        "$line" "${esc%%|*}" "${esc#*|}" ;;
+                *) printf '#: po/web-words.txt:%s\nmsgid "%s"\nmsgstr ""\n\n' "$line" "$esc" ;;
+                esac
             done
     } >"$tmp/words.po"
     msguniq "$tmp/words.po" -o "$tmp/words.pot"

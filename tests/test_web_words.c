@@ -19,7 +19,16 @@
  * grog_game_actions_json for the referee, and at every new phase for each
  * side too, and from grog_view_game_json for the same seats. The walk must
  * reach every action word the family knows (grog_game_action_name), so that
- * a new action is seen, and every word seen must be a line of the file. */
+ * a new action is seen, and every word seen must be a line of the file.
+ *
+ * The choices on a draft's chips are ids too: formations, order kinds,
+ * "won"/"lost", "on"/"off", gt's plan words and PIP actions. The page shows
+ * them through tw(context, id), the message context of the rules' words
+ * (docs/i18n.md), chosen by the argument's kind, or for kind "word" by its
+ * name (choiceContext in web/js/app.js: choice_context below is the same
+ * table). Every choice of such an argument must be a line CONTEXT|choice of
+ * the file; an argument with choices whose kind is neither a piece nor in the
+ * table fails too, so that a new kind of choice is not shown in English. */
 #include "grognard/game.h"
 #include "grognard/view.h"
 #include "testutil.h"
@@ -91,6 +100,53 @@ static void shown_keys(json_t *seen, json_t *v, const char *where)
     }
 }
 
+/* Argument kinds whose choices are ids of pieces: the page shows their names
+ * (PIECE_KINDS in web/js/app.js, and the enemy officers of contact and
+ * surrounded). */
+static const char *const piece_kinds[] = {"general", "officer",         "adc",           "unit",
+                                          "piece",   "unit-or-officer", "enemy-officer", NULL};
+
+/* The message context of the choices of an argument of kind `kind` named
+ * `name`, as choiceContext in web/js/app.js; NULL when there is none. */
+static const char *choice_context(const char *kind, const char *name)
+{
+    static const char *const by_kind[][2] = {
+        {"formation", "formation"}, {"order-kind", "order"}, {"pip-action", "pip-action"}};
+    static const char *const by_name[][2] = {
+        {"result", "melee"}, {"state", "marker"}, {"plan", "plan"}, {"unit-word", "gift"}};
+    const char *key = strcmp(kind, "word") == 0 ? name : kind;
+    const char *const(*table)[2] = strcmp(kind, "word") == 0 ? by_name : by_kind;
+    size_t n = strcmp(kind, "word") == 0 ? sizeof by_name / sizeof by_name[0]
+                                         : sizeof by_kind / sizeof by_kind[0];
+    for (size_t i = 0; i < n; i++)
+        if (strcmp(table[i][0], key) == 0)
+            return table[i][1];
+    return NULL;
+}
+
+/* The words on the chips of arg: CONTEXT|choice for each of its choices (and
+ * of its choices_by lists, a subset of them). */
+static void choice_words(json_t *seen, json_t *arg, const char *label, const char *where)
+{
+    const char *kind = json_string_value(json_object_get(arg, "kind"));
+    const char *name = json_string_value(json_object_get(arg, "name"));
+    json_t *choices = json_object_get(arg, "choices");
+    if (json_array_size(choices) == 0 || in_list(piece_kinds, kind))
+        return;
+    const char *ctx = choice_context(kind, name);
+    char word[256], at[512];
+    size_t i;
+    json_t *c;
+    json_array_foreach(choices, i, c) {
+        if (ctx != NULL)
+            snprintf(word, sizeof word, "%s|%s", ctx, json_string_value(c));
+        else /* never a line of the file: the failure names the kind */
+            snprintf(word, sizeof word, "kind %s (no context in choiceContext)", kind);
+        snprintf(at, sizeof at, "%.300s, %.100s %.60s", where, label, name);
+        saw(seen, word, at);
+    }
+}
+
 /* The labels and argument names of the actions seat may take now. Returns
  * the list (caller decrefs). */
 static json_t *actions_words(const grog_game *g, const grog_seat *seat, json_t *seen,
@@ -115,8 +171,10 @@ static json_t *actions_words(const grog_game *g, const grog_seat *seat, json_t *
         saw(seen, label, where);
         json_object_set_new(firsts, json_string_value(json_array_get(json_object_get(a, "words"), 0)),
                             json_true());
-        json_array_foreach(json_object_get(a, "args"), k, arg)
+        json_array_foreach(json_object_get(a, "args"), k, arg) {
             saw(seen, json_string_value(json_object_get(arg, "name")), where);
+            choice_words(seen, arg, label, where);
+        }
     }
     json_t *list = json_incref(json_object_get(j, "actions"));
     json_decref(j);

@@ -9,7 +9,7 @@
 import { api, follow, tokens, useToken, currentToken, fragment, ApiError } from './api.js';
 import { MapView } from './map.js';
 import { el, clear, button } from './dom.js';
-import { t, setLanguage, language, languages, onLanguage, translateStatic } from './i18n.js';
+import { t, tw, setLanguage, language, languages, onLanguage, translateStatic } from './i18n.js';
 import { recordView, rollLine } from './record.js';
 
 const $ = (id) => document.getElementById(id);
@@ -17,6 +17,11 @@ const LANG_NAMES = { en: 'English', fr: 'Français', ru: 'Русский' };
 // Argument kinds that name one of the seat's own pieces (GET actions, docs/game.md).
 const PIECE_KINDS = ['general', 'officer', 'adc', 'unit', 'unit-or-officer', 'piece'];
 const OPEN_KINDS = ['number', 'length', 'facing', 'text'];
+// The message context of an argument's choices when they are the rules' words: by
+// its kind, or for kind "word" by its name (docs/i18n.md). A chip shows tw(context,
+// choice); the value sent stays the id. tests/test_web_words.c keeps the same table.
+const CHOICE_CONTEXT = { formation: 'formation', 'order-kind': 'order', 'pip-action': 'pip-action' };
+const WORD_CONTEXT = { result: 'melee', state: 'marker', plan: 'plan', 'unit-word': 'gift' };
 
 const state = {
   game: null,
@@ -205,6 +210,12 @@ function choicesOf(draft, i) {
 
 function label(id) {
   return state.names[id] || id;
+}
+
+// What a chip of argument a shows for choice c: a piece's name, or the rules' word.
+function choiceLabel(a, c) {
+  const ctx = a.kind === 'word' ? WORD_CONTEXT[a.name] : CHOICE_CONTEXT[a.kind];
+  return ctx ? tw(ctx, c) : label(c);
 }
 
 function actionLabel(a) {
@@ -486,7 +497,7 @@ function draftView(d) {
     rows.push(el('div', { class: 'arg-name' }, `${t(a.name)}${a.optional ? ` (${t('optional')})` : ''}`));
     if (!OPEN_KINDS.includes(a.kind)) {
       rows.push(el('div', { class: 'row', role: 'group', 'aria-label': t(a.name) }, choicesOf(d, i).map((c) =>
-        button(label(c), () => choose(d, i, val === c ? null : c),
+        button(choiceLabel(a, c), () => choose(d, i, val === c ? null : c),
           { class: 'chip', 'aria-pressed': val === c ? 'true' : 'false', dataset: { arg: a.name, choice: c } }))));
     } else {
       const input = el('input', { class: 'arg-input', value: val || '', 'aria-label': t(a.name),

@@ -38,6 +38,15 @@ export function t(english, ...args) {
   return text.replace(/\{(\d+)\}/g, (m, i) => (args[i] === undefined ? m : String(args[i])));
 }
 
+// The word for an id of the rules (a formation, an order kind, "won"...) in the
+// current language: the catalogues' entry with message context ctx (msgctxt, the
+// contexts of the command line's text, docs/i18n.md: keyed "ctx\u0004id" in
+// messages.js), or the id itself when there is none (English, a house rule's id).
+export function tw(ctx, id) {
+  const table = catalogues[lang];
+  return (table && table[`${ctx}\u0004${id}`]) || id;
+}
+
 // English text marked for the catalogues but translated later (a table of labels).
 export function N_(english) {
   return english;
