@@ -594,7 +594,8 @@ test('every view at phone and tablet sizes, both orientations', async (t) => {
 // Issue 16: on a French or Russian phone the game's words that the page takes from ids
 // read in that language: every action button (the piece pane's and the referee's table
 // events) reads its catalogue's word, and the card's fields and a draft's argument names
-// are never left in English; the buttons fit the phone. Every family, as the referee
+// are never left in English, nor a draft's choices (formations, "won"...: read in the
+// rulebooks' words, sent as ids); the buttons fit the phone. Every family, as the referee
 // (who is offered every action). tests/test_web_words.c checks the catalogue has them all.
 async function untranslated(page, table) {
   return page.evaluate((tb) => {
@@ -605,6 +606,11 @@ async function untranslated(page, table) {
       const w = e.textContent.replace(/ \(.*\)$/, '');
       if (tb[w] !== undefined && tb[w] !== w) bad.push(`${e.tagName.toLowerCase()} "${w}"`);
     }
+    // A choice chip that shows its id though the catalogue has a word for it.
+    const words = new Set(Object.keys(tb).filter((k) => k.includes('\u0004') && tb[k] !== k.split('\u0004')[1])
+      .map((k) => k.split('\u0004')[1]));
+    for (const c of document.querySelectorAll('.draft .chip[data-choice]'))
+      if (c.textContent === c.dataset.choice && words.has(c.dataset.choice)) bad.push(`chip ${c.dataset.arg} "${c.textContent}"`);
     return bad;
   }, table);
 }
@@ -633,6 +639,35 @@ test('the game words in French and Russian on a phone, every family', async (t) 
         await page.waitForSelector('#pane-referee [data-words^="event "]');
         assert.deepEqual(await untranslated(page, table), [], `${family} ${lang}: the table events in ${lang}`);
         await look(page, `words-${family}-${lang}-referee-phone`);
+        // A melee begins: the chips read the catalogue's words, the line keeps the ids.
+        await page.click('#pane-referee [data-words="event melee"]');
+        await page.click('.draft [data-arg="unit"][data-choice]');
+        await page.waitForSelector('.draft [data-arg="result"][data-choice="start"]');
+        assert.equal(await page.textContent('.draft [data-arg="result"][data-choice="start"]'),
+          table['melee\u0004start'], `${family} ${lang}: "start" in ${lang}`);
+        const start = '.draft [data-arg="result"][data-choice="start"]';
+        if (await page.getAttribute(start, 'aria-pressed') !== 'true') await choose(page, 'result', 'start');
+        assert.match(await page.textContent('.draft .words'), / start$/, `${family} ${lang}: the id is sent`);
+        assert.deepEqual(await untranslated(page, table), [], `${family} ${lang}: the melee's choices in ${lang}`);
+        await page.locator(start).scrollIntoViewIfNeeded();
+        await look(page, `words-${family}-${lang}-choices-phone`);
+        await page.click('.draft >> text=' + table.Cancel);
+        if (family === 'aigles') {
+          // A formation change: every formation on a chip in the rulebook's words.
+          await page.click('#tab-piece');
+          await page.click(`text=${table['Clear selection']}`);
+          await page.click('#pane-piece [data-piece="br-2-5th"]');
+          await page.waitForSelector('.card[data-piece="br-2-5th"]');
+          await page.click('.card ~ .row.actions [data-words="formation"]');
+          await page.waitForSelector('.draft [data-arg="to"][data-choice]');
+          const to = await page.$$eval('.draft [data-arg="to"][data-choice]', (l) => l.map((e) => [e.dataset.choice, e.textContent]));
+          assert.ok(to.some(([id]) => id === 'attack-column'), `aigles ${lang}: br-2-5th may form attack column`);
+          for (const [id, shown] of to)
+            if (table[`formation\u0004${id}`]) assert.equal(shown, table[`formation\u0004${id}`], `aigles ${lang}: "${id}" in ${lang}`);
+          assert.deepEqual(await untranslated(page, table), [], `aigles ${lang}: the formations in ${lang}`);
+          await page.locator('.draft [data-arg="to"]').last().scrollIntoViewIfNeeded();
+          await look(page, `words-aigles-${lang}-formation-phone`);
+        }
         assert.deepEqual(page.errors, []);
         await page.context().close();
       }

@@ -212,9 +212,14 @@ function label(id) {
   return state.names[id] || id;
 }
 
+// The message context of argument a's choices, or undefined (pieces: their names).
+function choiceContext(a) {
+  return a.kind === 'word' ? WORD_CONTEXT[a.name] : CHOICE_CONTEXT[a.kind];
+}
+
 // What a chip of argument a shows for choice c: a piece's name, or the rules' word.
 function choiceLabel(a, c) {
-  const ctx = a.kind === 'word' ? WORD_CONTEXT[a.name] : CHOICE_CONTEXT[a.kind];
+  const ctx = choiceContext(a);
   return ctx ? tw(ctx, c) : label(c);
 }
 
