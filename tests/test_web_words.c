@@ -28,7 +28,18 @@
  * name (choiceContext in web/js/app.js: choice_context below is the same
  * table). Every choice of such an argument must be a line CONTEXT|choice of
  * the file; an argument with choices whose kind is neither a piece nor in the
- * table fails too, so that a new kind of choice is not shown in English. */
+ * table fails too, so that a new kind of choice is not shown in English.
+ *
+ * The card's values are ids too (arm "infantry", status "veteran", formation
+ * "line", state, role, flags, an order's kind, a general's skill), and the
+ * turn bar's phase: the page shows them through tw(context, value), the
+ * context chosen by the field's name (VALUE_CONTEXT in web/js/app.js:
+ * value_context below is the same table). Every value the view holds in the
+ * walk, and every name of the enums those fields are written from (so that a
+ * value the walk does not reach is covered too), must be a line
+ * CONTEXT|value of the file. */
+#include "grognard/aigles_formation.h"
+#include "grognard/battle.h"
 #include "grognard/game.h"
 #include "grognard/view.h"
 #include "testutil.h"
@@ -181,6 +192,78 @@ static json_t *actions_words(const grog_game *g, const grog_seat *seat, json_t *
     return list;
 }
 
+/* The message context of the values of a card's field named `key`, as
+ * VALUE_CONTEXT in web/js/app.js; NULL when its values are not the rules' ids
+ * (numbers, pieces' ids, texts). */
+static const char *value_context(const char *key)
+{
+    static const char *const table[][2] = {
+        {"arm", "arm"},        {"status", "status"},     {"formation", "formation"},
+        {"role", "role"},      {"state", "state"},       {"flags", "flag"},
+        {"kind", "order"},     {"gdb_skill", "skill"},   {"gt_quality", "skill"},
+        {"phase", "phase"},    {"from", "formation"},    {"to", "formation"}};
+    for (size_t i = 0; i < sizeof table / sizeof table[0]; i++)
+        if (strcmp(table[i][0], key) == 0)
+            return table[i][1];
+    return NULL;
+}
+
+static void saw_value(json_t *seen, const char *ctx, const char *value, const char *where)
+{
+    char word[256];
+    snprintf(word, sizeof word, "%s|%s", ctx, value);
+    saw(seen, word, where);
+}
+
+/* CONTEXT|value for every string value (or list of strings) of a field with a
+ * value context, at any depth of v (the card's ratings, order, pending,
+ * changing; the referee's view of each side's orders). */
+static void card_values(json_t *seen, json_t *v, const char *where)
+{
+    const char *k;
+    json_t *x, *e;
+    size_t i;
+    if (json_is_array(v)) {
+        json_array_foreach(v, i, x) card_values(seen, x, where);
+        return;
+    }
+    json_object_foreach(v, k, x) {
+        const char *ctx = value_context(k);
+        if (ctx != NULL && json_is_string(x))
+            saw_value(seen, ctx, json_string_value(x), where);
+        else if (ctx != NULL && json_is_array(x)) {
+            json_array_foreach(x, i, e) {
+                if (json_is_string(e))
+                    saw_value(seen, ctx, json_string_value(e), where);
+            }
+        } else
+            card_values(seen, x, where);
+    }
+}
+
+/* Every name of the enums the card's values are written from (src/view/view.c):
+ * a value the walk may not reach (a prisoner, a militia unit, gt's "great"). */
+static void enum_values(json_t *seen)
+{
+    const char *at = "the enums of include/grognard/battle.h";
+    for (int i = 0; i < GROG_ARM_COUNT; i++)
+        saw_value(seen, "arm", grog_arm_name((grog_arm)i), at);
+    for (int i = 0; i < GROG_STATUS_COUNT; i++)
+        saw_value(seen, "status", grog_unit_status_name((grog_unit_status)i), at);
+    for (int i = 0; i < GROG_ROLE_COUNT; i++)
+        saw_value(seen, "role", grog_role_name((grog_role)i), at);
+    for (int i = 0; i < GROG_OFFICER_STATE_COUNT; i++)
+        saw_value(seen, "state", grog_officer_state_name((grog_officer_state)i), at);
+    for (int i = 0; i < GROG_GDB_SKILL_COUNT; i++)
+        saw_value(seen, "skill", grog_gdb_skill_name((grog_gdb_skill)i), at);
+    for (int i = 0; i < GROG_GT_QUALITY_COUNT; i++)
+        saw_value(seen, "skill", grog_gt_quality_name((grog_gt_quality)i), at);
+    for (int k = 0; k < GROG_UNIT_FLAG_COUNT; k++)
+        saw_value(seen, "flag", grog_unit_flag_name((grog_unit_flag)(1u << k)), at);
+    for (int i = 0; i < GROG_AIGLES_FM_COUNT; i++)
+        saw_value(seen, "formation", grog_aigles_formation_name((grog_aigles_formation)i), at);
+}
+
 /* The card's field names and the keys of the objects the page shows. */
 static void view_words(const grog_game *g, const grog_seat *seat, json_t *seen, const char *where)
 {
@@ -191,6 +274,11 @@ static void view_words(const grog_game *g, const grog_seat *seat, json_t *seen, 
     json_t *j = json_loads(text, 0, NULL);
     free(text);
     assert_non_null(j);
+    saw_value(seen, "phase", json_string_value(json_object_get(j, "phase")), where);
+    size_t n;
+    json_t *ph;
+    json_array_foreach(json_object_get(j, "phases"), n, ph)
+        saw_value(seen, "phase", json_string_value(ph), where);
     static const char *const kinds[] = {"officers", "units"};
     for (size_t s = 0; s < 2; s++) {
         size_t i;
@@ -198,6 +286,7 @@ static void view_words(const grog_game *g, const grog_seat *seat, json_t *seen, 
         json_array_foreach(json_object_get(j, kinds[s]), i, p) {
             const char *k;
             json_t *v;
+            card_values(seen, p, where);
             json_object_foreach(p, k, v) {
                 if (in_list(card_skip, k))
                     continue;
@@ -278,6 +367,7 @@ static void walk_family(grog_family f)
         fail_msg("create: %s", err.message);
     grog_seat referee = {GROG_SEAT_REFEREE, NULL};
     json_t *seen = json_object(), *firsts = json_object();
+    enum_values(seen);
     uint64_t r = 16;
     char now[128], phase[128] = "", where[160];
     for (int step = 0; step < 400; step++) {

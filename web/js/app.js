@@ -22,6 +22,15 @@ const OPEN_KINDS = ['number', 'length', 'facing', 'text'];
 // choice); the value sent stays the id. tests/test_web_words.c keeps the same table.
 const CHOICE_CONTEXT = { formation: 'formation', 'order-kind': 'order', 'pip-action': 'pip-action' };
 const WORD_CONTEXT = { result: 'melee', state: 'marker', plan: 'plan', 'unit-word': 'gift' };
+// The message context of the values of a piece's card (and of the objects it shows as
+// "key: value": orders, the referee's view of each side) by field name: the card shows
+// tw(context, value) (docs/i18n.md). Pieces' ids show their names, numbers as they are.
+// tests/test_web_words.c keeps the same table (value_context).
+const PIECE_FIELDS = ['parent', 'superior', 'held_by', 'attached_to', 'target', 'command', 'unit', 'officer', 'adc', 'giver'];
+const VALUE_CONTEXT = {
+  arm: 'arm', status: 'status', formation: 'formation', role: 'role', state: 'state',
+  flags: 'flag', kind: 'order', gdb_skill: 'skill', gt_quality: 'skill', phase: 'phase',
+};
 
 const state = {
   game: null,
@@ -369,7 +378,7 @@ function renderBar() {
   badge.className = `seat ${s.kind === 'referee' ? 'referee' : `side-${s.side}`}`;
   badge.textContent = s.kind === 'referee' ? t('Referee') : s.kind === 'side' ? sideName(s.side).replace(/ \(.*$/, '') : t('Public');
   badge.title = badge.textContent;
-  $('turn').textContent = g.turn ? t('Turn {0} · {1}', g.turn, g.phase || '') : '';
+  $('turn').textContent = g.turn ? t('Turn {0} · {1}', g.turn, g.phase ? tw('phase', g.phase) : '') : '';
   const may = mayDo();
   $('may').textContent = may.join(' · ');
   const next = state.actions.find((a) => a.action === 'next');
@@ -422,25 +431,34 @@ function cardFor(p) {
 
 function field(k, v) {
   if ((k === 'order' || k === 'pending') && v && typeof v === 'object') {
-    const parts = [v.kind || ''];
+    const parts = [v.kind ? tw('order', v.kind) : ''];
     if (v.target) parts.push(`→ ${label(v.target)}`);
     if (v.text) parts.push(`“${v.text}”`);
     if (v.effective_turn) parts.push(t('from turn {0}', v.effective_turn));
     return parts.filter(Boolean).join(' ');
   }
   if (k === 'ratings' && v && typeof v === 'object')
-    return Object.entries(v).filter(([, x]) => x !== null).map(([r, x]) => `${r.replace(/^(aigles|gdb|gt)_/, '$1 ')} ${x}`).join(' · ');
+    return Object.entries(v).filter(([, x]) => x !== null).map(([r, x]) => `${r.replace(/^(aigles|gdb|gt)_/, '$1 ')} ${value(r, x)}`).join(' · ');
   if (k === 'changing' && v && typeof v === 'object')
-    return t('{0} to {1}: {2} of {3} half-périodes left', v.from, v.to, v.remaining, v.total);
+    return t('{0} to {1}: {2} of {3} half-périodes left', tw('formation', v.from), tw('formation', v.to), v.remaining, v.total);
   if (k === 'melee' && v && typeof v === 'object') return t('since turn {0}', v.since_turn);
-  if ((k === 'parent' || k === 'superior' || k === 'held_by' || k === 'attached_to') && typeof v === 'string') return label(v);
+  return value(k, v);
+}
+
+// The value v of field k in words: the rules' word when k's values are ids of the rules
+// (VALUE_CONTEXT; each element of a list), else as show() writes it.
+function value(k, v) {
+  if (PIECE_FIELDS.includes(k) && typeof v === 'string') return label(v);
+  const ctx = VALUE_CONTEXT[k];
+  if (ctx && typeof v === 'string') return tw(ctx, v);
+  if (ctx && Array.isArray(v) && v.every((x) => typeof x === 'string')) return v.map((x) => tw(ctx, x)).join(', ');
   return show(v);
 }
 
 function show(v) {
   if (Array.isArray(v)) return v.map(show).join(', ');
   if (v && typeof v === 'object')
-    return Object.entries(v).filter(([, x]) => x !== null && x !== '').map(([k, x]) => `${t(k)}: ${show(x)}`).join('; ');
+    return Object.entries(v).filter(([, x]) => x !== null && x !== '').map(([k, x]) => `${t(k)}: ${value(k, x)}`).join('; ');
   if (typeof v === 'boolean') return v ? t('yes') : t('no');
   return String(v);
 }
@@ -582,7 +600,7 @@ function logEntry(e) {
   const texts = (e.events || []).filter((x) => x.text).map((x) => x.text);
   const records = (e.records || []).map((r) => r.record || r);
   return el('li', { class: e.undone_by ? 'undone' : null, dataset: { seq: e.seq } },
-    el('div', { class: 'head' }, `#${e.seq} · ${t('Turn {0} · {1}', e.turn, e.phase || '')}${e.side ? ` · ${sideName(e.side)}` : ''}`),
+    el('div', { class: 'head' }, `#${e.seq} · ${t('Turn {0} · {1}', e.turn, e.phase ? tw('phase', e.phase) : '')}${e.side ? ` · ${sideName(e.side)}` : ''}`),
     el('div', { class: 'words' }, (e.action || []).join(' ')),
     e.undone_by ? el('div', { class: 'undone-by' }, t('undone by #{0}', e.undone_by)) : null,
     texts.length ? el('ul', { class: 'events' }, texts.map((x) => el('li', {}, x))) : null,

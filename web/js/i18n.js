@@ -41,10 +41,16 @@ export function t(english, ...args) {
 // The word for an id of the rules (a formation, an order kind, "won"...) in the
 // current language: the catalogues' entry with message context ctx (msgctxt, the
 // contexts of the command line's text, docs/i18n.md: keyed "ctx\u0004id" in
-// messages.js), or the id itself when there is none (English, a house rule's id).
+// messages.js). With none (English, whose catalogue is the source text, or a house
+// rule's id) the id is humanised: "artillery_change_direction" reads "artillery change
+// direction", "attack-column" "attack column" ("semi-regular" keeps its hyphen).
 export function tw(ctx, id) {
   const table = catalogues[lang];
-  return (table && table[`${ctx}\u0004${id}`]) || id;
+  return (table && table[`${ctx}\u0004${id}`]) || humanise(id);
+}
+
+export function humanise(id) {
+  return String(id).replace(/[_-]/g, ' ').replace(/^semi /, 'semi-');
 }
 
 // English text marked for the catalogues but translated later (a table of labels).
