@@ -398,12 +398,13 @@ test('aigles: a turn, orders with their odds, formation, the referee advancing',
     await referee.waitForSelector('.result .line:not(.error)');
     assert.deepEqual((await lastEntry(server, 'referee')).action, ['event', 'disorder', 'fr-2leger']);
     await referee.click('#tab-referee');
-    for (const phase of ['movement-1', 'orders-2', 'movement-2']) {
+    // The bar reads the phase's words (English: the id humanised, "movement 1").
+    for (const phase of ['movement 1', 'orders 2', 'movement 2']) {
       await referee.click('[data-do="advance"]');
       for (const p of [referee, french, british]) await waitTurn(p, phase);
     }
     await referee.click('[data-do="advance"]');
-    for (const p of [referee, french, british]) await waitTurn(p, 'Turn 2 · orders-1');
+    for (const p of [referee, french, british]) await waitTurn(p, 'Turn 2 · orders 1');
     await look(referee, 'aigles-referee-tablet');
     for (const p of [referee, french, british]) assert.deepEqual(p.errors, [], `${p.name}: page errors`);
   } finally {
@@ -611,6 +612,10 @@ async function untranslated(page, table) {
       .map((k) => k.split('\u0004')[1]));
     for (const c of document.querySelectorAll('.draft .chip[data-choice]'))
       if (c.textContent === c.dataset.choice && words.has(c.dataset.choice)) bad.push(`chip ${c.dataset.arg} "${c.textContent}"`);
+    // A card's value (arm, formation, state...) or its list shown as an id of the rules.
+    for (const d of document.querySelectorAll('.card dd'))
+      for (const w of d.textContent.split(', '))
+        if (words.has(w)) bad.push(`dd "${d.textContent}"`);
     return bad;
   }, table);
 }
@@ -630,7 +635,21 @@ test('the game words in French and Russian on a phone, every family', async (t) 
         assert.ok(buttons > 3, `${family} ${lang}: the referee is offered actions (${buttons})`);
         assert.deepEqual(await untranslated(page, table), [], `${family} ${lang}: every action in ${lang}`);
         await look(page, `words-${family}-${lang}-phone`);
+        // The turn bar's phase and a unit's card: its arm, status and formation in words.
+        const phase = (await server.api('referee', 'GET', 'game')).json.phase;
+        assert.ok((await page.textContent('#turn')).endsWith(` · ${table[`phase\u0004${phase}`]}`),
+          `${family} ${lang}: the phase "${phase}" in ${lang}`);
+        await selectPiece(page, 'br-2-5th');
+        const card = await page.$$eval('.card dt', (l) => Object.fromEntries(l.map((e) => [e.textContent, e.nextElementSibling.textContent])));
+        assert.equal(card[table.arm], table['arm\u0004infantry'], `${family} ${lang}: the arm in ${lang}`);
+        assert.equal(card[table.status], table['status\u0004veteran'], `${family} ${lang}: the status in ${lang}`);
+        assert.equal(card[table.formation], table['formation\u0004line'], `${family} ${lang}: the formation in ${lang}`);
+        assert.deepEqual(await untranslated(page, table), [], `${family} ${lang}: the unit's card in ${lang}`);
+        await look(page, `words-${family}-${lang}-unit-phone`);
+        await page.click(`text=${table['Clear selection']}`);
         await selectPiece(page, 'picton');
+        const officer = await page.$$eval('.card dt', (l) => Object.fromEntries(l.map((e) => [e.textContent, e.nextElementSibling.textContent])));
+        assert.equal(officer[table.state], table['state\u0004active'], `${family} ${lang}: the officer's state in ${lang}`);
         await page.click('.card ~ .row.actions [data-words]:not([data-words="note"])');
         await page.waitForSelector('.draft .arg-name');
         assert.deepEqual(await untranslated(page, table), [], `${family} ${lang}: the card and the draft in ${lang}`);
