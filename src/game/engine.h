@@ -142,6 +142,7 @@ typedef struct legal_ctx {
     size_t phase;
     const char *phase_id;
     const char *side; /* the seat's side; NULL: the referee (any side's pieces) */
+    struct legal_list *list; /* the actions being built (game_actions.c) */
 } legal_ctx;
 
 struct order_kinds;
@@ -171,7 +172,7 @@ typedef struct family_ops {
                    json_t *out);
     /* The family's actions legal now for l->side, appended to actions (see
      * the legal_* helpers below). */
-    void (*legal)(const legal_ctx *l, json_t *actions);
+    void (*legal)(const legal_ctx *l);
     /* The family's order words (data/rules/<family>.json "orders"). */
     const struct order_kinds *(*order_kinds)(const void *rules);
     /* What the family's rules say about unit u now, added to its card
@@ -278,30 +279,47 @@ extern const size_t grog_game_common_count;
 /* The read-only state of g for the legality checks (game.c). */
 void game_legal_ctx(const grog_game *g, const char *side, legal_ctx *out);
 const family_ops *game_ops(const grog_game *g);
-/* {"family","turn","phase","side","actions":[...],"names":{id: name}} for a
- * side (referee 0) or the referee; the public (side NULL or "", referee 0)
- * may do nothing. */
-json_t *game_actions_object(const grog_game *g, const char *side, int referee);
-
-/* Building the actions list (game_actions.c). An action entry is
- * {"action", "words": [fixed leading words], "help", "args": [...],
- * "options": [...], "roll": {...} or null, "preview": bool}; an argument is
- * {"name", "kind", "choices": [...]} with, when its choices depend on the
- * argument before it, "choices_by": {earlier value: [...]}. */
-json_t *legal_action(json_t *actions, const char *name, const char *help);
-json_t *legal_arg(json_t *action, const char *name, const char *kind);
-void legal_choice(json_t *arg, const char *value);
-/* Adds value to arg's choices_by[key] (and to its choices). */
-void legal_choice_by(json_t *arg, const char *key, const char *value);
+/* Building the actions list (game_actions.c, written out by
+ * grog_game_actions_json). An action entry is {"action", "words": [fixed
+ * leading words], "help", "args": [...], "options": [...], "roll": {...} or
+ * null, "preview": bool}; an argument is {"name", "kind", "choices": [...]}
+ * with, when its choices depend on the argument before it, "choices_by":
+ * {earlier value: [...]}. The list owns its entries and arguments (freed
+ * once written); every string given to it is borrowed and must stay
+ * unchanged until then (the battle's ids, the rules' words, literals and
+ * translations). A choice never repeats; a string that is not UTF-8 is left
+ * out. Every function accepts a NULL entry or argument (after running out
+ * of memory) and does nothing. */
+typedef struct legal_list legal_list;
+typedef struct legal_act legal_act;
+typedef struct legal_param legal_param;
+legal_act *legal_action(legal_list *L, const char *name, const char *help);
+legal_param *legal_arg(legal_list *L, legal_act *a, const char *name, const char *kind);
+void legal_choice(legal_list *L, legal_param *p, const char *value);
+/* Adds value to p's choices_by[key] (and to its choices). */
+void legal_choice_by(legal_list *L, legal_param *p, const char *key, const char *value);
 /* The same when the choices depend on key only through its side: for a side
  * seat every key has the same choices, so only "choices" is filled (no
  * choices_by: a battle of thousands of units stays small). */
-void legal_choice_side(const legal_ctx *l, json_t *arg, const char *key, const char *value);
-/* Whether key has choices in arg (in choices_by, or in choices when the
+void legal_choice_side(const legal_ctx *l, legal_param *p, const char *key, const char *value);
+/* Whether a loop that adds choices to p for a piece of piece_side (through
+ * legal_choice_side) should run now: always for the referee; for a side's
+ * seat, whose choices do not depend on the piece but on its side, only the
+ * first `passes` times for that side (1 when the loop's choices depend on
+ * the side alone; 2 when they leave out the piece itself: the second pass
+ * adds the first piece, any later one nothing). The choices are the same
+ * as when every loop runs, without its cost (pieces x units). */
+int legal_side_pass(const legal_ctx *l, legal_param *p, const char *piece_side, int passes);
+/* Whether p has a choices_by list for key. */
+int legal_has_by(legal_list *L, const legal_param *p, const char *key);
+/* Whether key has choices in p (in choices_by, or in choices when the
  * argument has no choices_by). */
-int legal_keyed(json_t *arg, const char *key);
-json_t *legal_option(json_t *action, const char *name, const char *kind);
-void legal_roll(json_t *action, const char *dice, const char *option, const char *what);
+int legal_keyed(legal_list *L, const legal_param *p, const char *key);
+/* "optional": true on the argument; "preview": true on the entry. */
+void legal_optional(legal_param *p);
+void legal_preview(legal_act *a);
+void legal_option(legal_list *L, legal_act *a, const char *name, const char *kind);
+void legal_roll(legal_act *a, const char *dice, const char *option, const char *what);
 /* The unit card (unit_card.c): a rule's text on the card; an explanation
  * record as JSON (json null when it cannot be made). */
 void card_note(json_t *card, const char *rule, const char *text);
@@ -310,16 +328,14 @@ json_t *card_record(const grog_explain *e);
 /* A roll the action (words0 [words1]) makes by itself, which the table may
  * enter with --roll WHO=D,D... (table_rolls.h): added to the entry's
  * "rolls": [{"who","dice","count","what"}]. */
-void legal_table_roll(json_t *actions, const char *words0, const char *words1, const char *who,
+void legal_table_roll(legal_list *L, const char *words0, const char *words1, const char *who,
                       int count, const char *what);
 /* The argument `arg` of the entry whose words are w0 [w1], or NULL; and
- * taking a value out of an argument's choices. */
-json_t *legal_find(json_t *actions, const char *w0, const char *w1, const char *arg);
-void legal_unchoose(json_t *arg, const char *value);
+ * taking a value out of an argument's choices (it is not added again). */
+legal_param *legal_find(legal_list *L, const char *w0, const char *w1, const char *arg);
+void legal_unchoose(legal_list *L, legal_param *p, const char *value);
 /* Whether side may act with a piece of piece_side (referee: any). */
 int legal_mine(const legal_ctx *l, const char *piece_side);
-/* Drops an entry whose required argument has no choice. */
-void legal_drop_empty(json_t *actions);
 
 /* Helpers for argument words. */
 /* The value of "--name V" in argv (removed from argv, argc adjusted), or NULL. */

@@ -1006,19 +1006,21 @@ static int changing(const aigles_state *s, size_t unit)
     return 0;
 }
 
-static void add_kinds(const aigles_rules *r, json_t *action)
+static void add_kinds(legal_list *L, const aigles_rules *r, legal_act *action)
 {
-    json_t *k = legal_arg(action, "order", "order-kind");
+    legal_param *k = legal_arg(L, action, "order", "order-kind");
     for (size_t i = 0; i < order_kinds_count(r->kinds); i++)
-        legal_choice(k, order_kinds_id(r->kinds, i));
+        legal_choice(L, k, order_kinds_id(r->kinds, i));
 }
 
 /* The receivers of a general's order: his side's units and active officers.
  * The zone (AIG-O-07) and the melee (AIG-O-14) are left to the order itself:
  * its preview (explain) says why it cannot be given, and sends to the ADC. */
-static void add_receivers(const legal_ctx *l, const grog_officer *g, json_t *arg)
+static void add_receivers(const legal_ctx *l, const grog_officer *g, legal_param *arg)
 {
     const grog_battle *b = l->battle;
+    if (!legal_side_pass(l, arg, g->side, 2)) /* a side's seat: g left out, so twice */
+        return;
     for (size_t k = 0; k < grog_battle_nunits(b); k++) {
         const grog_troop *u = grog_battle_unit(b, k);
         if (strcmp(u->side, g->side) == 0)
@@ -1032,36 +1034,37 @@ static void add_receivers(const legal_ctx *l, const grog_officer *g, json_t *arg
     }
 }
 
-static void legal_orders(const legal_ctx *l, const aigles_rules *r, const aigles_state *s,
-                         json_t *out)
+static void legal_orders(const legal_ctx *l, const aigles_rules *r, const aigles_state *s)
 {
     const grog_battle *b = l->battle;
-    json_t *order = legal_action(out, "order", _("give or change an order (AIG-O-06..17)"));
-    json_t *og = legal_arg(order, "general", "general"), *ot = legal_arg(order, "target",
-                                                                         "unit-or-officer");
-    add_kinds(r, order);
-    legal_option(order, "--roll", "die");
+    legal_list *L = l->list;
+    legal_act *order = legal_action(L, "order", _("give or change an order (AIG-O-06..17)"));
+    legal_param *og = legal_arg(L, order, "general", "general");
+    legal_param *ot = legal_arg(L, order, "target", "unit-or-officer");
+    add_kinds(L, r, order);
+    legal_option(L, order, "--roll", "die");
     legal_roll(order, "1d6", "--roll", _("the order test (AIG-O-15)"));
-    json_object_set_new(order, "preview", json_true());
-    json_t *expl = legal_action(out, "explaining",
+    legal_preview(order);
+    legal_act *expl = legal_action(L, "explaining",
                                 _("spend the turn explaining an order (+1 command from the next "
                                   "turn, AIG-O-18)"));
-    json_t *eg = legal_arg(expl, "general", "general"), *et = legal_arg(expl, "target",
-                                                                        "unit-or-officer");
-    add_kinds(r, expl);
-    json_t *adc = legal_action(out, "adc", _("send an aide-de-camp with an order (AIG-O-11)"));
-    json_t *aa = legal_arg(adc, "adc", "adc"), *at = legal_arg(adc, "general", "general");
-    add_kinds(r, adc);
-    json_object_set_new(adc, "preview", json_true());
+    legal_param *eg = legal_arg(L, expl, "general", "general");
+    legal_param *et = legal_arg(L, expl, "target", "unit-or-officer");
+    add_kinds(L, r, expl);
+    legal_act *adc = legal_action(L, "adc", _("send an aide-de-camp with an order (AIG-O-11)"));
+    legal_param *aa = legal_arg(L, adc, "adc", "adc");
+    legal_param *at = legal_arg(L, adc, "general", "general");
+    add_kinds(L, r, adc);
+    legal_preview(adc);
     for (size_t i = 0; i < s->nofficers; i++) {
         const grog_officer *o = grog_battle_officer(b, i);
         if (!legal_mine(l, o->side) || o->state != GROG_OFFICER_ACTIVE)
             continue;
         if (grog_role_is_general(o->role)) {
-            legal_choice(eg, o->id);
+            legal_choice(L, eg, o->id);
             add_receivers(l, o, et);
             if (s->points[i].left > 0) { /* AIG-O-06, -13: an order costs a point */
-                legal_choice(og, o->id);
+                legal_choice(L, og, o->id);
                 add_receivers(l, o, ot);
             }
             continue;
@@ -1075,10 +1078,10 @@ static void legal_orders(const legal_ctx *l, const aigles_rules *r, const aigles
             const grog_officer *sub = grog_battle_officer(b, k);
             if (k != gi && strcmp(sub->side, o->side) == 0 && grog_role_is_general(sub->role) &&
                 sub->state == GROG_OFFICER_ACTIVE)
-                legal_choice_by(at, o->id, sub->id);
+                legal_choice_by(L, at, o->id, sub->id);
         }
-        if (json_object_get(json_object_get(at, "choices_by"), o->id) != NULL)
-            legal_choice(aa, o->id);
+        if (legal_has_by(L, at, o->id))
+            legal_choice(L, aa, o->id);
     }
 }
 
@@ -1093,16 +1096,17 @@ static const char *fm_word(int f, grog_aigles_formation from)
     return grog_aigles_formation_name((grog_aigles_formation)f);
 }
 
-static void legal_formations(const legal_ctx *l, const aigles_rules *r, const aigles_state *s,
-                             json_t *out)
+static void legal_formations(const legal_ctx *l, const aigles_rules *r, const aigles_state *s)
 {
     const grog_battle *b = l->battle;
-    json_t *a = legal_action(out, "formation",
+    legal_list *L = l->list;
+    legal_act *a = legal_action(L, "formation",
                              _("start a formation change (AIG-F-25..31)"));
-    json_t *unit = legal_arg(a, "unit", "unit"), *to = legal_arg(a, "to", "formation");
-    legal_option(a, "--move", "number");
-    legal_option(a, "--file-depth", "number");
-    json_object_set_new(a, "preview", json_true());
+    legal_param *unit = legal_arg(L, a, "unit", "unit");
+    legal_param *to = legal_arg(L, a, "to", "formation");
+    legal_option(L, a, "--move", "number");
+    legal_option(L, a, "--file-depth", "number");
+    legal_preview(a);
     struct {
         grog_aigles_fm_unit fu;
         grog_aigles_formation from;
@@ -1125,9 +1129,9 @@ static void legal_formations(const legal_ctx *l, const aigles_rules *r, const ai
         if (hit >= 0) {
             for (int f = 0; f <= GROG_AIGLES_FM_COUNT + 1; f++)
                 if (cache[hit].ok & (1ull << f))
-                    legal_choice_by(to, u->id, fm_word(f, ch.from));
+                    legal_choice_by(L, to, u->id, fm_word(f, ch.from));
             if (cache[hit].ok != 0)
-                legal_choice(unit, u->id);
+                legal_choice(L, unit, u->id);
             continue;
         }
         unsigned long long okbits = 0;
@@ -1151,7 +1155,7 @@ static void legal_formations(const legal_ctx *l, const aigles_rules *r, const ai
             }
             grog_explain *e = NULL;
             if (grog_aigles_formation_change(r->formations, &fu, &ch, NULL, &e, NULL) == GROG_OK) {
-                legal_choice_by(to, u->id, word);
+                legal_choice_by(L, to, u->id, word);
                 okbits |= 1ull << f;
             }
             grog_explain_destroy(e);
@@ -1161,41 +1165,47 @@ static void legal_formations(const legal_ctx *l, const aigles_rules *r, const ai
             cache[ncache].from = ch.from;
             cache[ncache++].ok = okbits;
         }
-        if (json_object_get(json_object_get(to, "choices_by"), u->id) != NULL)
-            legal_choice(unit, u->id);
+        if (legal_has_by(L, to, u->id))
+            legal_choice(L, unit, u->id);
     }
 }
 
-static void legal_aigles(const legal_ctx *l, json_t *out)
+static void legal_aigles(const legal_ctx *l)
 {
+    legal_list *L = l->list;
     const aigles_rules *r = l->rules;
     const aigles_state *s = l->fstate;
     const grog_battle *b = l->battle;
     if (l->phase == 0 || l->phase == 2)
-        legal_orders(l, r, s, out);
-    json_t *fire = legal_find(out, "event", "casualties", "target"); /* AIG-O-25 */
-    for (size_t i = 0; fire != NULL && i < s->nofficers; i++)
-        if (!grog_aigles_battle_officer_isolated(r->officers, b, grog_battle_officer(b, i)->id,
-                                                 NULL, NULL))
-            legal_unchoose(fire, grog_battle_officer(b, i)->id);
+        legal_orders(l, r, s);
+    legal_param *fire = legal_find(L, "event", "casualties", "target"); /* AIG-O-25 */
+    for (size_t i = 0; fire != NULL && i < s->nofficers; i++) {
+        const grog_officer *o = grog_battle_officer(b, i);
+        if (!legal_mine(l, o->side) || o->state != GROG_OFFICER_ACTIVE)
+            continue; /* not a choice (legal_unit_events): nothing to take out */
+        if (o->attached_to[0] != '\0' ||
+            !grog_aigles_battle_officer_isolated(r->officers, b, o->id, NULL, NULL))
+            legal_unchoose(L, fire, o->id);
+    }
     for (size_t i = 0; (l->phase == 1 || l->phase == 3) && i < s->nriders; i++) {
         const grog_officer *adc = grog_battle_officer(b, s->riders[i].adc);
         if (s->riders[i].leg == ADC_OUT && s->riders[i].halves == 1 && legal_mine(l, adc->side))
-            legal_table_roll(out, "next", NULL, adc->id, adc->ratings.aigles_command,
+            legal_table_roll(L, "next", NULL, adc->id, adc->ratings.aigles_command,
                              _("the arriving ADC's order tests, one die per attempt (AIG-O-12)"));
     }
-    legal_formations(l, r, s, out);
-    json_t *m = legal_arg(legal_action(out, "morale",
+    legal_formations(l, r, s);
+    legal_param *m = legal_arg(L, legal_action(L, "morale",
                                        _("the charisma modifier the unit gets, and from whom "
                                          "(AIG-O-03..05)")),
                           "unit", "unit");
     for (size_t i = 0; i < grog_battle_nunits(b); i++)
         if (legal_mine(l, grog_battle_unit(b, i)->side))
-            legal_choice(m, grog_battle_unit(b, i)->id);
-    json_t *rep = legal_action(out, "replace",
+            legal_choice(L, m, grog_battle_unit(b, i)->id);
+    legal_act *rep = legal_action(L, "replace",
                                _("an ADC of his superior takes a lost general's command "
                                  "(AIG-O-27)"));
-    json_t *lost = legal_arg(rep, "general", "officer"), *by = legal_arg(rep, "adc", "adc");
+    legal_param *lost = legal_arg(L, rep, "general", "officer");
+    legal_param *by = legal_arg(L, rep, "adc", "adc");
     for (size_t i = 0; i < s->nofficers; i++) {
         const grog_officer *o = grog_battle_officer(b, i);
         if (!legal_mine(l, o->side) || o->state == GROG_OFFICER_ACTIVE || o->superior[0] == '\0' ||
@@ -1205,10 +1215,10 @@ static void legal_aigles(const legal_ctx *l, json_t *out)
             const grog_officer *a = grog_battle_officer(b, k);
             if (a->role == GROG_ROLE_ADC && a->state == GROG_OFFICER_ACTIVE &&
                 strcmp(a->superior, o->superior) == 0)
-                legal_choice_by(by, o->id, a->id);
+                legal_choice_by(L, by, o->id, a->id);
         }
-        if (json_object_get(json_object_get(by, "choices_by"), o->id) != NULL)
-            legal_choice(lost, o->id);
+        if (legal_has_by(L, by, o->id))
+            legal_choice(L, lost, o->id);
     }
 }
 

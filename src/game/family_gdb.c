@@ -286,24 +286,26 @@ static const action_def actions[] = {
 
 /* GDB-01: in the Command Phase, a C-in-C who has not tried yet may try to
  * change one order of a brigade of his side (or his own, GDB-07). */
-static void legal_gdb(const legal_ctx *l, json_t *out)
+static void legal_gdb(const legal_ctx *l)
 {
+    legal_list *L = l->list;
     const gdb_state *s = l->fstate;
     const gdb_rules *r = l->rules;
     const grog_battle *b = l->battle;
     if (l->phase != 0)
         return;
-    json_t *a = legal_action(out, "order",
+    legal_act *a = legal_action(L, "order",
                              _("try to change a brigade's order (2D6, GDB-01..14); without "
                                "ORDER: roll again for the face-down one"));
-    json_t *ci = legal_arg(a, "c-in-c", "general"), *br = legal_arg(a, "brigade", "officer");
-    json_t *k = legal_arg(a, "order", "order-kind");
-    json_object_set_new(k, "optional", json_true());
+    legal_param *ci = legal_arg(L, a, "c-in-c", "general");
+    legal_param *br = legal_arg(L, a, "brigade", "officer");
+    legal_param *k = legal_arg(L, a, "order", "order-kind");
+    legal_optional(k);
     for (size_t i = 0; i < order_kinds_count(r->kinds); i++)
-        legal_choice(k, order_kinds_id(r->kinds, i));
-    legal_option(a, "--roll", "dice-total");
+        legal_choice(L, k, order_kinds_id(r->kinds, i));
+    legal_option(L, a, "--roll", "dice-total");
     legal_roll(a, "2d6", "--roll", _("the order change roll (GDB-02), its total"));
-    json_object_set_new(a, "preview", json_true());
+    legal_preview(a);
     for (size_t i = 0; i < s->nbooks; i++) {
         const char *sid = grog_gdb_book_side(s->books[i]);
         size_t ck;
@@ -316,10 +318,10 @@ static void legal_gdb(const legal_ctx *l, json_t *out)
             const grog_officer *o = grog_battle_officer(b, j);
             if (strcmp(o->side, sid) == 0 && o->state == GROG_OFFICER_ACTIVE &&
                 (o->role == GROG_ROLE_BRIGADE || (o == c && c->personally_commands)))
-                legal_choice_by(br, c->id, o->id);
+                legal_choice_by(L, br, c->id, o->id);
         }
-        if (json_object_get(json_object_get(br, "choices_by"), c->id) != NULL)
-            legal_choice(ci, c->id);
+        if (legal_has_by(L, br, c->id))
+            legal_choice(L, ci, c->id);
     }
 }
 

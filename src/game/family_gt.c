@@ -814,26 +814,27 @@ static const action_def actions[] = {
 
 /* ---- what is legal now ---- */
 
-static void legal_pip_phase(const legal_ctx *l, const gt_rules *r, const gt_state *s,
-                            json_t *out)
+static void legal_pip_phase(const legal_ctx *l, const gt_rules *r, const gt_state *s)
 {
+    legal_list *L = l->list;
     const grog_battle *b = l->battle;
-    json_t *pips = legal_action(out, "pips", _("the corps rolls its PIP dice (GT-14)"));
-    json_t *pc = legal_arg(pips, "corps", "general");
-    legal_option(pips, "--dice", "dice-list");
+    legal_act *pips = legal_action(L, "pips", _("the corps rolls its PIP dice (GT-14)"));
+    legal_param *pc = legal_arg(L, pips, "corps", "general");
+    legal_option(L, pips, "--dice", "dice-list");
     legal_roll(pips, "1d6 per divisional general", "--dice", _("the corps' PIP dice (GT-14)"));
-    json_t *plan = legal_action(out, "plan", _("the corps' plan, before the roll (GT-14)"));
-    json_t *plc = legal_arg(plan, "corps", "general"), *plw = legal_arg(plan, "plan", "word");
-    json_t *gift = legal_action(out, "gift",
+    legal_act *plan = legal_action(L, "plan", _("the corps' plan, before the roll (GT-14)"));
+    legal_param *plc = legal_arg(L, plan, "corps", "general");
+    legal_param *plw = legal_arg(L, plan, "plan", "word");
+    legal_act *gift = legal_action(L, "gift",
                                 _("a commander's PIP to a divisional general within his radius "
                                   "(GT-10)"));
-    json_t *gk = legal_arg(gift, "commander", "general"), *gg = legal_arg(gift, "general",
-                                                                           "general");
-    json_t *giftu = legal_action(out, "gift",
+    legal_param *gk = legal_arg(L, gift, "commander", "general");
+    legal_param *gg = legal_arg(L, gift, "general", "general");
+    legal_act *giftu = legal_action(L, "gift",
                                  _("a commander's PIP spent on a non-divisional unit (GT-13)"));
-    json_t *guk = legal_arg(giftu, "commander", "general");
-    legal_choice(legal_arg(giftu, "unit-word", "word"), "unit");
-    json_t *guu = legal_arg(giftu, "unit", "unit");
+    legal_param *guk = legal_arg(L, giftu, "commander", "general");
+    legal_choice(L, legal_arg(L, giftu, "unit-word", "word"), "unit");
+    legal_param *guu = legal_arg(L, giftu, "unit", "unit");
     double radius = grog_length_to_mm(grog_gt_command_radius_in(r->r), GROG_UNIT_IN, NULL);
     /* which units a divisional general commands, once (GT-13) */
     size_t nu = grog_battle_nunits(b);
@@ -858,11 +859,11 @@ static void legal_pip_phase(const legal_ctx *l, const gt_rules *r, const gt_stat
         if (!legal_mine(l, o->side) || o->state != GROG_OFFICER_ACTIVE)
             continue;
         if (!s->o[i].rolled && corps_divisions(b, s, i, div) > 0) {
-            legal_choice(pc, o->id);
-            legal_choice(plc, o->id);
+            legal_choice(L, pc, o->id);
+            legal_choice(L, plc, o->id);
             static const char *const words[] = {"on", "off", "change", "rank"};
             for (size_t w = 0; w < 4; w++)
-                legal_choice(plw, words[w]);
+                legal_choice(L, plw, words[w]);
         }
         if (!is_higher(o->role) || gift_too_late(b, s, i))
             continue;
@@ -871,33 +872,35 @@ static void legal_pip_phase(const legal_ctx *l, const gt_rules *r, const gt_stat
                 if (s->o[t].divisional && grog_battle_officer(b, t)->state == GROG_OFFICER_ACTIVE &&
                     grog_battle_is_superior_of(b, i, t) &&
                     grog_battle_officer_distance(b, i, t) <= radius)
-                    legal_choice_by(gg, o->id, grog_battle_officer(b, t)->id);
-            if (json_object_get(json_object_get(gg, "choices_by"), o->id) != NULL)
-                legal_choice(gk, o->id);
+                    legal_choice_by(L, gg, o->id, grog_battle_officer(b, t)->id);
+            if (legal_has_by(L, gg, o->id))
+                legal_choice(L, gk, o->id);
         }
         if (o->attached_to[0] != '\0' && !grog_gt_attached_keeps_unit_pip(r->r))
             continue;
-        for (size_t u = 0; u < grog_battle_nunits(b); u++) {
+        int pass = legal_side_pass(l, guu, o->side, 1); /* a side's seat: once per side */
+        for (size_t u = 0; u < grog_battle_nunits(b) && pass; u++) {
             const grog_troop *t = grog_battle_unit(b, u);
             if (strcmp(t->side, o->side) == 0 && !nondiv[u])
                 legal_choice_side(l, guu, o->id, t->id);
         }
-        if (legal_keyed(guu, o->id))
-            legal_choice(guk, o->id);
+        if (legal_keyed(L, guu, o->id))
+            legal_choice(L, guk, o->id);
     }
     free(nondiv);
 }
 
-static void legal_spend(const legal_ctx *l, const gt_rules *r, const gt_state *s,
-                        json_t *out)
+static void legal_spend(const legal_ctx *l, const gt_rules *r, const gt_state *s)
 {
+    legal_list *L = l->list;
     const grog_battle *b = l->battle;
-    json_t *a = legal_action(out, "spend",
+    legal_act *a = legal_action(L, "spend",
                              _("spend PIPs on an action of the cost table (GT-15, GT-07)"));
-    json_t *ga = legal_arg(a, "general", "general"), *act = legal_arg(a, "action", "pip-action");
-    json_t *unit = legal_arg(a, "unit", "unit");
-    json_object_set_new(unit, "optional", json_true());
-    json_object_set_new(a, "preview", json_true());
+    legal_param *ga = legal_arg(L, a, "general", "general");
+    legal_param *act = legal_arg(L, a, "action", "pip-action");
+    legal_param *unit = legal_arg(L, a, "unit", "unit");
+    legal_optional(unit);
+    legal_preview(a);
     json_t *done = json_object();
     for (size_t i = 0; i < s->n; i++) {
         const grog_officer *o = grog_battle_officer(b, i);
@@ -910,7 +913,7 @@ static void legal_spend(const legal_ctx *l, const gt_rules *r, const gt_state *s
             grog_troop none;
             memset(&none, 0, sizeof none);
             if (grog_gt_action_fits(r->r, id, &none, NULL) == GROG_EINVAL) { /* no unit */
-                legal_choice_by(act, o->id, id);
+                legal_choice_by(L, act, o->id, id);
                 continue;
             }
             if (grog_gt_action_base_cost(r->r, k) > s->o[i].pips)
@@ -920,32 +923,33 @@ static void legal_spend(const legal_ctx *l, const gt_rules *r, const gt_state *s
                     const grog_troop *t = grog_battle_unit(b, u);
                     if (legal_mine(l, t->side) &&
                         grog_gt_action_fits(r->r, id, t, NULL) == GROG_OK)
-                        legal_choice_by(unit, id, t->id);
+                        legal_choice_by(L, unit, id, t->id);
                 }
                 json_object_set_new(done, id, json_true());
             }
-            any = json_object_get(json_object_get(unit, "choices_by"), id) != NULL;
+            any = legal_has_by(L, unit, id);
             if (any)
-                legal_choice_by(act, o->id, id);
+                legal_choice_by(L, act, o->id, id);
         }
-        legal_choice(ga, o->id);
+        legal_choice(L, ga, o->id);
     }
     json_decref(done);
 }
 
-static void legal_gt(const legal_ctx *l, json_t *out)
+static void legal_gt(const legal_ctx *l)
 {
+    legal_list *L = l->list;
     const gt_rules *r = l->rules;
     const gt_state *s = l->fstate;
     const grog_battle *b = l->battle;
     if (strcmp(l->phase_id, "pip") == 0) {
-        legal_pip_phase(l, r, s, out);
+        legal_pip_phase(l, r, s);
         for (size_t i = 0; i < s->n; i++) {
             size_t div[GROG_GT_MAX_DIVISIONS];
             int nd = corps_divisions(b, s, i, div);
             const grog_officer *o = grog_battle_officer(b, i);
             if (nd > 0 && !s->o[i].rolled && legal_mine(l, o->side))
-                legal_table_roll(out, "next", NULL, o->id, nd,
+                legal_table_roll(L, "next", NULL, o->id, nd,
                                  _("the corps' PIP dice, rolled when the phase ends (GT-14)"));
         }
     }
@@ -954,22 +958,25 @@ static void legal_gt(const legal_ctx *l, json_t *out)
         const grog_troop *t = grog_battle_unit(b, u);
         if (legal_mine(l, t->side) && !(t->flags & GROG_UNIT_FLEEING) &&
             grog_battle_attached_officers(b, u, att, 2) > 0)
-            legal_table_roll(out, "event", "flees", grog_battle_officer(b, att[0])->id, 1,
+            legal_table_roll(L, "event", "flees", grog_battle_officer(b, att[0])->id, 1,
                              _("GT-08: the attached general's die when his unit flees"));
     }
     if (strcmp(l->phase_id, "movement") == 0)
-        legal_spend(l, r, s, out);
-    json_t *a = legal_action(out, "order", _("write down an order (no test in these rules)"));
-    json_t *g = legal_arg(a, "general", "general"), *t = legal_arg(a, "target", "unit-or-officer");
-    json_t *k = legal_arg(a, "order", "order-kind");
+        legal_spend(l, r, s);
+    legal_act *a = legal_action(L, "order", _("write down an order (no test in these rules)"));
+    legal_param *g = legal_arg(L, a, "general", "general");
+    legal_param *t = legal_arg(L, a, "target", "unit-or-officer");
+    legal_param *k = legal_arg(L, a, "order", "order-kind");
     for (size_t i = 0; i < order_kinds_count(r->kinds); i++)
-        legal_choice(k, order_kinds_id(r->kinds, i));
+        legal_choice(L, k, order_kinds_id(r->kinds, i));
     for (size_t i = 0; i < s->n; i++) {
         const grog_officer *o = grog_battle_officer(b, i);
         if (!legal_mine(l, o->side) || o->state != GROG_OFFICER_ACTIVE ||
             !grog_role_is_general(o->role))
             continue;
-        legal_choice(g, o->id);
+        legal_choice(L, g, o->id);
+        if (!legal_side_pass(l, t, o->side, 1)) /* a side's seat: its side's, once */
+            continue;
         for (size_t u = 0; u < grog_battle_nunits(b); u++)
             if (strcmp(grog_battle_unit(b, u)->side, o->side) == 0)
                 legal_choice_side(l, t, o->id, grog_battle_unit(b, u)->id);
@@ -979,12 +986,12 @@ static void legal_gt(const legal_ctx *l, json_t *out)
                 legal_choice_side(l, t, o->id, p->id);
         }
     }
-    json_t *m = legal_arg(legal_action(out, "morale",
+    legal_param *m = legal_arg(L, legal_action(L, "morale",
                                        _("the unit's morale modifier from its general (GT-04)")),
                           "unit", "unit");
     for (size_t u = 0; u < grog_battle_nunits(b); u++)
         if (legal_mine(l, grog_battle_unit(b, u)->side))
-            legal_choice(m, grog_battle_unit(b, u)->id);
+            legal_choice(L, m, grog_battle_unit(b, u)->id);
 }
 
 static void unit_card(const legal_ctx *l, const grog_troop *u, json_t *card)

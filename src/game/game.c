@@ -1400,7 +1400,7 @@ const family_ops *game_ops(const grog_game *g)
 void game_legal_ctx(const grog_game *g, const char *side, legal_ctx *out)
 {
     *out = (legal_ctx){g, g->rules, g->s.battle, g->s.fstate, g->s.turn, g->s.phase,
-                       g->ops->phases[g->s.phase], side};
+                       g->ops->phases[g->s.phase], side, NULL};
 }
 
 grog_status game_next_phase(action_ctx *c, grog_error *err)

@@ -8,153 +8,590 @@
  * through family_ops.legal. The lists follow the same checks the actions
  * make; an action listed may still be refused for a reason only the whole
  * test knows (a command zone, a die), and says so when it is. Nothing here
- * changes the game. */
+ * changes the game.
+ *
+ * The list is built in plain arrays and written directly, byte for byte as
+ * jansson's json_dumps(JSON_INDENT(2)) wrote the tree of jansson objects
+ * that was built before (docs/performance.md, "The actions list";
+ * tests/test_game_actions.c compares the texts of many games). The
+ * referee's list of a big battle holds millions of choices (every officer's
+ * targets), so:
+ * - every string given as a choice or a key is interned once: its pointer
+ *   maps to a number (the strings are borrowed and stay unchanged until the
+ *   list is written: the battle's ids, the rules' words, literals), equal
+ *   texts to the same number, and its quoted JSON text is made once;
+ * - a list keeps its numbers in order and, past a few, a hash set of them,
+ *   so a repeated value is found at once; a value taken out
+ *   (legal_unchoose) stays in the set, as it stayed in jansson's set, so it
+ *   is not added again;
+ * - writing copies each quoted text, and a choices_by list equal to the
+ *   previous key's is copied from the text already written.
+ * A string that is not UTF-8 is left out, as jansson refused it. */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "engine.h"
 #include "i18n.h"
+#include "jsontext.h"
 
-json_t *legal_action(json_t *actions, const char *name, const char *help)
+/* ---- a map of numbers (a set when it has no values) ---- */
+
+typedef struct imap {
+    uint32_t *keys; /* key + 1; 0: empty slot */
+    uint32_t *vals; /* NULL for a set */
+    size_t cap, n;  /* cap: a power of two, at least twice n */
+} imap;
+
+static size_t imap_slot(const imap *m, uint32_t key)
 {
-    json_t *a = json_pack("{s:s,s:[s],s:s,s:[],s:[],s:n,s:b}", "action", name, "words", name,
-                          "help", help, "args", "options", "roll", "preview", 0);
-    json_array_append_new(actions, a);
+    size_t mask = m->cap - 1, i = (size_t)((key * 2654435761u) & mask);
+    while (m->keys[i] != 0 && m->keys[i] != key + 1)
+        i = (i + 1) & mask;
+    return i;
+}
+
+/* The value of key (0 when absent: values are stored + 1 by callers). */
+static uint32_t imap_get(const imap *m, uint32_t key)
+{
+    if (m->cap == 0)
+        return 0;
+    size_t i = imap_slot(m, key);
+    return m->keys[i] == 0 ? 0 : m->vals != NULL ? m->vals[i] : 1;
+}
+
+static int imap_grow(imap *m, int with_vals)
+{
+    size_t cap = m->cap ? m->cap * 2 : 64;
+    imap bigger = {calloc(cap, sizeof(uint32_t)), with_vals ? calloc(cap, sizeof(uint32_t)) : NULL,
+                   cap, m->n};
+    if (bigger.keys == NULL || (with_vals && bigger.vals == NULL)) {
+        free(bigger.keys);
+        free(bigger.vals);
+        return 0;
+    }
+    for (size_t i = 0; i < m->cap; i++)
+        if (m->keys[i] != 0) {
+            size_t j = imap_slot(&bigger, m->keys[i] - 1);
+            bigger.keys[j] = m->keys[i];
+            if (with_vals)
+                bigger.vals[j] = m->vals[i];
+        }
+    free(m->keys);
+    free(m->vals);
+    *m = bigger;
+    return 1;
+}
+
+/* Sets key (to val in a map); 1 when it was not there, 0 when it was, -1
+ * out of memory. */
+static int imap_put(imap *m, uint32_t key, uint32_t val, int with_vals)
+{
+    if ((m->n + 1) * 2 > m->cap && !imap_grow(m, with_vals))
+        return -1;
+    size_t i = imap_slot(m, key);
+    if (m->keys[i] != 0)
+        return 0;
+    m->keys[i] = key + 1;
+    if (with_vals)
+        m->vals[i] = val;
+    m->n++;
+    return 1;
+}
+
+static void imap_free(imap *m)
+{
+    free(m->keys);
+    free(m->vals);
+}
+
+/* ---- interned strings ---- */
+
+typedef struct istr {
+    const char *s;
+    size_t qoff, qlen; /* the quoted text in the list's qtext */
+    int bad;           /* not UTF-8: jansson refused it */
+} istr;
+
+/* ---- the list being built ---- */
+
+#define SMALL 16 /* a list this short is searched without its set */
+
+typedef struct vlist {
+    uint32_t *v;
+    size_t n, cap;
+    imap seen; /* every value ever added, once n passed SMALL or one was taken out */
+    int use_set;
+} vlist;
+
+struct legal_param {
+    const char *name, *kind;
+    vlist choices;
+    uint32_t *keys; /* choices_by's keys in order, and their lists */
+    vlist *by;
+    size_t nby, capby;
+    imap key_index; /* key -> index + 1, once there are more than SMALL keys */
+    uint32_t last_key; /* the key found last, and its index */
+    size_t last_at;
+    int optional; /* 0; 1 set before choices_by was made; 2 after */
+    uint32_t *pass_side; /* legal_side_pass: the sides seen and their passes */
+    int *pass_count;
+    size_t npass, cappass;
+};
+
+typedef struct table_roll {
+    const char *who, *what;
+    int count;
+} table_roll;
+
+struct legal_act {
+    const char *words[2]; /* words[0] is the action; words[1] an event's kind or NULL */
+    const char *help;
+    legal_param **args;
+    size_t nargs, capargs;
+    const char *(*options)[2];
+    size_t noptions, capoptions;
+    const char *roll[3]; /* dice, option, what; roll[0] NULL: null */
+    int preview;
+    table_roll *rolls;
+    size_t nrolls, caprolls;
+    int has_rolls, dropped;
+};
+
+struct legal_list {
+    legal_act **acts;
+    size_t n, cap;
+    istr *strs;
+    size_t nstrs, capstrs;
+    const char **ptr_keys; /* string pointer -> number (open addressing) */
+    uint32_t *ptr_vals;
+    size_t ptr_cap, ptr_n;
+    uint32_t *text_slots; /* text hash -> number + 1 */
+    uint64_t *text_hashes;
+    size_t text_cap;
+    char *qtext;
+    size_t qlen, qcap;
+    int oom;
+};
+
+/* Grows *p (of *cap elements of size) to hold n + 1; 0 out of memory. */
+static int grow(legal_list *L, void **p, size_t *cap, size_t n, size_t size)
+{
+    if (n < *cap)
+        return 1;
+    size_t c = *cap ? *cap * 2 : 8;
+    void *q = realloc(*p, c * size);
+    if (q == NULL) {
+        L->oom = 1;
+        return 0;
+    }
+    *p = q;
+    *cap = c;
+    return 1;
+}
+
+static uint64_t text_hash(const char *s, size_t n)
+{
+    uint64_t h = 1469598103934665603ull;
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ (unsigned char)s[i]) * 1099511628211ull;
+    return h;
+}
+
+static size_t ptr_slot(const legal_list *L, const char *s)
+{
+    size_t mask = L->ptr_cap - 1;
+    size_t i = (size_t)(((uint64_t)(uintptr_t)s >> 3) * 0x9E3779B97F4A7C15ull >> 20) & mask;
+    while (L->ptr_keys[i] != NULL && L->ptr_keys[i] != s)
+        i = (i + 1) & mask;
+    return i;
+}
+
+static int ptr_grow(legal_list *L)
+{
+    size_t cap = L->ptr_cap ? L->ptr_cap * 2 : 256;
+    const char **keys = calloc(cap, sizeof *keys);
+    uint32_t *vals = calloc(cap, sizeof *vals);
+    if (keys == NULL || vals == NULL) {
+        free(keys);
+        free(vals);
+        L->oom = 1;
+        return 0;
+    }
+    const char **ok = L->ptr_keys;
+    uint32_t *ov = L->ptr_vals;
+    size_t ocap = L->ptr_cap;
+    L->ptr_keys = keys;
+    L->ptr_vals = vals;
+    L->ptr_cap = cap;
+    for (size_t i = 0; i < ocap; i++)
+        if (ok[i] != NULL) {
+            size_t j = ptr_slot(L, ok[i]);
+            keys[j] = ok[i];
+            vals[j] = ov[i];
+        }
+    free(ok);
+    free(ov);
+    return 1;
+}
+
+static int text_grow(legal_list *L)
+{
+    size_t cap = L->text_cap ? L->text_cap * 2 : 256;
+    uint32_t *slots = calloc(cap, sizeof *slots);
+    uint64_t *hashes = calloc(cap, sizeof *hashes);
+    if (slots == NULL || hashes == NULL) {
+        free(slots);
+        free(hashes);
+        L->oom = 1;
+        return 0;
+    }
+    for (size_t i = 0; i < L->text_cap; i++)
+        if (L->text_slots[i] != 0) {
+            size_t j = (size_t)L->text_hashes[i] & (cap - 1);
+            while (slots[j] != 0)
+                j = (j + 1) & (cap - 1);
+            slots[j] = L->text_slots[i];
+            hashes[j] = L->text_hashes[i];
+        }
+    free(L->text_slots);
+    free(L->text_hashes);
+    L->text_slots = slots;
+    L->text_hashes = hashes;
+    L->text_cap = cap;
+    return 1;
+}
+
+/* A new number for text s (not seen before): its quoted text made now. */
+static int new_string(legal_list *L, const char *s, size_t n, uint32_t *out)
+{
+    size_t room = GROG_JSONTEXT_QUOTED_MAX(n);
+    if (n > GROG_JSONTEXT_STRING_MAX || !grow(L, (void **)&L->strs, &L->capstrs, L->nstrs,
+                                              sizeof *L->strs))
+        return 0;
+    if (L->qlen + room > L->qcap) {
+        size_t cap = (L->qcap ? L->qcap * 2 : 4096) + room;
+        char *q = realloc(L->qtext, cap);
+        if (q == NULL) {
+            L->oom = 1;
+            return 0;
+        }
+        L->qtext = q;
+        L->qcap = cap;
+    }
+    istr *x = &L->strs[L->nstrs];
+    x->s = s;
+    x->bad = 0;
+    x->qoff = L->qlen;
+    x->qlen = grog_jsontext_quote(L->qtext + L->qlen, s, n, 0, &x->bad);
+    L->qlen += x->bad ? 0 : x->qlen;
+    *out = (uint32_t)L->nstrs++;
+    return 1;
+}
+
+/* The number of text s (equal texts, one number); 0 out of memory. */
+static int intern_text(legal_list *L, const char *s, uint32_t *out)
+{
+    if ((L->nstrs + 1) * 2 > L->text_cap && !text_grow(L))
+        return 0;
+    size_t n = strlen(s);
+    uint64_t h = text_hash(s, n);
+    size_t i = (size_t)h & (L->text_cap - 1);
+    for (; L->text_slots[i] != 0; i = (i + 1) & (L->text_cap - 1)) {
+        const istr *x = &L->strs[L->text_slots[i] - 1];
+        if (L->text_hashes[i] == h && strcmp(x->s, s) == 0) {
+            *out = L->text_slots[i] - 1;
+            return 1;
+        }
+    }
+    if (!new_string(L, s, n, out))
+        return 0;
+    L->text_slots[i] = *out + 1;
+    L->text_hashes[i] = h;
+    return 1;
+}
+
+/* The number of string s, found by its pointer when it was seen before; 0
+ * when out of memory or s is not UTF-8 (left out, as jansson did). */
+static int intern(legal_list *L, const char *s, uint32_t *out)
+{
+    if (L->oom || s == NULL)
+        return 0;
+    if ((L->ptr_n + 1) * 2 > L->ptr_cap && !ptr_grow(L))
+        return 0;
+    size_t i = ptr_slot(L, s);
+    if (L->ptr_keys[i] == NULL) {
+        if (!intern_text(L, s, &L->ptr_vals[i]))
+            return 0;
+        L->ptr_keys[i] = s;
+        L->ptr_n++;
+    }
+    *out = L->ptr_vals[i];
+    return !L->strs[*out].bad;
+}
+
+/* ---- lists without repeats ---- */
+
+static int vlist_has(const vlist *vl, uint32_t id)
+{
+    if (vl->use_set)
+        return imap_get(&vl->seen, id) != 0;
+    for (size_t i = 0; i < vl->n; i++)
+        if (vl->v[i] == id)
+            return 1;
+    return 0;
+}
+
+static int vlist_to_set(legal_list *L, vlist *vl)
+{
+    for (size_t i = 0; i < vl->n; i++)
+        if (imap_put(&vl->seen, vl->v[i], 0, 0) < 0) {
+            L->oom = 1;
+            return 0;
+        }
+    vl->use_set = 1;
+    return 1;
+}
+
+/* Appends id unless it was ever added. */
+static void vlist_add(legal_list *L, vlist *vl, uint32_t id)
+{
+    if (vl->use_set) {
+        int added = imap_put(&vl->seen, id, 0, 0);
+        if (added <= 0) {
+            L->oom |= added < 0;
+            return;
+        }
+    } else if (vlist_has(vl, id)) {
+        return;
+    }
+    if (!grow(L, (void **)&vl->v, &vl->cap, vl->n, sizeof *vl->v))
+        return;
+    vl->v[vl->n++] = id;
+    if (!vl->use_set && vl->n > SMALL)
+        vlist_to_set(L, vl);
+}
+
+static void vlist_free(vlist *vl)
+{
+    free(vl->v);
+    imap_free(&vl->seen);
+}
+
+/* ---- building ---- */
+
+legal_act *legal_action(legal_list *L, const char *name, const char *help)
+{
+    if (L->oom || !grow(L, (void **)&L->acts, &L->cap, L->n, sizeof *L->acts))
+        return NULL;
+    legal_act *a = calloc(1, sizeof *a);
+    if (a == NULL) {
+        L->oom = 1;
+        return NULL;
+    }
+    a->words[0] = name;
+    a->help = help;
+    L->acts[L->n++] = a;
     return a;
 }
 
-json_t *legal_arg(json_t *action, const char *name, const char *kind)
+legal_param *legal_arg(legal_list *L, legal_act *a, const char *name, const char *kind)
 {
-    json_t *arg = json_pack("{s:s,s:s,s:[]}", "name", name, "kind", kind, "choices");
-    json_array_append_new(json_object_get(action, "args"), arg);
-    return arg;
+    if (a == NULL || L->oom || !grow(L, (void **)&a->args, &a->capargs, a->nargs, sizeof *a->args))
+        return NULL;
+    legal_param *p = calloc(1, sizeof *p);
+    if (p == NULL) {
+        L->oom = 1;
+        return NULL;
+    }
+    p->name = name;
+    p->kind = kind;
+    a->args[a->nargs++] = p;
+    return p;
 }
 
-/* Appends value to list unless seen (an object used as a set, kept beside
- * the list while building and dropped by strip_sets). */
-static void add_once(json_t *holder, const char *set_key, json_t *list, const char *value)
+void legal_choice(legal_list *L, legal_param *p, const char *value)
 {
-    json_t *seen = json_object_get(holder, set_key);
-    if (seen == NULL) {
-        seen = json_object();
-        json_object_set_new(holder, set_key, seen);
+    uint32_t id;
+    if (p != NULL && intern(L, value, &id))
+        vlist_add(L, &p->choices, id);
+}
+
+/* The index of key's list in p->by, or (size_t)-1. */
+static size_t by_index(const legal_param *p, uint32_t key)
+{
+    if (p->nby > 0 && p->last_key == key)
+        return p->last_at;
+    if (p->key_index.cap != 0) {
+        uint32_t at = imap_get(&p->key_index, key);
+        return at == 0 ? (size_t)-1 : at - 1;
     }
-    if (json_object_get(seen, value) != NULL)
+    for (size_t i = 0; i < p->nby; i++)
+        if (p->keys[i] == key)
+            return i;
+    return (size_t)-1;
+}
+
+static size_t by_add_key(legal_list *L, legal_param *p, uint32_t key)
+{
+    size_t capkeys = p->capby;
+    if (!grow(L, (void **)&p->keys, &capkeys, p->nby, sizeof *p->keys) ||
+        !grow(L, (void **)&p->by, &p->capby, p->nby, sizeof *p->by))
+        return (size_t)-1;
+    if (capkeys != p->capby) { /* both grew alike, unless one failed halfway */
+        L->oom = 1;
+        return (size_t)-1;
+    }
+    size_t at = p->nby++;
+    p->keys[at] = key;
+    memset(&p->by[at], 0, sizeof p->by[at]);
+    if (p->nby > SMALL) {
+        if (p->key_index.cap == 0)
+            for (size_t i = 0; i + 1 < p->nby; i++)
+                if (imap_put(&p->key_index, p->keys[i], (uint32_t)i + 1, 1) < 0)
+                    L->oom = 1;
+        if (imap_put(&p->key_index, key, (uint32_t)at + 1, 1) < 0)
+            L->oom = 1;
+    }
+    return at;
+}
+
+void legal_choice_by(legal_list *L, legal_param *p, const char *key, const char *value)
+{
+    uint32_t k, v;
+    if (p == NULL || !intern(L, key, &k) || !intern(L, value, &v))
         return;
-    json_object_set_new(seen, value, json_true());
-    json_array_append_new(list, json_string(value));
+    size_t at = by_index(p, k);
+    if (at == (size_t)-1 && (at = by_add_key(L, p, k)) == (size_t)-1)
+        return;
+    p->last_key = k;
+    p->last_at = at;
+    vlist_add(L, &p->by[at], v);
+    vlist_add(L, &p->choices, v);
 }
 
-void legal_choice(json_t *arg, const char *value)
-{
-    add_once(arg, "_seen", json_object_get(arg, "choices"), value);
-}
-
-void legal_choice_by(json_t *arg, const char *key, const char *value)
-{
-    json_t *by = json_object_get(arg, "choices_by");
-    if (by == NULL) {
-        by = json_object();
-        json_object_set_new(arg, "choices_by", by);
-        json_object_set_new(arg, "_seen_by", json_object());
-    }
-    json_t *list = json_object_get(by, key);
-    if (list == NULL) {
-        list = json_array();
-        json_object_set_new(by, key, list);
-    }
-    add_once(json_object_get(arg, "_seen_by"), key, list, value);
-    legal_choice(arg, value);
-}
-
-void legal_choice_side(const legal_ctx *l, json_t *arg, const char *key, const char *value)
+void legal_choice_side(const legal_ctx *l, legal_param *p, const char *key, const char *value)
 {
     if (l->side != NULL) /* one side: every key has the same choices, its side's */
-        legal_choice(arg, value);
+        legal_choice(l->list, p, value);
     else
-        legal_choice_by(arg, key, value);
+        legal_choice_by(l->list, p, key, value);
 }
 
-int legal_keyed(json_t *arg, const char *key)
+int legal_side_pass(const legal_ctx *l, legal_param *p, const char *piece_side, int passes)
 {
-    return json_object_get(json_object_get(arg, "choices_by"), key) != NULL ||
-           (json_object_get(arg, "choices_by") == NULL &&
-            json_array_size(json_object_get(arg, "choices")) > 0);
-}
-
-/* Drops the building sets from every argument. */
-static void strip_sets(json_t *actions)
-{
-    size_t i, k;
-    json_t *a, *arg;
-    json_array_foreach(actions, i, a) json_array_foreach(json_object_get(a, "args"), k, arg)
-    {
-        json_object_del(arg, "_seen");
-        json_object_del(arg, "_seen_by");
+    legal_list *L = l->list;
+    uint32_t side;
+    if (l->side == NULL || p == NULL || !intern(L, piece_side, &side))
+        return 1;
+    size_t i = 0;
+    while (i < p->npass && p->pass_side[i] != side)
+        i++;
+    if (i == p->npass) {
+        size_t cap = p->cappass;
+        if (!grow(L, (void **)&p->pass_side, &cap, p->npass, sizeof *p->pass_side) ||
+            !grow(L, (void **)&p->pass_count, &p->cappass, p->npass, sizeof *p->pass_count))
+            return 1;
+        p->pass_side[i] = side;
+        p->pass_count[i] = 0;
+        p->npass++;
     }
+    return p->pass_count[i]++ < passes;
 }
 
-json_t *legal_option(json_t *action, const char *name, const char *kind)
+int legal_has_by(legal_list *L, const legal_param *p, const char *key)
 {
-    json_t *o = json_pack("{s:s,s:s}", "name", name, "kind", kind);
-    json_array_append_new(json_object_get(action, "options"), o);
-    return o;
+    uint32_t k;
+    return p != NULL && p->nby > 0 && intern(L, key, &k) && by_index(p, k) != (size_t)-1;
 }
 
-void legal_roll(json_t *action, const char *dice, const char *option, const char *what)
+int legal_keyed(legal_list *L, const legal_param *p, const char *key)
 {
-    json_object_set_new(action, "roll",
-                        json_pack("{s:s,s:s,s:s}", "dice", dice, "option", option, "what", what));
+    if (p == NULL)
+        return 0;
+    return p->nby > 0 ? legal_has_by(L, p, key) : p->choices.n > 0;
 }
 
-void legal_table_roll(json_t *actions, const char *words0, const char *words1, const char *who,
+void legal_optional(legal_param *p)
+{
+    if (p != NULL && p->optional == 0)
+        p->optional = p->nby > 0 ? 2 : 1;
+}
+
+void legal_preview(legal_act *a)
+{
+    if (a != NULL)
+        a->preview = 1;
+}
+
+void legal_option(legal_list *L, legal_act *a, const char *name, const char *kind)
+{
+    if (a == NULL ||
+        !grow(L, (void **)&a->options, &a->capoptions, a->noptions, sizeof *a->options))
+        return;
+    a->options[a->noptions][0] = name;
+    a->options[a->noptions++][1] = kind;
+}
+
+void legal_roll(legal_act *a, const char *dice, const char *option, const char *what)
+{
+    if (a == NULL)
+        return;
+    a->roll[0] = dice;
+    a->roll[1] = option;
+    a->roll[2] = what;
+}
+
+static int words_are(const legal_act *a, const char *w0, const char *w1)
+{
+    return strcmp(a->words[0], w0) == 0 &&
+           (w1 == NULL || (a->words[1] != NULL && strcmp(a->words[1], w1) == 0));
+}
+
+void legal_table_roll(legal_list *L, const char *words0, const char *words1, const char *who,
                       int count, const char *what)
 {
-    size_t i;
-    json_t *a;
-    json_array_foreach(actions, i, a) {
-        json_t *w = json_object_get(a, "words");
-        if (strcmp(json_string_value(json_array_get(w, 0)), words0) != 0 ||
-            (words1 != NULL && (json_array_size(w) < 2 ||
-                                strcmp(json_string_value(json_array_get(w, 1)), words1) != 0)))
+    for (size_t i = 0; i < L->n; i++) {
+        legal_act *a = L->acts[i];
+        if (!words_are(a, words0, words1))
             continue;
-        json_t *rolls = json_object_get(a, "rolls");
-        if (rolls == NULL) {
-            rolls = json_array();
-            json_object_set_new(a, "rolls", rolls);
-            legal_option(a, "--roll", "table-rolls");
+        if (!grow(L, (void **)&a->rolls, &a->caprolls, a->nrolls, sizeof *a->rolls))
+            return;
+        if (!a->has_rolls) {
+            a->has_rolls = 1;
+            legal_option(L, a, "--roll", "table-rolls");
         }
-        json_array_append_new(rolls, json_pack("{s:s,s:s,s:i,s:s}", "who", who, "dice", "1d6",
-                                               "count", count, "what", what));
+        a->rolls[a->nrolls++] = (table_roll){who, what, count};
         return;
     }
 }
 
-json_t *legal_find(json_t *actions, const char *w0, const char *w1, const char *arg)
+legal_param *legal_find(legal_list *L, const char *w0, const char *w1, const char *arg)
 {
-    size_t i;
-    json_t *a;
-    json_array_foreach(actions, i, a) {
-        json_t *w = json_object_get(a, "words");
-        if (strcmp(json_string_value(json_array_get(w, 0)), w0) != 0 ||
-            (w1 != NULL && (json_array_size(w) < 2 ||
-                            strcmp(json_string_value(json_array_get(w, 1)), w1) != 0)))
+    for (size_t i = 0; i < L->n; i++) {
+        const legal_act *a = L->acts[i];
+        if (!words_are(a, w0, w1))
             continue;
-        size_t k;
-        json_t *x;
-        json_array_foreach(json_object_get(a, "args"), k, x)
-            if (strcmp(json_string_value(json_object_get(x, "name")), arg) == 0)
-                return x;
+        for (size_t k = 0; k < a->nargs; k++)
+            if (strcmp(a->args[k]->name, arg) == 0)
+                return a->args[k];
     }
     return NULL;
 }
 
-void legal_unchoose(json_t *arg, const char *value)
+void legal_unchoose(legal_list *L, legal_param *p, const char *value)
 {
-    json_t *c = json_object_get(arg, "choices");
-    for (size_t i = json_array_size(c); i-- > 0;)
-        if (strcmp(json_string_value(json_array_get(c, i)), value) == 0)
-            json_array_remove(c, i);
+    uint32_t id;
+    if (p == NULL || !intern(L, value, &id))
+        return;
+    vlist *c = &p->choices;
+    if (!c->use_set && !vlist_to_set(L, c)) /* the value stays seen, as before */
+        return;
+    for (size_t i = c->n; i-- > 0;)
+        if (c->v[i] == id) {
+            memmove(c->v + i, c->v + i + 1, (c->n - i - 1) * sizeof *c->v);
+            c->n--;
+        }
 }
 
 int legal_mine(const legal_ctx *l, const char *piece_side)
@@ -172,22 +609,47 @@ static int open_kind(const char *kind)
     return 0;
 }
 
-void legal_drop_empty(json_t *actions)
+/* Drops an entry whose required argument has no choice. */
+static void drop_empty(legal_list *L)
 {
-    for (size_t i = json_array_size(actions); i-- > 0;) {
-        json_t *args = json_object_get(json_array_get(actions, i), "args");
-        size_t k;
-        json_t *arg;
-        json_array_foreach(args, k, arg) {
-            if (json_is_true(json_object_get(arg, "optional")) ||
-                open_kind(json_string_value(json_object_get(arg, "kind"))))
-                continue;
-            if (json_array_size(json_object_get(arg, "choices")) == 0) {
-                json_array_remove(actions, i);
-                break;
-            }
+    for (size_t i = 0; i < L->n; i++) {
+        legal_act *a = L->acts[i];
+        for (size_t k = 0; k < a->nargs && !a->dropped; k++) {
+            const legal_param *p = a->args[k];
+            if (!p->optional && !open_kind(p->kind) && p->choices.n == 0)
+                a->dropped = 1;
         }
     }
+}
+
+static void list_free(legal_list *L)
+{
+    for (size_t i = 0; i < L->n; i++) {
+        legal_act *a = L->acts[i];
+        for (size_t k = 0; k < a->nargs; k++) {
+            legal_param *p = a->args[k];
+            vlist_free(&p->choices);
+            for (size_t j = 0; j < p->nby; j++)
+                vlist_free(&p->by[j]);
+            free(p->by);
+            free(p->keys);
+            free(p->pass_side);
+            free(p->pass_count);
+            imap_free(&p->key_index);
+            free(p);
+        }
+        free(a->args);
+        free(a->options);
+        free(a->rolls);
+        free(a);
+    }
+    free(L->acts);
+    free(L->strs);
+    free(L->ptr_keys);
+    free(L->ptr_vals);
+    free(L->text_slots);
+    free(L->text_hashes);
+    free(L->qtext);
 }
 
 /* ---- the common actions ---- */
@@ -203,37 +665,41 @@ static int is_square(const legal_ctx *l, const grog_troop *u)
            (strcmp(u->formation, "full-square") == 0 || strcmp(u->formation, "mass-square") == 0);
 }
 
-static void legal_move(const legal_ctx *l, json_t *actions)
+static void legal_move(const legal_ctx *l)
 {
-    json_t *a = legal_action(actions, "move", _("an officer or unit now stands there"));
-    json_t *id = legal_arg(a, "id", "piece");
+    legal_list *L = l->list;
+    legal_act *a = legal_action(L, "move", _("an officer or unit now stands there"));
+    legal_param *id = legal_arg(L, a, "id", "piece");
     for (size_t i = 0; i < grog_battle_nofficers(l->battle); i++) {
         const grog_officer *o = grog_battle_officer(l->battle, i);
         if (legal_mine(l, o->side) && active(o))
-            legal_choice(id, o->id);
+            legal_choice(L, id, o->id);
     }
     for (size_t i = 0; i < grog_battle_nunits(l->battle); i++) {
         const grog_troop *u = grog_battle_unit(l->battle, i);
         if (legal_mine(l, u->side) && !is_square(l, u)) /* AIG-F-12: a square stands */
-            legal_choice(id, u->id);
+            legal_choice(L, id, u->id);
     }
-    legal_arg(a, "x", "length");
-    legal_arg(a, "y", "length");
-    json_object_set_new(legal_arg(a, "facing", "facing"), "optional", json_true());
+    legal_arg(L, a, "x", "length");
+    legal_arg(L, a, "y", "length");
+    legal_optional(legal_arg(L, a, "facing", "facing"));
 }
 
-static void legal_attach(const legal_ctx *l, json_t *actions)
+static void legal_attach(const legal_ctx *l)
 {
     /* GT-03: in Grande Tactique generals attach in the movement phase only */
     if (grog_game_family(l->game) == GROG_FAMILY_GT && strcmp(l->phase_id, "movement") != 0)
         return;
-    json_t *a = legal_action(actions, "attach", _("the general joins the unit"));
-    json_t *gen = legal_arg(a, "general", "general");
-    json_t *unit = legal_arg(a, "unit", "unit");
+    legal_list *L = l->list;
+    legal_act *a = legal_action(L, "attach", _("the general joins the unit"));
+    legal_param *gen = legal_arg(L, a, "general", "general");
+    legal_param *unit = legal_arg(L, a, "unit", "unit");
     size_t nu = grog_battle_nunits(l->battle);
     unsigned char *taken = calloc(nu + 1, 1); /* GT-03: one general per unit */
-    if (taken == NULL)
+    if (taken == NULL) {
+        L->oom = 1;
         return;
+    }
     for (size_t i = 0; i < grog_battle_nofficers(l->battle); i++) {
         size_t k;
         if (grog_battle_unit_index(l->battle, grog_battle_officer(l->battle, i)->attached_to, &k))
@@ -244,45 +710,48 @@ static void legal_attach(const legal_ctx *l, json_t *actions)
         if (!legal_mine(l, o->side) || !active(o) || !grog_role_is_general(o->role) ||
             o->attached_to[0] != '\0')
             continue;
-        for (size_t k = 0; k < nu; k++) {
+        int pass = legal_side_pass(l, unit, o->side, 1); /* a side's seat: once per side */
+        for (size_t k = 0; k < nu && pass; k++) {
             const grog_troop *u = grog_battle_unit(l->battle, k);
             if (!taken[k] && strcmp(u->side, o->side) == 0)
                 legal_choice_side(l, unit, o->id, u->id);
         }
-        legal_choice(gen, o->id);
+        legal_choice(L, gen, o->id);
     }
     free(taken);
 }
 
-static void legal_detach(const legal_ctx *l, json_t *actions)
+static void legal_detach(const legal_ctx *l)
 {
-    json_t *a = legal_action(actions, "detach", _("the general leaves his unit"));
-    json_t *gen = legal_arg(a, "general", "general");
+    legal_list *L = l->list;
+    legal_act *a = legal_action(L, "detach", _("the general leaves his unit"));
+    legal_param *gen = legal_arg(L, a, "general", "general");
     for (size_t i = 0; i < grog_battle_nofficers(l->battle); i++) {
         const grog_officer *o = grog_battle_officer(l->battle, i);
         const grog_troop *u = grog_battle_unit_by_id(l->battle, o->attached_to);
         if (legal_mine(l, o->side) && u != NULL && !(u->flags & GROG_UNIT_ROUTED)) /* GT-06 */
-            legal_choice(gen, o->id);
+            legal_choice(L, gen, o->id);
     }
 }
 
 /* One entry per event kind: words ["event", KIND]. */
-static json_t *event_entry(json_t *actions, const char *kind, const char *help)
+static legal_act *event_entry(legal_list *L, const char *kind, const char *help)
 {
-    json_t *a = legal_action(actions, "event", help);
-    json_array_append_new(json_object_get(a, "words"), json_string(kind));
-    json_object_set_new(a, "event", json_string(kind));
+    legal_act *a = legal_action(L, "event", help);
+    if (a != NULL)
+        a->words[1] = kind;
     return a;
 }
 
-static void legal_unit_events(const legal_ctx *l, json_t *actions)
+static void legal_unit_events(const legal_ctx *l)
 {
-    json_t *me = event_entry(actions, "melee", _("a melee begins, is won or lost"));
-    json_t *melee = legal_arg(me, "unit", "unit");
-    json_t *result = legal_arg(me, "result", "word");
-    json_t *cas = event_entry(actions, "casualties", _("casualties on a unit or officer"));
-    json_t *cas_who = legal_arg(cas, "target", "piece");
-    legal_arg(cas, "count", "number");
+    legal_list *L = l->list;
+    legal_act *me = event_entry(L, "melee", _("a melee begins, is won or lost"));
+    legal_param *melee = legal_arg(L, me, "unit", "unit");
+    legal_param *result = legal_arg(L, me, "result", "word");
+    legal_act *cas = event_entry(L, "casualties", _("casualties on a unit or officer"));
+    legal_param *cas_who = legal_arg(L, cas, "target", "piece");
+    legal_arg(L, cas, "count", "number");
     static const struct {
         const char *kind;
         unsigned flag;
@@ -293,28 +762,28 @@ static void legal_unit_events(const legal_ctx *l, json_t *actions)
         {"disorder", GROG_UNIT_DISORDERED, N_("the unit falls into disorder")},
         {"breaks", GROG_UNIT_BROKEN, N_("the unit (or a brigade, by its commander) is broken")},
     };
-    json_t *fl[4];
+    legal_param *fl[4];
     for (size_t f = 0; f < 4; f++)
-        fl[f] = legal_arg(event_entry(actions, flags[f].kind, _(flags[f].help)), "unit", "unit");
-    json_t *rally = legal_arg(event_entry(actions, "rallies", _("a fleeing or routed unit rallies")),
-                              "unit", "unit");
+        fl[f] = legal_arg(L, event_entry(L, flags[f].kind, _(flags[f].help)), "unit", "unit");
+    legal_param *rally = legal_arg(
+        L, event_entry(L, "rallies", _("a fleeing or routed unit rallies")), "unit", "unit");
     for (size_t i = 0; i < grog_battle_nunits(l->battle); i++) {
         const grog_troop *u = grog_battle_unit(l->battle, i);
         if (!legal_mine(l, u->side))
             continue;
-        legal_choice(melee, u->id);
+        legal_choice(L, melee, u->id);
         if (u->flags & GROG_UNIT_IN_MELEE) {
-            legal_choice_by(result, u->id, "won");
-            legal_choice_by(result, u->id, "lost");
+            legal_choice_by(L, result, u->id, "won");
+            legal_choice_by(L, result, u->id, "lost");
         } else {
-            legal_choice_by(result, u->id, "start");
+            legal_choice_by(L, result, u->id, "start");
         }
-        legal_choice(cas_who, u->id);
+        legal_choice(L, cas_who, u->id);
         for (size_t f = 0; f < 4; f++)
             if (!(u->flags & flags[f].flag))
-                legal_choice(fl[f], u->id);
+                legal_choice(L, fl[f], u->id);
         if (u->flags & (GROG_UNIT_FLEEING | GROG_UNIT_ROUTED))
-            legal_choice(rally, u->id);
+            legal_choice(L, rally, u->id);
     }
     int gt = grog_game_family(l->game) == GROG_FAMILY_GT;
     for (size_t i = 0; i < grog_battle_nofficers(l->battle); i++) {
@@ -322,107 +791,386 @@ static void legal_unit_events(const legal_ctx *l, json_t *actions)
         if (!legal_mine(l, o->side) || !active(o))
             continue;
         if (!gt) /* GT-05, GT-09: a general is never fired at */
-            legal_choice(cas_who, o->id);
+            legal_choice(L, cas_who, o->id);
         if (o->role == GROG_ROLE_BRIGADE && !o->brigade_broken)
-            legal_choice(fl[3], o->id);
+            legal_choice(L, fl[3], o->id);
     }
 }
 
-static void legal_officer_events(const legal_ctx *l, json_t *actions)
+/* The units of l's seat that may take officer o (contact, surrounded): those
+ * of another side than his, as choices_by[o] (the referee) or choices. */
+static void enemy_units(const legal_ctx *l, legal_param *taker, const grog_officer *o)
 {
-    json_t *contact = event_entry(actions, "contact",
-                                  _("an enemy unit contacts an officer and takes him"));
-    json_t *victim = legal_arg(contact, "officer", "enemy-officer");
-    json_t *taker = legal_arg(contact, "unit", "unit");
-    json_t *sur = event_entry(actions, "surrounded",
-                              _("an officer surrounded with no way out is taken (AIG-O-21)"));
-    json_t *sur_victim = legal_arg(sur, "officer", "enemy-officer");
-    json_t *sur_taker = legal_arg(sur, "unit", "unit");
-    json_t *killed = legal_arg(event_entry(actions, "killed", _("the officer is killed")),
-                               "officer", "officer");
-    json_t *wounded = legal_arg(event_entry(actions, "wounded", _("the officer is out of commission")),
-                                "officer", "officer");
-    json_t *freed = legal_arg(event_entry(actions, "freed", _("a prisoner is freed")), "officer",
-                              "officer");
-    json_t *av = event_entry(actions, "avance", _("an Avance marker on or off (AIG-O-22)"));
-    json_t *av_who = legal_arg(av, "officer", "officer");
-    json_t *av_on = legal_arg(av, "state", "word");
+    if (!legal_side_pass(l, taker, o->side, 1))
+        return;
+    for (size_t k = 0; k < grog_battle_nunits(l->battle); k++) {
+        const grog_troop *u = grog_battle_unit(l->battle, k);
+        if (legal_mine(l, u->side) && strcmp(u->side, o->side) != 0)
+            legal_choice_side(l, taker, o->id, u->id);
+    }
+}
+
+static void legal_officer_events(const legal_ctx *l)
+{
+    legal_list *L = l->list;
+    legal_act *contact = event_entry(L, "contact",
+                                     _("an enemy unit contacts an officer and takes him"));
+    legal_param *victim = legal_arg(L, contact, "officer", "enemy-officer");
+    legal_param *taker = legal_arg(L, contact, "unit", "unit");
+    legal_act *sur = event_entry(L, "surrounded",
+                                 _("an officer surrounded with no way out is taken (AIG-O-21)"));
+    legal_param *sur_victim = legal_arg(L, sur, "officer", "enemy-officer");
+    legal_param *sur_taker = legal_arg(L, sur, "unit", "unit");
+    legal_param *killed = legal_arg(L, event_entry(L, "killed", _("the officer is killed")),
+                                    "officer", "officer");
+    legal_param *wounded = legal_arg(
+        L, event_entry(L, "wounded", _("the officer is out of commission")), "officer", "officer");
+    legal_param *freed = legal_arg(L, event_entry(L, "freed", _("a prisoner is freed")), "officer",
+                                   "officer");
+    legal_act *av = event_entry(L, "avance", _("an Avance marker on or off (AIG-O-22)"));
+    legal_param *av_who = legal_arg(L, av, "officer", "officer");
+    legal_param *av_on = legal_arg(L, av, "state", "word");
     int gt = grog_game_family(l->game) == GROG_FAMILY_GT; /* GT-05, GT-09 */
     for (size_t i = 0; i < grog_battle_nofficers(l->battle); i++) {
         const grog_officer *o = grog_battle_officer(l->battle, i);
         if (!gt && active(o) && !(o->markers & GROG_MARKER_AVANCE)) {
-            for (size_t k = 0; k < grog_battle_nunits(l->battle); k++) {
-                const grog_troop *u = grog_battle_unit(l->battle, k);
-                if (legal_mine(l, u->side) && strcmp(u->side, o->side) != 0)
-                    legal_choice_side(l, taker, o->id, u->id);
-            }
-            if (legal_keyed(taker, o->id))
-                legal_choice(victim, o->id);
+            enemy_units(l, taker, o);
+            if (legal_keyed(L, taker, o->id))
+                legal_choice(L, victim, o->id);
         }
-        if (active(o) && grog_game_family(l->game) != GROG_FAMILY_GT) {
-            for (size_t k = 0; k < grog_battle_nunits(l->battle); k++) {
-                const grog_troop *u = grog_battle_unit(l->battle, k);
-                if (legal_mine(l, u->side) && strcmp(u->side, o->side) != 0)
-                    legal_choice_side(l, sur_taker, o->id, u->id);
-            }
-            if (legal_keyed(sur_taker, o->id))
-                legal_choice(sur_victim, o->id);
+        if (active(o) && !gt) {
+            enemy_units(l, sur_taker, o);
+            if (legal_keyed(L, sur_taker, o->id))
+                legal_choice(L, sur_victim, o->id);
         }
         if (!legal_mine(l, o->side))
             continue;
         if (o->state != GROG_OFFICER_KILLED && !gt)
-            legal_choice(killed, o->id);
+            legal_choice(L, killed, o->id);
         if ((active(o) || o->state == GROG_OFFICER_PRISONER) && !gt)
-            legal_choice(wounded, o->id);
+            legal_choice(L, wounded, o->id);
         if (o->state == GROG_OFFICER_PRISONER)
-            legal_choice(freed, o->id);
+            legal_choice(L, freed, o->id);
         if (grog_game_family(l->game) == GROG_FAMILY_AIGLES && active(o)) {
-            legal_choice(av_who, o->id);
-            legal_choice_by(av_on, o->id, (o->markers & GROG_MARKER_AVANCE) ? "off" : "on");
+            legal_choice(L, av_who, o->id);
+            legal_choice_by(L, av_on, o->id, (o->markers & GROG_MARKER_AVANCE) ? "off" : "on");
         }
     }
 }
 
-static void legal_common(const legal_ctx *l, json_t *actions)
+static void legal_common(const legal_ctx *l)
 {
-    legal_action(actions, "next", _("end this phase and begin the next"));
-    legal_move(l, actions);
-    legal_attach(l, actions);
-    legal_detach(l, actions);
-    legal_unit_events(l, actions);
-    legal_officer_events(l, actions);
-    legal_arg(legal_action(actions, "note", _("a remark kept in the journal")), "text", "text");
+    legal_action(l->list, "next", _("end this phase and begin the next"));
+    legal_move(l);
+    legal_attach(l);
+    legal_detach(l);
+    legal_unit_events(l);
+    legal_officer_events(l);
+    legal_arg(l->list, legal_action(l->list, "note", _("a remark kept in the journal")), "text",
+              "text");
 }
 
-/* The names of the pieces, for buttons: {"id": "name"}. */
-static json_t *piece_names(const grog_battle *b)
-{
-    json_t *names = json_object();
-    for (size_t i = 0; i < grog_battle_nofficers(b); i++)
-        json_object_set_new(names, grog_battle_officer(b, i)->id,
-                            json_string(grog_battle_officer(b, i)->name));
-    for (size_t i = 0; i < grog_battle_nunits(b); i++)
-        json_object_set_new(names, grog_battle_unit(b, i)->id,
-                            json_string(grog_battle_unit(b, i)->name));
-    return names;
-}
+/* ---- writing: json_dumps(JSON_INDENT(2)) of the same document ---- */
 
-json_t *game_actions_object(const grog_game *g, const char *side, int referee)
+typedef struct wbuf {
+    char *s;
+    size_t len, cap;
+    int oom;
+} wbuf;
+
+static int room(wbuf *w, size_t more)
 {
-    legal_ctx l;
-    game_legal_ctx(g, referee ? NULL : side, &l);
-    json_t *actions = json_array();
-    if (referee || (side != NULL && side[0] != '\0')) {
-        legal_common(&l, actions);
-        const family_ops *ops = game_ops(g);
-        if (ops->legal != NULL)
-            ops->legal(&l, actions);
-        legal_drop_empty(actions);
-        strip_sets(actions);
+    if (w->len + more <= w->cap)
+        return 1;
+    size_t cap = w->cap ? w->cap : 1 << 16;
+    while (cap < w->len + more)
+        cap *= 2;
+    char *s = w->oom ? NULL : realloc(w->s, cap);
+    if (s == NULL) {
+        w->oom = 1;
+        return 0;
     }
-    return json_pack("{s:s,s:i,s:s,s:s?,s:o,s:o}", "family", grog_family_name(grog_game_family(g)),
-                     "turn", l.turn, "phase", l.phase_id, "side", referee ? NULL : side,
-                     "actions", actions, "names", piece_names(l.battle));
+    w->s = s;
+    w->cap = cap;
+    return 1;
+}
+
+static void put(wbuf *w, const char *s, size_t n)
+{
+    if (room(w, n)) {
+        memcpy(w->s + w->len, s, n);
+        w->len += n;
+    }
+}
+
+#define PUT(w, lit) put((w), (lit), sizeof(lit) - 1)
+
+/* A newline and the indent of depth levels. */
+static void newline(wbuf *w, int depth)
+{
+    if (room(w, 1 + 2 * (size_t)depth)) {
+        w->s[w->len] = '\n';
+        memset(w->s + w->len + 1, ' ', 2 * (size_t)depth);
+        w->len += 1 + 2 * (size_t)depth;
+    }
+}
+
+/* Any string (the document's own: action words, helps, kinds...). A text
+ * that is not UTF-8 (none is: they are literals, translations and ids read
+ * by jansson) would be written with U+FFFD. */
+static void put_str(wbuf *w, const char *s)
+{
+    size_t n = strlen(s);
+    int bad = 0;
+    if (n <= GROG_JSONTEXT_STRING_MAX && room(w, GROG_JSONTEXT_QUOTED_MAX(n)))
+        w->len += grog_jsontext_quote(w->s + w->len, s, n, 1, &bad);
+}
+
+/* A member's key, after a comma unless it is the first. */
+static void put_key(wbuf *w, int depth, int first, const char *key)
+{
+    if (!first)
+        PUT(w, ",");
+    newline(w, depth);
+    put_str(w, key);
+    PUT(w, ": ");
+}
+
+static void put_key_str(wbuf *w, int depth, int first, const char *key, const char *s)
+{
+    put_key(w, depth, first, key);
+    put_str(w, s);
+}
+
+/* An array of interned strings whose elements stand at depth. */
+static void put_vlist(wbuf *w, const legal_list *L, const vlist *vl, int depth)
+{
+    if (vl->n == 0) {
+        PUT(w, "[]");
+        return;
+    }
+    PUT(w, "[");
+    size_t step = 2 + 2 * (size_t)depth;
+    for (size_t i = 0; i < vl->n; i++) {
+        const istr *x = &L->strs[vl->v[i]];
+        if (!room(w, step + x->qlen))
+            return;
+        char *p = w->s + w->len;
+        if (i > 0)
+            *p++ = ',';
+        *p++ = '\n';
+        memset(p, ' ', 2 * (size_t)depth);
+        p += 2 * (size_t)depth;
+        memcpy(p, L->qtext + x->qoff, x->qlen);
+        w->len = (size_t)(p + x->qlen - w->s);
+    }
+    newline(w, depth - 1);
+    PUT(w, "]");
+}
+
+static int same_values(const vlist *a, const vlist *b)
+{
+    return a->n == b->n && memcmp(a->v, b->v, a->n * sizeof *a->v) == 0;
+}
+
+/* choices_by: {key: [...]}, its members at depth. A list equal to the
+ * previous key's is the same text: copied from what was just written. */
+static void put_by(wbuf *w, const legal_list *L, const legal_param *p, int depth)
+{
+    if (p->nby == 0) {
+        PUT(w, "{}");
+        return;
+    }
+    PUT(w, "{");
+    size_t prev_at = 0, prev_len = 0;
+    for (size_t j = 0; j < p->nby; j++) {
+        const istr *k = &L->strs[p->keys[j]];
+        if (j > 0)
+            PUT(w, ",");
+        newline(w, depth);
+        put(w, L->qtext + k->qoff, k->qlen);
+        PUT(w, ": ");
+        if (j > 0 && prev_len > 0 && same_values(&p->by[j], &p->by[j - 1])) {
+            if (room(w, prev_len)) {
+                memcpy(w->s + w->len, w->s + prev_at, prev_len);
+                w->len += prev_len;
+            }
+            continue;
+        }
+        prev_at = w->len;
+        put_vlist(w, L, &p->by[j], depth + 1);
+        prev_len = w->oom ? 0 : w->len - prev_at;
+    }
+    newline(w, depth - 1);
+    PUT(w, "}");
+}
+
+/* An argument object, its members at depth. */
+static void put_param(wbuf *w, const legal_list *L, const legal_param *p, int depth)
+{
+    PUT(w, "{");
+    put_key_str(w, depth, 1, "name", p->name);
+    put_key_str(w, depth, 0, "kind", p->kind);
+    put_key(w, depth, 0, "choices");
+    put_vlist(w, L, &p->choices, depth + 1);
+    if (p->optional == 1) {
+        put_key(w, depth, 0, "optional");
+        PUT(w, "true");
+    }
+    if (p->nby > 0) {
+        put_key(w, depth, 0, "choices_by");
+        put_by(w, L, p, depth + 1);
+    }
+    if (p->optional == 2) {
+        put_key(w, depth, 0, "optional");
+        PUT(w, "true");
+    }
+    newline(w, depth - 1);
+    PUT(w, "}");
+}
+
+static void put_int(wbuf *w, long long v)
+{
+    char num[GROG_JSONTEXT_INT_MAX];
+    put(w, num, grog_jsontext_format_int(num, v));
+}
+
+static void put_rolls(wbuf *w, const legal_act *a, int depth)
+{
+    PUT(w, "[");
+    for (size_t i = 0; i < a->nrolls; i++) {
+        if (i > 0)
+            PUT(w, ",");
+        newline(w, depth);
+        PUT(w, "{");
+        put_key_str(w, depth + 1, 1, "who", a->rolls[i].who);
+        put_key_str(w, depth + 1, 0, "dice", "1d6");
+        put_key(w, depth + 1, 0, "count");
+        put_int(w, a->rolls[i].count);
+        put_key_str(w, depth + 1, 0, "what", a->rolls[i].what);
+        newline(w, depth);
+        PUT(w, "}");
+    }
+    newline(w, depth - 1);
+    PUT(w, "]");
+}
+
+/* An action entry, its members at depth. */
+static void put_act(wbuf *w, const legal_list *L, const legal_act *a, int depth)
+{
+    PUT(w, "{");
+    put_key_str(w, depth, 1, "action", a->words[0]);
+    put_key(w, depth, 0, "words");
+    PUT(w, "[");
+    for (size_t i = 0; i < 2 && a->words[i] != NULL; i++) {
+        if (i > 0)
+            PUT(w, ",");
+        newline(w, depth + 1);
+        put_str(w, a->words[i]);
+    }
+    newline(w, depth);
+    PUT(w, "]");
+    put_key_str(w, depth, 0, "help", a->help);
+    put_key(w, depth, 0, "args");
+    if (a->nargs == 0)
+        PUT(w, "[]");
+    for (size_t i = 0; i < a->nargs; i++) {
+        put(w, i == 0 ? "[" : ",", 1);
+        newline(w, depth + 1);
+        put_param(w, L, a->args[i], depth + 2);
+    }
+    if (a->nargs > 0) {
+        newline(w, depth);
+        PUT(w, "]");
+    }
+    put_key(w, depth, 0, "options");
+    if (a->noptions == 0)
+        PUT(w, "[]");
+    for (size_t i = 0; i < a->noptions; i++) {
+        put(w, i == 0 ? "[" : ",", 1);
+        newline(w, depth + 1);
+        PUT(w, "{");
+        put_key_str(w, depth + 2, 1, "name", a->options[i][0]);
+        put_key_str(w, depth + 2, 0, "kind", a->options[i][1]);
+        newline(w, depth + 1);
+        PUT(w, "}");
+    }
+    if (a->noptions > 0) {
+        newline(w, depth);
+        PUT(w, "]");
+    }
+    put_key(w, depth, 0, "roll");
+    if (a->roll[0] == NULL) {
+        PUT(w, "null");
+    } else {
+        PUT(w, "{");
+        put_key_str(w, depth + 1, 1, "dice", a->roll[0]);
+        put_key_str(w, depth + 1, 0, "option", a->roll[1]);
+        put_key_str(w, depth + 1, 0, "what", a->roll[2]);
+        newline(w, depth);
+        PUT(w, "}");
+    }
+    put_key(w, depth, 0, "preview");
+    if (a->preview)
+        PUT(w, "true");
+    else
+        PUT(w, "false");
+    if (a->words[1] != NULL)
+        put_key_str(w, depth, 0, "event", a->words[1]);
+    if (a->has_rolls) {
+        put_key(w, depth, 0, "rolls");
+        put_rolls(w, a, depth + 1);
+    }
+    newline(w, depth - 1);
+    PUT(w, "}");
+}
+
+/* The names of the pieces, for buttons: {"id": "name"}, members at depth 2.
+ * An id given twice keeps its first place and its last name, as a jansson
+ * object did; an id or a name that is not UTF-8 is left out. */
+static void put_names(wbuf *w, legal_list *L, const grog_battle *b)
+{
+    size_t no = grog_battle_nofficers(b), n = no + grog_battle_nunits(b);
+    uint32_t *name = calloc(n + 1, sizeof *name);
+    uint32_t *key = calloc(n + 1, sizeof *key);
+    imap slot = {0};
+    size_t used = 0;
+    if (name == NULL || key == NULL)
+        w->oom = 1;
+    for (size_t i = 0; i < n && !w->oom; i++) {
+        const char *id = i < no ? grog_battle_officer(b, i)->id : grog_battle_unit(b, i - no)->id;
+        const char *nm = i < no ? grog_battle_officer(b, i)->name
+                                : grog_battle_unit(b, i - no)->name;
+        uint32_t k, v;
+        if (!intern(L, id, &k) || !intern(L, nm, &v))
+            continue;
+        uint32_t at = imap_get(&slot, k);
+        if (at == 0) {
+            if (imap_put(&slot, k, (uint32_t)used + 1, 1) < 0)
+                w->oom = 1;
+            key[used] = k;
+            at = (uint32_t)++used;
+        }
+        name[at - 1] = v;
+    }
+    if (used == 0)
+        PUT(w, "{}");
+    for (size_t i = 0; i < used; i++) {
+        const istr *k = &L->strs[key[i]];
+        put(w, i == 0 ? "{" : ",", 1);
+        newline(w, 2);
+        put(w, L->qtext + k->qoff, k->qlen);
+        PUT(w, ": ");
+        put(w, L->qtext + L->strs[name[i]].qoff, L->strs[name[i]].qlen);
+    }
+    if (used > 0) {
+        newline(w, 1);
+        PUT(w, "}");
+    }
+    imap_free(&slot);
+    free(name);
+    free(key);
+    w->oom |= L->oom;
 }
 
 grog_status grog_game_actions_json(const grog_game *g, const grog_seat *seat, char **out,
@@ -430,8 +1178,55 @@ grog_status grog_game_actions_json(const grog_game *g, const grog_seat *seat, ch
 {
     int referee = seat != NULL && seat->kind == GROG_SEAT_REFEREE;
     const char *side = seat != NULL && seat->kind == GROG_SEAT_SIDE ? seat->side : NULL;
-    json_t *j = game_actions_object(g, side, referee);
-    *out = j != NULL ? json_dumps(j, JSON_INDENT(2)) : NULL;
-    json_decref(j);
-    return *out != NULL ? GROG_OK : grog_error_set(err, GROG_ENOMEM, _("out of memory"));
+    legal_list L;
+    memset(&L, 0, sizeof L);
+    legal_ctx l;
+    game_legal_ctx(g, referee ? NULL : side, &l);
+    l.list = &L;
+    if (referee || (side != NULL && side[0] != '\0')) {
+        legal_common(&l);
+        const family_ops *ops = game_ops(g);
+        if (ops->legal != NULL)
+            ops->legal(&l);
+        drop_empty(&L);
+    }
+    wbuf w = {NULL, 0, 0, L.oom};
+    PUT(&w, "{");
+    put_key_str(&w, 1, 1, "family", grog_family_name(grog_game_family(g)));
+    put_key(&w, 1, 0, "turn");
+    put_int(&w, l.turn);
+    put_key_str(&w, 1, 0, "phase", l.phase_id);
+    put_key(&w, 1, 0, "side");
+    if (referee || side == NULL)
+        PUT(&w, "null");
+    else
+        put_str(&w, side);
+    put_key(&w, 1, 0, "actions");
+    size_t shown = 0;
+    for (size_t i = 0; i < L.n; i++) {
+        if (L.acts[i]->dropped)
+            continue;
+        put(&w, shown++ == 0 ? "[" : ",", 1);
+        newline(&w, 2);
+        put_act(&w, &L, L.acts[i], 3);
+    }
+    if (shown == 0) {
+        PUT(&w, "[]");
+    } else {
+        newline(&w, 1);
+        PUT(&w, "]");
+    }
+    put_key(&w, 1, 0, "names");
+    put_names(&w, &L, l.battle);
+    newline(&w, 0);
+    PUT(&w, "}");
+    put(&w, "", 1); /* the NUL */
+    list_free(&L);
+    if (w.oom) {
+        free(w.s);
+        *out = NULL;
+        return grog_error_set(err, GROG_ENOMEM, _("out of memory"));
+    }
+    *out = w.s;
+    return GROG_OK;
 }
