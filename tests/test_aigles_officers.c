@@ -5,6 +5,7 @@
  * shared/spec/aigles-officers.md. Bases are 20 mm wide and 10 mm deep,
  * facing north, one above the other, so the edge-to-edge distance is the
  * difference of their y minus 10 mm; one pas is one mm. */
+#include <math.h>
 #include <unistd.h>
 
 #include "grognard/aigles.h"
@@ -1114,6 +1115,79 @@ static void test_aig_o_24_freed_by_friendly_melee_win(void **state)
     assert_int_equal(o.held_by, -1);
 }
 
+/* AIG-O-25 for every officer at once (grog_aigles_battle_isolated_all, the
+ * actions list's grid) gives each officer the answer of
+ * grog_aigles_battle_officer_isolated: generated battles as they are, then
+ * with officers moved about (some far from everyone), units turned 30 and
+ * 45 degrees, and officers put on the limit and just past it. */
+static void compare_isolated(const grog_aigles_rules *r, const grog_battle *b, int *yes, int *no)
+{
+    size_t n = grog_battle_nofficers(b);
+    unsigned char *all = malloc(n + 1);
+    assert_non_null(all);
+    assert_int_equal(grog_aigles_battle_isolated_all(r, b, all, NULL), GROG_OK);
+    for (size_t i = 0; i < n; i++) {
+        int one = grog_aigles_battle_officer_isolated(r, b, grog_battle_officer(b, i)->id, NULL,
+                                                      NULL);
+        if (one != all[i])
+            fail_msg("officer %s: %d one by one, %d at once", grog_battle_officer(b, i)->id, one,
+                     all[i]);
+        *(one ? yes : no) += 1;
+    }
+    free(all);
+}
+
+static void test_aig_o_25_isolated_all_as_one_by_one(void **state)
+{
+    (void)state;
+    grog_aigles_rules *r = rules();
+    double beyond = grog_aigles_isolated_beyond_pas(r); /* 1 mm a pas in these battles */
+    size_t sizes[] = {200, 2000};
+    for (size_t k = 0; k < 2; k++) {
+        grog_rng *rng = grog_rng_create(7 + k);
+        grog_generate_options go = {sizes[k], 0};
+        grog_battle *b = NULL;
+        assert_int_equal(grog_scenario_generate(&go, rng, &b, NULL), GROG_OK);
+        int yes = 0, no = 0;
+        compare_isolated(r, b, &yes, &no);
+        const grog_table *t = grog_battle_table(b);
+        uint64_t x = 12345 + k;
+        for (size_t i = 0; i < grog_battle_nofficers(b); i++) {
+            grog_officer *o = grog_battle_officer_mut(b, i);
+            x = x * 6364136223846793005ull + 1442695040888963407ull;
+            if (i % 3 == 0) { /* anywhere on the table, or off it */
+                o->base.centre.x = (double)(x >> 40) / (double)(1 << 24) * t->width_mm * 1.2 - 100;
+                o->base.centre.y = (double)((x >> 16) & 0xffffff) / (double)(1 << 24) * t->depth_mm;
+            }
+        }
+        for (size_t i = 0; i < grog_battle_nunits(b); i++)
+            if (i % 4 == 1)
+                grog_battle_unit_mut(b, i)->base.facing = i % 8 == 1 ? 30 : 45;
+        compare_isolated(r, b, &yes, &no);
+        /* on the limit and just past it: edge to edge from a unit squared to
+         * the table, the officer right behind it (both face north) */
+        for (size_t i = 0; i + 1 < grog_battle_nofficers(b) && i < 40; i += 2) {
+            grog_officer *o = grog_battle_officer_mut(b, i);
+            const grog_troop *u = NULL;
+            for (size_t j = 0; j < grog_battle_nunits(b) && u == NULL; j++)
+                if (strcmp(grog_battle_unit(b, j)->side, o->side) == 0 &&
+                    fmod(grog_battle_unit(b, j)->base.facing, 180) == 0)
+                    u = grog_battle_unit(b, j);
+            assert_non_null(u);
+            o->base.facing = 0;
+            o->base.centre.x = u->base.centre.x;
+            o->base.centre.y = u->base.centre.y + u->base.depth / 2 + o->base.depth / 2 + beyond +
+                               (i % 4 == 0 ? 0 : 0.01);
+            o->attached_to[0] = '\0';
+        }
+        compare_isolated(r, b, &yes, &no);
+        assert_true(yes > 10 && no > 10); /* both answers seen */
+        grog_battle_destroy(b);
+        grog_rng_destroy(rng);
+    }
+    grog_aigles_rules_destroy(r);
+}
+
 static void test_aig_o_25_forty_casualties(void **state)
 {
     (void)state;
@@ -1475,6 +1549,7 @@ int main(void)
         cmocka_unit_test(test_aig_o_22_avance_marker_refuses_contact),
         cmocka_unit_test(test_aig_o_23_prisoner_moves_at_fastest_column),
         cmocka_unit_test(test_aig_o_24_freed_by_friendly_melee_win),
+        cmocka_unit_test(test_aig_o_25_isolated_all_as_one_by_one),
         cmocka_unit_test(test_aig_o_25_forty_casualties),
         cmocka_unit_test(test_aig_o_26_killed_as_event),
         cmocka_unit_test(test_aig_o_27_replacement_by_superiors_adc),

@@ -369,6 +369,13 @@ grog_status grog_aigles_battle_order_explain(const grog_aigles_rules *r, const g
 int grog_aigles_battle_officer_isolated(const grog_aigles_rules *r, const grog_battle *b,
                                         const char *officer, const char **nearest,
                                         double *nearest_pas);
+/* The same for every officer of the battle at once: isolated[i] (room for
+ * grog_battle_nofficers) gets officer i's answer. The units are looked up in
+ * a grid of cells as wide as the distance plus the largest bases, so the
+ * work is linear in the battle's size (officers x units one by one);
+ * GROG_ENOMEM when out of memory (isolated then incomplete). */
+grog_status grog_aigles_battle_isolated_all(const grog_aigles_rules *r, const grog_battle *b,
+                                            unsigned char *isolated, grog_error *err);
 double grog_aigles_isolated_beyond_pas(const grog_aigles_rules *r);
 
 /* The charisma modifier of unit `unit` from every officer of the battle

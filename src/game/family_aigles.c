@@ -1096,6 +1096,86 @@ static const char *fm_word(int f, grog_aigles_formation from)
     return grog_aigles_formation_name((grog_aigles_formation)f);
 }
 
+/* The changes (bit f: entry f of the formation loop) a unit may start
+ * from formation `from` (AIG-F-25..31). */
+static unsigned long long fm_changes(const aigles_rules *r, const grog_aigles_fm_unit *fu,
+                                     grog_aigles_formation from)
+{
+    unsigned long long okbits = 0;
+    grog_aigles_fm_change ch = grog_aigles_fm_change_default();
+    ch.from = from;
+    for (int f = 0; f <= GROG_AIGLES_FM_COUNT + 1; f++) {
+        ch.action = GROG_AIGLES_ACT_CHANGE;
+        ch.to = (grog_aigles_formation)f;
+        if (f == GROG_AIGLES_FM_COUNT) {
+            ch.action = GROG_AIGLES_ACT_HALF_TURN;
+            ch.to = ch.from;
+        } else if (f == GROG_AIGLES_FM_COUNT + 1) {
+            ch.action = GROG_AIGLES_ACT_QUARTER_TURN;
+            ch.to = ch.from == GROG_AIGLES_FM_LINE ? GROG_AIGLES_FM_MARCH_COLUMN
+                                                   : GROG_AIGLES_FM_LINE;
+        } else if (ch.to == ch.from) {
+            continue;
+        }
+        grog_explain *e = NULL;
+        if (grog_aigles_formation_change(r->formations, fu, &ch, NULL, &e, NULL) == GROG_OK)
+            okbits |= 1ull << f;
+        grog_explain_destroy(e);
+    }
+    return okbits;
+}
+
+/* The changes of the units alike already seen: a table by unit record and
+ * formation (every field an int: no padding, compared as bytes). */
+typedef struct fm_seen {
+    grog_aigles_fm_unit fu;
+    grog_aigles_formation from;
+    int used;
+    unsigned long long ok;
+} fm_seen;
+
+typedef struct fm_memo {
+    fm_seen *slots;
+    size_t cap, n; /* cap a power of two, at least twice n */
+} fm_memo;
+
+static size_t fm_hash(const fm_seen *k)
+{
+    const unsigned char *p = (const unsigned char *)&k->fu;
+    size_t h = 14695981039346656037ull;
+    for (size_t i = 0; i < sizeof k->fu; i++)
+        h = (h ^ p[i]) * 1099511628211ull;
+    return (h ^ (size_t)k->from) * 1099511628211ull;
+}
+
+static fm_seen *fm_slot(fm_seen *slots, size_t cap, const fm_seen *k)
+{
+    size_t i = fm_hash(k) & (cap - 1);
+    while (slots[i].used && !(slots[i].from == k->from &&
+                              memcmp(&slots[i].fu, &k->fu, sizeof k->fu) == 0))
+        i = (i + 1) & (cap - 1);
+    return &slots[i];
+}
+
+/* The slot of k (used: seen before; else empty, to fill), or NULL when out
+ * of memory (the changes are then worked out again). */
+static fm_seen *fm_memo_find(fm_memo *m, const fm_seen *k)
+{
+    if ((m->n + 1) * 2 > m->cap) {
+        size_t cap = m->cap ? m->cap * 2 : 64;
+        fm_seen *slots = calloc(cap, sizeof *slots);
+        if (slots == NULL)
+            return NULL;
+        for (size_t i = 0; i < m->cap; i++)
+            if (m->slots[i].used)
+                *fm_slot(slots, cap, &m->slots[i]) = m->slots[i];
+        free(m->slots);
+        m->slots = slots;
+        m->cap = cap;
+    }
+    return fm_slot(m->slots, m->cap, k);
+}
+
 static void legal_formations(const legal_ctx *l, const aigles_rules *r, const aigles_state *s)
 {
     const grog_battle *b = l->battle;
@@ -1107,67 +1187,42 @@ static void legal_formations(const legal_ctx *l, const aigles_rules *r, const ai
     legal_option(L, a, "--move", "number");
     legal_option(L, a, "--file-depth", "number");
     legal_preview(a);
-    struct {
-        grog_aigles_fm_unit fu;
-        grog_aigles_formation from;
-        unsigned long long ok;
-    } cache[64];
-    int ncache = 0;
-    memset(cache, 0, sizeof cache);
-    for (size_t i = 0; i < grog_battle_nunits(b); i++) {
+    fm_memo memo = {NULL, 0, 0};
+    size_t nu = grog_battle_nunits(b);
+    unsigned char *busy = calloc(nu + 1, 1); /* units changing formation now */
+    if (busy == NULL)
+        return;
+    for (size_t i = 0; i < s->nchanges; i++)
+        if (s->changes[i].unit < nu)
+            busy[s->changes[i].unit] = 1;
+    for (size_t i = 0; i < nu; i++) {
         const grog_troop *u = grog_battle_unit(b, i);
-        grog_aigles_fm_change ch = grog_aigles_fm_change_default();
-        if (!legal_mine(l, u->side) || changing(s, i) ||
-            grog_aigles_formation_of_troop(u, &ch.from, NULL) != GROG_OK)
+        fm_seen key;
+        memset(&key, 0, sizeof key);
+        if (!legal_mine(l, u->side) || busy[i] ||
+            grog_aigles_formation_of_troop(u, &key.from, NULL) != GROG_OK)
             continue;
-        grog_aigles_fm_unit fu = grog_aigles_fm_unit_of_troop(u, grog_battle_side_by_id(b, u->side));
+        key.fu = grog_aigles_fm_unit_of_troop(u, grog_battle_side_by_id(b, u->side));
         /* units alike (same unit record, same formation) have the same changes */
-        int hit = -1;
-        for (int k = 0; k < ncache && hit < 0; k++)
-            if (cache[k].from == ch.from && memcmp(&cache[k].fu, &fu, sizeof fu) == 0)
-                hit = k;
-        if (hit >= 0) {
-            for (int f = 0; f <= GROG_AIGLES_FM_COUNT + 1; f++)
-                if (cache[hit].ok & (1ull << f))
-                    legal_choice_by(L, to, u->id, fm_word(f, ch.from));
-            if (cache[hit].ok != 0)
-                legal_choice(L, unit, u->id);
-            continue;
-        }
-        unsigned long long okbits = 0;
-        for (int f = 0; f <= GROG_AIGLES_FM_COUNT + 1; f++) {
-            const char *word;
-            ch.action = GROG_AIGLES_ACT_CHANGE;
-            ch.to = (grog_aigles_formation)f;
-            if (f == GROG_AIGLES_FM_COUNT) {
-                ch.action = GROG_AIGLES_ACT_HALF_TURN;
-                ch.to = ch.from;
-                word = "half-turn";
-            } else if (f == GROG_AIGLES_FM_COUNT + 1) {
-                ch.action = GROG_AIGLES_ACT_QUARTER_TURN;
-                ch.to = ch.from == GROG_AIGLES_FM_LINE ? GROG_AIGLES_FM_MARCH_COLUMN
-                                                       : GROG_AIGLES_FM_LINE;
-                word = "quarter-turn";
-            } else {
-                word = grog_aigles_formation_name(ch.to);
-                if (ch.to == ch.from)
-                    continue;
+        fm_seen *seen = fm_memo_find(&memo, &key);
+        if (seen == NULL || !seen->used) {
+            key.ok = fm_changes(r, &key.fu, key.from);
+            if (seen != NULL) {
+                *seen = key;
+                seen->used = 1;
+                memo.n++;
             }
-            grog_explain *e = NULL;
-            if (grog_aigles_formation_change(r->formations, &fu, &ch, NULL, &e, NULL) == GROG_OK) {
-                legal_choice_by(L, to, u->id, word);
-                okbits |= 1ull << f;
-            }
-            grog_explain_destroy(e);
+        } else {
+            key.ok = seen->ok;
         }
-        if (ncache < (int)(sizeof cache / sizeof cache[0])) {
-            cache[ncache].fu = fu;
-            cache[ncache].from = ch.from;
-            cache[ncache++].ok = okbits;
-        }
-        if (legal_has_by(L, to, u->id))
+        for (int f = 0; f <= GROG_AIGLES_FM_COUNT + 1; f++)
+            if (key.ok & (1ull << f))
+                legal_choice_by(L, to, u->id, fm_word(f, key.from));
+        if (key.ok != 0)
             legal_choice(L, unit, u->id);
     }
+    free(memo.slots);
+    free(busy);
 }
 
 static void legal_aigles(const legal_ctx *l)
@@ -1179,14 +1234,22 @@ static void legal_aigles(const legal_ctx *l)
     if (l->phase == 0 || l->phase == 2)
         legal_orders(l, r, s);
     legal_param *fire = legal_find(L, "event", "casualties", "target"); /* AIG-O-25 */
+    unsigned char *isolated = fire != NULL ? malloc(s->nofficers + 1) : NULL;
+    if (isolated != NULL &&
+        grog_aigles_battle_isolated_all(r->officers, b, isolated, NULL) != GROG_OK) {
+        free(isolated);
+        isolated = NULL;
+    }
     for (size_t i = 0; fire != NULL && i < s->nofficers; i++) {
         const grog_officer *o = grog_battle_officer(b, i);
         if (!legal_mine(l, o->side) || o->state != GROG_OFFICER_ACTIVE)
             continue; /* not a choice (legal_unit_events): nothing to take out */
-        if (o->attached_to[0] != '\0' ||
-            !grog_aigles_battle_officer_isolated(r->officers, b, o->id, NULL, NULL))
+        if (isolated != NULL ? !isolated[i]
+                             : !grog_aigles_battle_officer_isolated(r->officers, b, o->id, NULL,
+                                                                    NULL))
             legal_unchoose(L, fire, o->id);
     }
+    free(isolated);
     for (size_t i = 0; (l->phase == 1 || l->phase == 3) && i < s->nriders; i++) {
         const grog_officer *adc = grog_battle_officer(b, s->riders[i].adc);
         if (s->riders[i].leg == ADC_OUT && s->riders[i].halves == 1 && legal_mine(l, adc->side))

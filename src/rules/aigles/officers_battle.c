@@ -8,6 +8,7 @@
  * (AIG-O-10, AIG-O-11), then the zone, melee and points checks of
  * command.c. An officer out of the zone is reached through the general's
  * nearest active ADC (AIG-O-11, AIG-O-12). */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -314,6 +315,199 @@ int grog_aigles_battle_officer_isolated(const grog_aigles_rules *r, const grog_b
     if (o->attached_to[0] != '\0')
         return 0;
     return best < 0 || best > r->fire_isolated_pas + AIGLES_EPS_MM;
+}
+
+/* ---- AIG-O-25 for every officer at once ---- */
+
+/* Half the diagonal of a base: no point of it is farther from its centre. */
+static double base_reach(const grog_base *b)
+{
+    return 0.5 * sqrt(b->width * b->width + b->depth * b->depth);
+}
+
+static int base_finite(const grog_base *b)
+{
+    return isfinite(b->centre.x) && isfinite(b->centre.y) && isfinite(base_reach(b));
+}
+
+/* The units in a grid of square cells over their centres; units whose base
+ * is not finite are in `everywhere`, looked at by every officer. */
+typedef struct unit_grid {
+    double x0, y0, cell;
+    size_t nx, ny;
+    size_t *start; /* cell k holds idx[start[k] .. start[k + 1]) */
+    size_t *idx;
+    size_t *everywhere, neverywhere;
+} unit_grid;
+
+static size_t grid_coord(double v, double origin, double cell, size_t n)
+{
+    double c = floor((v - origin) / cell);
+    return c <= 0 ? 0 : c >= (double)(n - 1) ? n - 1 : (size_t)c;
+}
+
+static int grid_build(unit_grid *g, const grog_battle *b, double cell)
+{
+    size_t nu = grog_battle_nunits(b), nfin = 0;
+    double x0 = INFINITY, y0 = INFINITY, x1 = -INFINITY, y1 = -INFINITY;
+    for (size_t i = 0; i < nu; i++) {
+        const grog_base *u = &grog_battle_unit(b, i)->base;
+        if (!base_finite(u))
+            continue;
+        x0 = fmin(x0, u->centre.x);
+        y0 = fmin(y0, u->centre.y);
+        x1 = fmax(x1, u->centre.x);
+        y1 = fmax(y1, u->centre.y);
+        nfin++;
+    }
+    /* at most about 4 cells a unit: a bigger cell only adds candidates */
+    double span = nfin > 0 ? fmax(x1 - x0, y1 - y0) : 0;
+    double most = 2.0 * ceil(sqrt((double)nfin + 1.0)) + 1.0;
+    if (!(cell >= span / most))
+        cell = span / most;
+    if (!(cell > 0) || !isfinite(cell))
+        cell = 1;
+    *g = (unit_grid){nfin > 0 ? x0 : 0, nfin > 0 ? y0 : 0, cell, 1, 1, NULL, NULL, NULL, 0};
+    if (nfin > 0) {
+        g->nx = (size_t)((x1 - x0) / cell) + 1;
+        g->ny = (size_t)((y1 - y0) / cell) + 1;
+    }
+    g->start = calloc(g->nx * g->ny + 1, sizeof *g->start);
+    g->idx = malloc((nfin + 1) * sizeof *g->idx);
+    g->everywhere = malloc((nu - nfin + 1) * sizeof *g->everywhere);
+    if (g->start == NULL || g->idx == NULL || g->everywhere == NULL)
+        return 0;
+    for (size_t i = 0; i < nu; i++) {
+        const grog_base *u = &grog_battle_unit(b, i)->base;
+        if (base_finite(u))
+            g->start[grid_coord(u->centre.y, g->y0, cell, g->ny) * g->nx +
+                     grid_coord(u->centre.x, g->x0, cell, g->nx) + 1]++;
+    }
+    for (size_t k = 0; k < g->nx * g->ny; k++)
+        g->start[k + 1] += g->start[k];
+    size_t *fill = calloc(g->nx * g->ny + 1, sizeof *fill);
+    if (fill == NULL)
+        return 0;
+    for (size_t i = 0; i < nu; i++) { /* in battle order within each cell */
+        const grog_base *u = &grog_battle_unit(b, i)->base;
+        if (!base_finite(u)) {
+            g->everywhere[g->neverywhere++] = i;
+            continue;
+        }
+        size_t k = grid_coord(u->centre.y, g->y0, cell, g->ny) * g->nx +
+                   grid_coord(u->centre.x, g->x0, cell, g->nx);
+        g->idx[g->start[k] + fill[k]++] = i;
+    }
+    free(fill);
+    return 1;
+}
+
+static void grid_free(unit_grid *g)
+{
+    free(g->start);
+    free(g->idx);
+    free(g->everywhere);
+}
+
+/* Whether unit i is of o's side and within thr pas of him. */
+static int near_enough(const grog_battle *b, const grog_officer *o, size_t i, double mpp,
+                       double thr)
+{
+    const grog_troop *u = grog_battle_unit(b, i);
+    return strcmp(u->side, o->side) == 0 && grog_base_distance(&o->base, &u->base) / mpp <= thr;
+}
+
+/* AIG-O-25 for officer o with the grid: the answer of
+ * grog_aigles_battle_officer_isolated. That one keeps the nearest distance,
+ * starting from his side's first unit: when that distance is not a number,
+ * no later one replaces it and he is not isolated; otherwise he is isolated
+ * when no unit of his side is within thr. */
+static int isolated_in_grid(const unit_grid *g, const grog_battle *b, const grog_officer *o,
+                            size_t first, double mpp, double thr)
+{
+    if (o->attached_to[0] != '\0')
+        return 0;
+    if (first == (size_t)-1)
+        return 1; /* no unit of his side */
+    double d0 = grog_base_distance(&o->base, &grog_battle_unit(b, first)->base) / mpp;
+    if (isnan(d0) || d0 <= thr)
+        return 0;
+    for (size_t k = 0; k < g->neverywhere; k++)
+        if (near_enough(b, o, g->everywhere[k], mpp, thr))
+            return 0;
+    if (!base_finite(&o->base)) { /* anywhere: every unit */
+        for (size_t i = 0; i < grog_battle_nunits(b); i++)
+            if (near_enough(b, o, i, mpp, thr))
+                return 0;
+        return 1;
+    }
+    size_t cx = grid_coord(o->base.centre.x, g->x0, g->cell, g->nx);
+    size_t cy = grid_coord(o->base.centre.y, g->y0, g->cell, g->ny);
+    for (size_t y = cy > 0 ? cy - 1 : 0; y <= cy + 1 && y < g->ny; y++)
+        for (size_t x = cx > 0 ? cx - 1 : 0; x <= cx + 1 && x < g->nx; x++)
+            for (size_t k = g->start[y * g->nx + x]; k < g->start[y * g->nx + x + 1]; k++)
+                if (near_enough(b, o, g->idx[k], mpp, thr))
+                    return 0;
+    return 1;
+}
+
+/* The first unit of each officer's side, in battle order ((size_t)-1: none). */
+static int first_of_sides(const grog_battle *b, size_t *first)
+{
+    size_t nu = grog_battle_nunits(b), no = grog_battle_nofficers(b), nsides = 0;
+    size_t *seen = malloc((nu + 1) * sizeof *seen); /* the first unit of each side met */
+    if (seen == NULL)
+        return 0;
+    for (size_t i = 0; i < nu; i++) {
+        size_t k = 0;
+        while (k < nsides && strcmp(grog_battle_unit(b, seen[k])->side,
+                                    grog_battle_unit(b, i)->side) != 0)
+            k++;
+        if (k == nsides)
+            seen[nsides++] = i;
+    }
+    for (size_t j = 0; j < no; j++) {
+        first[j] = (size_t)-1;
+        for (size_t k = 0; k < nsides && first[j] == (size_t)-1; k++)
+            if (strcmp(grog_battle_unit(b, seen[k])->side, grog_battle_officer(b, j)->side) == 0)
+                first[j] = seen[k];
+    }
+    free(seen);
+    return 1;
+}
+
+grog_status grog_aigles_battle_isolated_all(const grog_aigles_rules *r, const grog_battle *b,
+                                            unsigned char *isolated, grog_error *err)
+{
+    size_t no = grog_battle_nofficers(b);
+    double mpp = aigles_mm_per_pas(r, grog_battle_table(b)->scale.mm_per_pas);
+    double thr = r->fire_isolated_pas + AIGLES_EPS_MM;
+    double reach = 0;
+    for (size_t i = 0; i < grog_battle_nunits(b); i++)
+        if (base_finite(&grog_battle_unit(b, i)->base))
+            reach = fmax(reach, base_reach(&grog_battle_unit(b, i)->base));
+    for (size_t j = 0; j < no; j++)
+        if (base_finite(&grog_battle_officer(b, j)->base))
+            reach = fmax(reach, base_reach(&grog_battle_officer(b, j)->base));
+    /* a unit whose centre is farther than thr (in mm) and both reaches is
+     * farther than thr; 1 mm and a millionth more against rounding */
+    double cell = thr * mpp + 2 * reach + (1 + 1e-6 * fabs(thr * mpp + 2 * reach));
+    if (!(mpp > 0) || !isfinite(cell)) { /* no grid: one by one */
+        for (size_t j = 0; j < no; j++)
+            isolated[j] = (unsigned char)grog_aigles_battle_officer_isolated(
+                r, b, grog_battle_officer(b, j)->id, NULL, NULL);
+        return GROG_OK;
+    }
+    unit_grid g;
+    size_t *first = malloc((no + 1) * sizeof *first);
+    int ok = first != NULL && grid_build(&g, b, cell) && first_of_sides(b, first);
+    for (size_t j = 0; ok && j < no; j++)
+        isolated[j] = (unsigned char)isolated_in_grid(&g, b, grog_battle_officer(b, j), first[j],
+                                                      mpp, thr);
+    if (first != NULL)
+        grid_free(&g);
+    free(first);
+    return ok ? GROG_OK : grog_error_set(err, GROG_ENOMEM, _("out of memory"));
 }
 
 double grog_aigles_isolated_beyond_pas(const grog_aigles_rules *r)
