@@ -3,8 +3,10 @@
  * 100,000-action game in memory and from a file, `do` on a 100,000-action
  * game (open, one action, close), and one full aigles command phase of a
  * generated 2,000-unit battle (every unit's charisma modifier and order-zone
- * check). Prints figures; asserts nothing. Targets (issues 8 and 17): replay
- * of 100,000 actions under 1 s, do under 50 ms, command phase under 5 ms. */
+ * check), and the actions list of generated 2,000- and 20,000-unit games.
+ * Prints figures; asserts nothing. Targets (issues 8 and 17): replay of
+ * 100,000 actions under 1 s, do under 50 ms, command phase under 5 ms; the
+ * actions list: docs/performance.md, "The actions list". */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -312,6 +314,74 @@ static void snapshot_time(void)
     remove(path);
 }
 
+/* The actions list (grog_game_actions_json, GET /api/v1/actions): CPU time
+ * of one list, the best of a few, for a side's seat and the referee, on the
+ * battles of `grognard generate --units N --seed 7` under each family, in
+ * the first phase. */
+static double actions_once(grog_game *g, const grog_seat *seat, size_t *bytes)
+{
+    double best = -1;
+    for (int k = 0; k < 3; k++) {
+        char *text = NULL;
+        double t0 = cpu_now();
+        grog_status st = grog_game_actions_json(g, seat, &text, NULL);
+        double dt = cpu_now() - t0;
+        *bytes = text != NULL ? strlen(text) : 0;
+        free(text);
+        if (st != GROG_OK)
+            return -1;
+        if (best < 0 || dt < best)
+            best = dt;
+    }
+    return best;
+}
+
+static grog_game *generated_game(size_t units, grog_family f, char *path, size_t size)
+{
+    snprintf(path, size, "/tmp/grog-bench-actions-%zu-%d.json", units, (int)getpid());
+    grog_rng *rng = grog_rng_create(7);
+    grog_generate_options go = {units, 0};
+    grog_battle *b = NULL;
+    int ok = rng != NULL && grog_scenario_generate(&go, rng, &b, NULL) == GROG_OK &&
+             grog_scenario_save_file(b, path, NULL) == GROG_OK;
+    grog_battle_destroy(b);
+    grog_rng_destroy(rng);
+    grog_game_options o = {f, path, 7, NULL};
+    grog_game *g = NULL;
+    if (!ok || grog_game_create_memory(&o, &g, NULL) != GROG_OK)
+        g = NULL;
+    remove(path);
+    return g;
+}
+
+static void actions_list(void)
+{
+    static const char *const names[] = {"aigles", "gdb", "gt"};
+    for (int f = 0; f < GROG_FAMILY_COUNT; f++) {
+        double side[2] = {-1, -1}, ref = -1;
+        size_t side_bytes[2] = {0, 0}, ref_bytes = 0;
+        for (int k = 0; k < 2; k++) {
+            char path[96];
+            grog_game *g = generated_game(k ? 20000 : 2000, (grog_family)f, path, sizeof path);
+            if (g == NULL)
+                continue;
+            grog_seat blue = {GROG_SEAT_SIDE, "blue"}, referee = {GROG_SEAT_REFEREE, NULL};
+            side[k] = actions_once(g, &blue, &side_bytes[k]);
+            if (k == 0)
+                ref = actions_once(g, &referee, &ref_bytes);
+            grog_game_close(g);
+        }
+        printf("actions list, %s: a side at 2,000 units %.1f ms (%.2f MB), at 20,000 %.1f ms "
+               "(%.1f MB), ratio %.1f (target: under 100 ms at 2,000, ratio under 15); the "
+               "referee at 2,000 %.0f ms for %.1f MB (target: under 400 ms)\n",
+               names[f], side[0] * 1000, side_bytes[0] / 1e6, side[1] * 1000,
+               side_bytes[1] / 1e6, side[0] > 0 ? side[1] / side[0] : 0.0, ref * 1000,
+               ref_bytes / 1e6);
+    }
+    printf("actions list, the referee at 20,000 units: not run (its text holds every "
+           "officer's targets, officers x units: 5.3 GB for aigles)\n");
+}
+
 int main(void)
 {
     journal_rate();
@@ -321,5 +391,6 @@ int main(void)
     big_game_rate();
     command_phase();
     snapshot_time();
+    actions_list();
     return 0;
 }

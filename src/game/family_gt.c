@@ -814,7 +814,84 @@ static const action_def actions[] = {
 
 /* ---- what is legal now ---- */
 
-static void legal_pip_phase(const legal_ctx *l, const gt_rules *r, const gt_state *s)
+/* What the lists ask of the hierarchy for every officer, worked out once:
+ * the hierarchy index (grog_hierarchy_*, the answers of the grog_battle_
+ * functions without a walk per question; NULL when out of memory: those
+ * functions then) and how many divisions each corps has (corps_divisions). */
+typedef struct gt_legal_index {
+    grog_hierarchy *h;
+    int *ndiv;
+} gt_legal_index;
+
+static int gt_index_build(const grog_battle *b, const gt_state *s, gt_legal_index *x)
+{
+    x->h = NULL;
+    grog_hierarchy_build(b, &x->h, NULL);
+    x->ndiv = calloc(s->n + 1, sizeof *x->ndiv);
+    if (x->ndiv == NULL) {
+        grog_hierarchy_destroy(x->h);
+        return 0;
+    }
+    for (size_t i = 0; i < s->n; i++) { /* as corps_divisions counts them (ids are unique) */
+        const grog_officer *o = grog_battle_officer(b, i);
+        size_t corps;
+        if (s->o[i].divisional && o->state == GROG_OFFICER_ACTIVE &&
+            grog_battle_officer_index(b, o->superior, &corps) && corps < s->n &&
+            x->ndiv[corps] < GROG_GT_MAX_DIVISIONS)
+            x->ndiv[corps]++;
+    }
+    return 1;
+}
+
+static void gt_index_free(gt_legal_index *x)
+{
+    grog_hierarchy_destroy(x->h);
+    free(x->ndiv);
+}
+
+static int above(const gt_legal_index *x, const grog_battle *b, size_t ancestor, size_t officer)
+{
+    return x->h != NULL ? grog_hierarchy_is_superior_of(x->h, ancestor, officer)
+                        : grog_battle_is_superior_of(b, ancestor, officer);
+}
+
+/* gift_too_late through the index. */
+static int gift_too_late_x(const gt_legal_index *x, const grog_battle *b, const gt_state *s,
+                           size_t k)
+{
+    for (size_t i = 0; i < s->n; i++) {
+        size_t corps;
+        if (!s->o[i].divisional || !above(x, b, k, i) ||
+            !grog_battle_officer_index(b, grog_battle_officer(b, i)->superior, &corps))
+            continue;
+        if (s->o[corps].rolled)
+            return 1;
+    }
+    return 0;
+}
+
+/* Which units a divisional general commands (GT-13): nondiv[u] = 1. */
+static void gt_divisional_units(const gt_legal_index *x, const grog_battle *b, const gt_state *s,
+                                unsigned char *nondiv)
+{
+    for (size_t i = 0; i < s->n; i++) {
+        if (!s->o[i].divisional)
+            continue;
+        size_t n = x->h != NULL ? grog_hierarchy_command_units(x->h, i, NULL, 0)
+                                : grog_battle_command_units(b, i, NULL, 0);
+        size_t *units = malloc((n + 1) * sizeof *units);
+        if (units == NULL)
+            continue;
+        n = x->h != NULL ? grog_hierarchy_command_units(x->h, i, units, n)
+                         : grog_battle_command_units(b, i, units, n);
+        for (size_t k = 0; k < n; k++)
+            nondiv[units[k]] = 1;
+        free(units);
+    }
+}
+
+static void legal_pip_phase(const legal_ctx *l, const gt_rules *r, const gt_state *s,
+                            const gt_legal_index *x)
 {
     legal_list *L = l->list;
     const grog_battle *b = l->battle;
@@ -841,36 +918,24 @@ static void legal_pip_phase(const legal_ctx *l, const gt_rules *r, const gt_stat
     unsigned char *nondiv = calloc(nu + 1, 1);
     if (nondiv == NULL)
         return;
-    for (size_t i = 0; i < s->n; i++) {
-        if (!s->o[i].divisional)
-            continue;
-        size_t n = grog_battle_command_units(b, i, NULL, 0);
-        size_t *units = malloc((n + 1) * sizeof *units);
-        if (units == NULL)
-            continue;
-        n = grog_battle_command_units(b, i, units, n);
-        for (size_t k = 0; k < n; k++)
-            nondiv[units[k]] = 1;
-        free(units);
-    }
+    gt_divisional_units(x, b, s, nondiv);
     for (size_t i = 0; i < s->n; i++) {
         const grog_officer *o = grog_battle_officer(b, i);
-        size_t div[GROG_GT_MAX_DIVISIONS];
         if (!legal_mine(l, o->side) || o->state != GROG_OFFICER_ACTIVE)
             continue;
-        if (!s->o[i].rolled && corps_divisions(b, s, i, div) > 0) {
+        if (!s->o[i].rolled && x->ndiv[i] > 0) {
             legal_choice(L, pc, o->id);
             legal_choice(L, plc, o->id);
             static const char *const words[] = {"on", "off", "change", "rank"};
             for (size_t w = 0; w < 4; w++)
                 legal_choice(L, plw, words[w]);
         }
-        if (!is_higher(o->role) || gift_too_late(b, s, i))
+        if (!is_higher(o->role) || gift_too_late_x(x, b, s, i))
             continue;
         if (o->attached_to[0] == '\0') { /* GT-11 */
             for (size_t t = 0; t < s->n; t++)
                 if (s->o[t].divisional && grog_battle_officer(b, t)->state == GROG_OFFICER_ACTIVE &&
-                    grog_battle_is_superior_of(b, i, t) &&
+                    above(x, b, i, t) &&
                     grog_battle_officer_distance(b, i, t) <= radius)
                     legal_choice_by(L, gg, o->id, grog_battle_officer(b, t)->id);
             if (legal_has_by(L, gg, o->id))
@@ -942,11 +1007,13 @@ static void legal_gt(const legal_ctx *l)
     const gt_rules *r = l->rules;
     const gt_state *s = l->fstate;
     const grog_battle *b = l->battle;
+    gt_legal_index x;
+    if (!gt_index_build(b, s, &x))
+        return;
     if (strcmp(l->phase_id, "pip") == 0) {
-        legal_pip_phase(l, r, s);
+        legal_pip_phase(l, r, s, &x);
         for (size_t i = 0; i < s->n; i++) {
-            size_t div[GROG_GT_MAX_DIVISIONS];
-            int nd = corps_divisions(b, s, i, div);
+            int nd = x.ndiv[i];
             const grog_officer *o = grog_battle_officer(b, i);
             if (nd > 0 && !s->o[i].rolled && legal_mine(l, o->side))
                 legal_table_roll(L, "next", NULL, o->id, nd,
@@ -954,13 +1021,22 @@ static void legal_gt(const legal_ctx *l)
         }
     }
     for (size_t u = 0; u < grog_battle_nunits(b); u++) {
-        size_t att[2];
+        size_t att[2], n = 0;
         const grog_troop *t = grog_battle_unit(b, u);
-        if (legal_mine(l, t->side) && !(t->flags & GROG_UNIT_FLEEING) &&
-            grog_battle_attached_officers(b, u, att, 2) > 0)
+        if (!legal_mine(l, t->side) || (t->flags & GROG_UNIT_FLEEING))
+            continue;
+        if (x.h != NULL) {
+            const size_t *list = grog_hierarchy_attached_officers(x.h, u, &n);
+            if (n > 0)
+                att[0] = list[0];
+        } else {
+            n = grog_battle_attached_officers(b, u, att, 2);
+        }
+        if (n > 0)
             legal_table_roll(L, "event", "flees", grog_battle_officer(b, att[0])->id, 1,
                              _("GT-08: the attached general's die when his unit flees"));
     }
+    gt_index_free(&x);
     if (strcmp(l->phase_id, "movement") == 0)
         legal_spend(l, r, s);
     legal_act *a = legal_action(L, "order", _("write down an order (no test in these rules)"));
