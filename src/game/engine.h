@@ -310,6 +310,11 @@ void legal_choice_side(const legal_ctx *l, legal_param *p, const char *key, cons
  * adds the first piece, any later one nothing). The choices are the same
  * as when every loop runs, without its cost (pieces x units). */
 int legal_side_pass(const legal_ctx *l, legal_param *p, const char *piece_side, int passes);
+/* Whether unit `unit` is of officer `officer`'s side, and two officers of
+ * one side (strcmp of their side ids, answered from numbers worked out once
+ * per list: the loops over officers x units). */
+int legal_same_side(const legal_ctx *l, size_t unit, size_t officer);
+int legal_same_side_officers(const legal_ctx *l, size_t a, size_t b);
 /* Whether p has a choices_by list for key. */
 int legal_has_by(legal_list *L, const legal_param *p, const char *key);
 /* Whether key has choices in p (in choices_by, or in choices when the

@@ -1016,19 +1016,18 @@ static void add_kinds(legal_list *L, const aigles_rules *r, legal_act *action)
 /* The receivers of a general's order: his side's units and active officers.
  * The zone (AIG-O-07) and the melee (AIG-O-14) are left to the order itself:
  * its preview (explain) says why it cannot be given, and sends to the ADC. */
-static void add_receivers(const legal_ctx *l, const grog_officer *g, legal_param *arg)
+static void add_receivers(const legal_ctx *l, size_t gi, legal_param *arg)
 {
     const grog_battle *b = l->battle;
+    const grog_officer *g = grog_battle_officer(b, gi);
     if (!legal_side_pass(l, arg, g->side, 2)) /* a side's seat: g left out, so twice */
         return;
-    for (size_t k = 0; k < grog_battle_nunits(b); k++) {
-        const grog_troop *u = grog_battle_unit(b, k);
-        if (strcmp(u->side, g->side) == 0)
-            legal_choice_side(l, arg, g->id, u->id);
-    }
+    for (size_t k = 0; k < grog_battle_nunits(b); k++)
+        if (legal_same_side(l, k, gi))
+            legal_choice_side(l, arg, g->id, grog_battle_unit(b, k)->id);
     for (size_t k = 0; k < grog_battle_nofficers(b); k++) {
         const grog_officer *r = grog_battle_officer(b, k);
-        if (r != g && strcmp(r->side, g->side) == 0 && r->state == GROG_OFFICER_ACTIVE &&
+        if (k != gi && legal_same_side_officers(l, k, gi) && r->state == GROG_OFFICER_ACTIVE &&
             r->role != GROG_ROLE_ADC)
             legal_choice_side(l, arg, g->id, r->id);
     }
@@ -1062,10 +1061,10 @@ static void legal_orders(const legal_ctx *l, const aigles_rules *r, const aigles
             continue;
         if (grog_role_is_general(o->role)) {
             legal_choice(L, eg, o->id);
-            add_receivers(l, o, et);
+            add_receivers(l, i, et);
             if (s->points[i].left > 0) { /* AIG-O-06, -13: an order costs a point */
                 legal_choice(L, og, o->id);
-                add_receivers(l, o, ot);
+                add_receivers(l, i, ot);
             }
             continue;
         }

@@ -171,6 +171,7 @@ struct legal_list {
     size_t text_cap;
     char *qtext;
     size_t qlen, qcap;
+    uint32_t *unit_side, *officer_side; /* legal_same_side: each piece's side's number */
     int oom;
 };
 
@@ -499,6 +500,45 @@ int legal_side_pass(const legal_ctx *l, legal_param *p, const char *piece_side, 
     return p->pass_count[i]++ < passes;
 }
 
+/* The numbers of every piece's side, once per list; 0 when out of memory. */
+static int side_numbers(const legal_ctx *l)
+{
+    legal_list *L = l->list;
+    if (L->unit_side != NULL)
+        return 1;
+    size_t nu = grog_battle_nunits(l->battle), no = grog_battle_nofficers(l->battle);
+    uint32_t *us = malloc((nu + 1) * sizeof *us), *os = malloc((no + 1) * sizeof *os);
+    int ok = us != NULL && os != NULL;
+    for (size_t i = 0; ok && i < nu; i++) /* ids: never refused as not UTF-8 */
+        ok = intern(L, grog_battle_unit(l->battle, i)->side, &us[i]);
+    for (size_t i = 0; ok && i < no; i++)
+        ok = intern(L, grog_battle_officer(l->battle, i)->side, &os[i]);
+    if (!ok) {
+        free(us);
+        free(os);
+        return 0;
+    }
+    L->unit_side = us;
+    L->officer_side = os;
+    return 1;
+}
+
+int legal_same_side(const legal_ctx *l, size_t unit, size_t officer)
+{
+    if (side_numbers(l))
+        return l->list->unit_side[unit] == l->list->officer_side[officer];
+    return strcmp(grog_battle_unit(l->battle, unit)->side,
+                  grog_battle_officer(l->battle, officer)->side) == 0;
+}
+
+int legal_same_side_officers(const legal_ctx *l, size_t a, size_t b)
+{
+    if (side_numbers(l))
+        return l->list->officer_side[a] == l->list->officer_side[b];
+    return strcmp(grog_battle_officer(l->battle, a)->side,
+                  grog_battle_officer(l->battle, b)->side) == 0;
+}
+
 int legal_has_by(legal_list *L, const legal_param *p, const char *key)
 {
     uint32_t k;
@@ -650,6 +690,8 @@ static void list_free(legal_list *L)
     free(L->text_slots);
     free(L->text_hashes);
     free(L->qtext);
+    free(L->unit_side);
+    free(L->officer_side);
 }
 
 /* ---- the common actions ---- */
@@ -712,9 +754,8 @@ static void legal_attach(const legal_ctx *l)
             continue;
         int pass = legal_side_pass(l, unit, o->side, 1); /* a side's seat: once per side */
         for (size_t k = 0; k < nu && pass; k++) {
-            const grog_troop *u = grog_battle_unit(l->battle, k);
-            if (!taken[k] && strcmp(u->side, o->side) == 0)
-                legal_choice_side(l, unit, o->id, u->id);
+            if (!taken[k] && legal_same_side(l, k, i))
+                legal_choice_side(l, unit, o->id, grog_battle_unit(l->battle, k)->id);
         }
         legal_choice(L, gen, o->id);
     }
@@ -799,13 +840,14 @@ static void legal_unit_events(const legal_ctx *l)
 
 /* The units of l's seat that may take officer o (contact, surrounded): those
  * of another side than his, as choices_by[o] (the referee) or choices. */
-static void enemy_units(const legal_ctx *l, legal_param *taker, const grog_officer *o)
+static void enemy_units(const legal_ctx *l, legal_param *taker, size_t officer)
 {
+    const grog_officer *o = grog_battle_officer(l->battle, officer);
     if (!legal_side_pass(l, taker, o->side, 1))
         return;
     for (size_t k = 0; k < grog_battle_nunits(l->battle); k++) {
         const grog_troop *u = grog_battle_unit(l->battle, k);
-        if (legal_mine(l, u->side) && strcmp(u->side, o->side) != 0)
+        if (!legal_same_side(l, k, officer) && legal_mine(l, u->side))
             legal_choice_side(l, taker, o->id, u->id);
     }
 }
@@ -834,12 +876,12 @@ static void legal_officer_events(const legal_ctx *l)
     for (size_t i = 0; i < grog_battle_nofficers(l->battle); i++) {
         const grog_officer *o = grog_battle_officer(l->battle, i);
         if (!gt && active(o) && !(o->markers & GROG_MARKER_AVANCE)) {
-            enemy_units(l, taker, o);
+            enemy_units(l, taker, i);
             if (legal_keyed(L, taker, o->id))
                 legal_choice(L, victim, o->id);
         }
         if (active(o) && !gt) {
-            enemy_units(l, sur_taker, o);
+            enemy_units(l, sur_taker, i);
             if (legal_keyed(L, sur_taker, o->id))
                 legal_choice(L, sur_victim, o->id);
         }
