@@ -302,14 +302,18 @@ void legal_choice_by(legal_list *L, legal_param *p, const char *key, const char 
  * seat every key has the same choices, so only "choices" is filled (no
  * choices_by: a battle of thousands of units stays small). */
 void legal_choice_side(const legal_ctx *l, legal_param *p, const char *key, const char *value);
-/* Whether a loop that adds choices to p for a piece of piece_side (through
- * legal_choice_side) should run now: always for the referee; for a side's
- * seat, whose choices do not depend on the piece but on its side, only the
- * first `passes` times for that side (1 when the loop's choices depend on
- * the side alone; 2 when they leave out the piece itself: the second pass
- * adds the first piece, any later one nothing). The choices are the same
- * as when every loop runs, without its cost (pieces x units). */
-int legal_side_pass(const legal_ctx *l, legal_param *p, const char *piece_side, int passes);
+/* Whether a loop that adds choices to p for the piece `key` of piece_side
+ * (through legal_choice_side) should run now. The loop's choices must
+ * depend on the piece's side alone (passes 1), or on its side and leaving
+ * the piece itself out (passes 2). A side's seat, whose choices do not
+ * depend on the piece: only the first `passes` times for that side (the
+ * second pass of 2 adds the first piece, any later one nothing). The
+ * referee, with passes 1: the first time for the side; later, key's
+ * choices_by list is made a copy of the first key's (what the loop would
+ * make) and the loop is not run. Same choices, without the cost of pieces x
+ * units. */
+int legal_side_pass(const legal_ctx *l, legal_param *p, const char *piece_side, const char *key,
+                    int passes);
 /* Whether unit `unit` is of officer `officer`'s side, and two officers of
  * one side (strcmp of their side ids, answered from numbers worked out once
  * per list: the loops over officers x units). */

@@ -1020,7 +1020,7 @@ static void add_receivers(const legal_ctx *l, size_t gi, legal_param *arg)
 {
     const grog_battle *b = l->battle;
     const grog_officer *g = grog_battle_officer(b, gi);
-    if (!legal_side_pass(l, arg, g->side, 2)) /* a side's seat: g left out, so twice */
+    if (!legal_side_pass(l, arg, g->side, g->id, 2)) /* a side's seat: g left out: twice */
         return;
     for (size_t k = 0; k < grog_battle_nunits(b); k++)
         if (legal_same_side(l, k, gi))

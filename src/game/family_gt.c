@@ -943,7 +943,7 @@ static void legal_pip_phase(const legal_ctx *l, const gt_rules *r, const gt_stat
         }
         if (o->attached_to[0] != '\0' && !grog_gt_attached_keeps_unit_pip(r->r))
             continue;
-        int pass = legal_side_pass(l, guu, o->side, 1); /* a side's seat: once per side */
+        int pass = legal_side_pass(l, guu, o->side, o->id, 1); /* once per side */
         for (size_t u = 0; u < grog_battle_nunits(b) && pass; u++) {
             const grog_troop *t = grog_battle_unit(b, u);
             if (strcmp(t->side, o->side) == 0 && !nondiv[u])
@@ -1051,7 +1051,7 @@ static void legal_gt(const legal_ctx *l)
             !grog_role_is_general(o->role))
             continue;
         legal_choice(L, g, o->id);
-        if (!legal_side_pass(l, t, o->side, 1)) /* a side's seat: its side's, once */
+        if (!legal_side_pass(l, t, o->side, o->id, 1)) /* once per side */
             continue;
         for (size_t u = 0; u < grog_battle_nunits(b); u++)
             if (strcmp(grog_battle_unit(b, u)->side, o->side) == 0)

@@ -134,8 +134,9 @@ struct legal_param {
     uint32_t last_key; /* the key found last, and its index */
     size_t last_at;
     int optional; /* 0; 1 set before choices_by was made; 2 after */
-    uint32_t *pass_side; /* legal_side_pass: the sides seen and their passes */
+    uint32_t *pass_side; /* legal_side_pass: the sides seen, their passes, */
     int *pass_count;
+    uint32_t *pass_key; /* and the key whose list the referee's pass made */
     size_t npass, cappass;
 };
 
@@ -363,6 +364,11 @@ static void vlist_add(legal_list *L, vlist *vl, uint32_t id)
             L->oom |= added < 0;
             return;
         }
+    } else if (vl->n > SMALL) { /* a copied list: its set made now */
+        if (!vlist_to_set(L, vl))
+            return;
+        vlist_add(L, vl, id);
+        return;
     } else if (vlist_has(vl, id)) {
         return;
     }
@@ -479,25 +485,56 @@ void legal_choice_side(const legal_ctx *l, legal_param *p, const char *key, cons
         legal_choice_by(l->list, p, key, value);
 }
 
-int legal_side_pass(const legal_ctx *l, legal_param *p, const char *piece_side, int passes)
+/* Makes key's choices_by list a copy of the list of key `from` (not empty). */
+static void by_copy(legal_list *L, legal_param *p, uint32_t key, uint32_t from)
+{
+    size_t src = by_index(p, from), at = by_add_key(L, p, key);
+    if (src == (size_t)-1 || at == (size_t)-1)
+        return;
+    vlist *d = &p->by[at];
+    const vlist *v = &p->by[src];
+    d->v = malloc(v->n * sizeof *d->v);
+    if (d->v == NULL) {
+        L->oom = 1;
+        return;
+    }
+    memcpy(d->v, v->v, v->n * sizeof *d->v);
+    d->n = d->cap = v->n; /* its set is made if anything is added to it */
+    p->last_key = key;
+    p->last_at = at;
+}
+
+int legal_side_pass(const legal_ctx *l, legal_param *p, const char *piece_side, const char *key,
+                    int passes)
 {
     legal_list *L = l->list;
-    uint32_t side;
-    if (l->side == NULL || p == NULL || !intern(L, piece_side, &side))
+    uint32_t side, k;
+    if (p == NULL || (l->side == NULL && passes != 1) || !intern(L, piece_side, &side) ||
+        !intern(L, key, &k))
         return 1;
     size_t i = 0;
     while (i < p->npass && p->pass_side[i] != side)
         i++;
     if (i == p->npass) {
-        size_t cap = p->cappass;
+        size_t cap = p->cappass, cap2 = p->cappass;
         if (!grow(L, (void **)&p->pass_side, &cap, p->npass, sizeof *p->pass_side) ||
+            !grow(L, (void **)&p->pass_key, &cap2, p->npass, sizeof *p->pass_key) ||
             !grow(L, (void **)&p->pass_count, &p->cappass, p->npass, sizeof *p->pass_count))
             return 1;
         p->pass_side[i] = side;
+        p->pass_key[i] = k;
         p->pass_count[i] = 0;
         p->npass++;
     }
-    return p->pass_count[i]++ < passes;
+    if (p->pass_count[i]++ < passes)
+        return 1;
+    /* the referee: the loop would give key the list of the side's first key
+     * (its values all in choices already); a side's seat: nothing new */
+    if (l->side == NULL && by_index(p, k) == (size_t)-1 && by_index(p, p->pass_key[i]) != (size_t)-1)
+        by_copy(L, p, k, p->pass_key[i]);
+    else if (l->side == NULL && by_index(p, k) != (size_t)-1)
+        return 1; /* key has a list already: the loop adds to it */
+    return 0;
 }
 
 /* The numbers of every piece's side, once per list; 0 when out of memory. */
@@ -675,6 +712,7 @@ static void list_free(legal_list *L)
             free(p->keys);
             free(p->pass_side);
             free(p->pass_count);
+            free(p->pass_key);
             imap_free(&p->key_index);
             free(p);
         }
@@ -752,7 +790,7 @@ static void legal_attach(const legal_ctx *l)
         if (!legal_mine(l, o->side) || !active(o) || !grog_role_is_general(o->role) ||
             o->attached_to[0] != '\0')
             continue;
-        int pass = legal_side_pass(l, unit, o->side, 1); /* a side's seat: once per side */
+        int pass = legal_side_pass(l, unit, o->side, o->id, 1); /* once per side */
         for (size_t k = 0; k < nu && pass; k++) {
             if (!taken[k] && legal_same_side(l, k, i))
                 legal_choice_side(l, unit, o->id, grog_battle_unit(l->battle, k)->id);
@@ -843,7 +881,7 @@ static void legal_unit_events(const legal_ctx *l)
 static void enemy_units(const legal_ctx *l, legal_param *taker, size_t officer)
 {
     const grog_officer *o = grog_battle_officer(l->battle, officer);
-    if (!legal_side_pass(l, taker, o->side, 1))
+    if (!legal_side_pass(l, taker, o->side, o->id, 1))
         return;
     for (size_t k = 0; k < grog_battle_nunits(l->battle); k++) {
         const grog_troop *u = grog_battle_unit(l->battle, k);
