@@ -397,10 +397,17 @@ static void test_every_endpoint(void **state)
     expect(&r, 200, NULL); /* what it would do: nothing written */
     reply_free(&r);
     assert_int_equal(seq_of(&s), 2);
+    r = get(&s, "/api/v1/actions", s.side_token[1]); /* kept until the game changes */
+    assert_non_null(strstr(r.body, "\"phase\": \"command\""));
+    assert_null(strstr(r.body, "\"action\": \"order\"")); /* GDB-01: tried this turn */
+    reply_free(&r);
     r = post(&s, "/api/v1/do", ref, "{\"words\":[\"next\"]}");
     expect(&r, 200, NULL);
     reply_free(&r);
     r = get(&s, "/api/v1/game", s.side_token[1]); /* the new phase, not a kept view */
+    assert_non_null(strstr(r.body, "\"phase\": \"movement\""));
+    reply_free(&r);
+    r = get(&s, "/api/v1/actions", s.side_token[1]); /* nor a kept list */
     assert_non_null(strstr(r.body, "\"phase\": \"movement\""));
     reply_free(&r);
     r = post(&s, "/api/v1/undo", ref, NULL); /* the "next" (3), as an action of its own (4) */
@@ -411,6 +418,9 @@ static void test_every_endpoint(void **state)
     json_decref(j);
     reply_free(&r);
     r = get(&s, "/api/v1/game", s.side_token[1]);
+    assert_non_null(strstr(r.body, "\"phase\": \"command\""));
+    reply_free(&r);
+    r = get(&s, "/api/v1/actions", s.side_token[1]); /* after an undo too */
     assert_non_null(strstr(r.body, "\"phase\": \"command\""));
     reply_free(&r);
     r = get(&s, "/api/v1/log?since=3", s.side_token[0]);

@@ -252,14 +252,14 @@ static enum MHD_Result api_seat(call *k)
     return send_json(k->c, MHD_HTTP_OK, j, position(k));
 }
 
-/* A document that only changes with the game (the seat's game view or map):
- * made once per seat and state, then answered from the cache. */
+/* A document that only changes with the game (the seat's game view, map or
+ * actions list): made once per seat and state, then answered from the cache. */
 static enum MHD_Result api_cached(call *k, size_t which,
                                   grog_status (*make)(const grog_game *, const grog_seat *,
                                                       char **, grog_error *),
                                   const char *type)
 {
-    char **slot = &k->s->cache[2 * (size_t)(k->who - k->s->seats) + which];
+    char **slot = &k->s->cache[SERVER_DOCS * (size_t)(k->who - k->s->seats) + which];
     if (*slot == NULL) {
         grog_error err;
         grog_status st = make(k->s->g, &k->seat, slot, &err);
@@ -284,10 +284,7 @@ static enum MHD_Result api_map(call *k)
 
 static enum MHD_Result api_actions(call *k)
 {
-    grog_error err;
-    char *out = NULL;
-    grog_status st = grog_game_actions_json(k->s->g, &k->seat, &out, &err);
-    return send_result(k, st, out, &err, json_mime);
+    return api_cached(k, 2, grog_game_actions_json, json_mime);
 }
 
 /* since=N: a whole number, 0 when absent; -1 when malformed. */

@@ -55,7 +55,7 @@ void server_announce(grog_server *s, size_t seq)
 
 void server_changed(grog_server *s)
 {
-    for (size_t i = 0; s->cache != NULL && i < 2 * s->nseats; i++) {
+    for (size_t i = 0; s->cache != NULL && i < SERVER_DOCS * s->nseats; i++) {
         free(s->cache[i]);
         s->cache[i] = NULL;
     }
@@ -244,7 +244,7 @@ static grog_status make_seats(grog_server *s, const grog_server_options *o, grog
     s->keys = calloc(n, sizeof *s->keys);
     s->sides = calloc(n, sizeof *s->sides);
     s->tokens = calloc(n, sizeof *s->tokens);
-    s->cache = calloc(2 * n, sizeof *s->cache);
+    s->cache = calloc(SERVER_DOCS * n, sizeof *s->cache);
     if (s->seats == NULL || s->keys == NULL || s->sides == NULL || s->tokens == NULL ||
         s->cache == NULL)
         return grog_error_set(err, GROG_ENOMEM, _("out of memory"));

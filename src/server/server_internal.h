@@ -11,6 +11,9 @@
 #include "grognard/server.h"
 #include "tokens.h"
 
+/* The documents kept per seat (grog_server.cache). */
+#define SERVER_DOCS 3
+
 struct grog_server {
     char *path;
     grog_game *g;
@@ -25,9 +28,10 @@ struct grog_server {
     char **sides;            /* the seats' sides: the first nsides are the scenario's */
     size_t nsides;
     token_text *tokens;
-    /* Under game_lock: each seat's game document and map as of the journal's
-     * present state ([2 * seat] game, [2 * seat + 1] map), NULL until asked;
-     * dropped whenever the game changes (server_changed). */
+    /* Under game_lock: each seat's game document, map and actions list as of
+     * the journal's present state ([SERVER_DOCS * seat + 0] game, + 1 map,
+     * + 2 actions), NULL until asked; dropped whenever the game changes
+     * (server_changed). */
     char **cache;
     /* the journal position, for the event streams */
     pthread_mutex_t pos_lock;
