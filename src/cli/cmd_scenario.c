@@ -247,7 +247,8 @@ static double cm(double mm) { return mm / 10.0; }
 
 static void print_distance(show_ctx *x, double mm)
 {
-    fprintf(x->c->out, "%.1f cm / %.1f in / %.0f pas", cm(mm), mm / 25.4,
+    /* TRANSLATORS: a distance in centimetres, inches and pas (short forms) */
+    fprintf(x->c->out, _("%.1f cm / %.1f in / %.0f pas"), cm(mm), mm / 25.4,
             mm / x->t->scale.mm_per_pas);
 }
 
@@ -255,7 +256,9 @@ static void print_order(show_ctx *x, const char *indent, const char *what, const
 {
     if (o->kind[0] == '\0')
         return;
-    fprintf(x->c->out, "%s%s: %s", indent, what, o->kind);
+    /* TRANSLATORS: an order line of show: the indent, "order" or "hidden
+     * order", then the order's word (typed as it is, not translated) */
+    fprintf(x->c->out, _("%s%s: %s"), indent, what, o->kind);
     if (o->text[0])
         fprintf(x->c->out, " \"%s\"", o->text);
     if (o->target[0])
