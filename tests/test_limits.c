@@ -290,6 +290,26 @@ static void test_files_regular_and_bounded(void **state)
     r = run_cli("new", path, "--family", "gt", "--scenario", fifo, NULL);
     assert_int_equal(r.code, 1);
     cli_run_free(&r);
+    /* show, map and explain first look whether FILE is a game: that look
+     * opened the FIFO and waited for a writer for ever. An alarm fails the
+     * test instead of hanging it. */
+    alarm(20);
+    r = run_cli("show", fifo, NULL);
+    assert_int_equal(r.code, 1);
+    assert_non_null(strstr(r.err, "not a regular file (a pipe)"));
+    cli_run_free(&r);
+    r = run_cli("map", fifo, "-o", "/dev/null", NULL);
+    assert_int_equal(r.code, 1);
+    assert_non_null(strstr(r.err, "not a regular file (a pipe)"));
+    cli_run_free(&r);
+    r = run_cli("explain", fifo, "aigles-order", "--from", "picton", "--to", "pack", NULL);
+    assert_int_equal(r.code, 1);
+    assert_non_null(strstr(r.err, "not a regular file (a pipe)"));
+    cli_run_free(&r);
+    r = run_cli("explain", fifo, "unit", "br-74th", NULL);
+    assert_true(r.code == 1 || r.code == 2);
+    cli_run_free(&r);
+    alarm(0);
     unlink(fifo);
     /* One byte over 128 MiB (a sparse file: no disk used). */
     int fd = open(scen, O_WRONLY | O_CREAT | O_TRUNC, 0600);

@@ -1,10 +1,13 @@
 /* cli.c — dispatch, help, and the helpers every command shares. */
 #include <ctype.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <jansson.h>
 
@@ -302,12 +305,17 @@ int cli_is_game_file(const char *path)
     char head[16];
     if (path == NULL)
         return 0;
-    FILE *f = fopen(path, "rb");
-    if (f == NULL)
+    /* Without waiting: a FIFO opened for reading blocks until a writer
+     * comes, and read blocks until it writes ('show FIFO' hung for ever).
+     * Anything but a regular file is not a game; the scenario reader then
+     * refuses it by name ("not a regular file (a pipe)"). */
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0)
         return 0;
-    size_t n = fread(head, 1, sizeof head, f);
-    fclose(f);
-    return n == sizeof head && memcmp(head, magic, sizeof magic) == 0;
+    struct stat st;
+    ssize_t n = fstat(fd, &st) == 0 && S_ISREG(st.st_mode) ? read(fd, head, sizeof head) : -1;
+    close(fd);
+    return n == (ssize_t)sizeof head && memcmp(head, magic, sizeof magic) == 0;
 }
 
 grog_status cli_load_battle(const char *source, grog_battle **b, grog_error *err)
