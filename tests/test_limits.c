@@ -306,8 +306,13 @@ static void test_files_regular_and_bounded(void **state)
     assert_int_equal(r.code, 1);
     assert_non_null(strstr(r.err, "not a regular file (a pipe)"));
     cli_run_free(&r);
-    r = run_cli("explain", fifo, "unit", "br-74th", NULL);
-    assert_true(r.code == 1 || r.code == 2);
+    r = run_cli("explain", fifo, "unit", "br-74th", NULL); /* was "no test '...fifo'" */
+    assert_int_equal(r.code, 1);
+    assert_non_null(strstr(r.err, "not a grognard game (not a regular file)"));
+    cli_run_free(&r);
+    r = run_cli("explain", "bussaco-1810", "unit", "br-74th", NULL); /* a scenario: no game */
+    assert_int_equal(r.code, 1);
+    assert_non_null(strstr(r.err, "bussaco-1810: no such game file"));
     cli_run_free(&r);
     alarm(0);
     unlink(fifo);

@@ -86,7 +86,10 @@ int cli_cmd_explain(cli *c, int argc, char **argv)
         list(c->out);
         return CLI_EXIT_OK;
     }
-    if (argc >= 3 && strcmp(argv[2], "unit") == 0 && cli_is_game_file(argv[1]))
+    /* The unit card is a game's: a FILE that is no game is said to be so by
+     * opening it ("no such game file", "not a grognard game"), not taken
+     * for a test's name. */
+    if (argc >= 3 && strcmp(argv[2], "unit") == 0)
         return unit_card(c, argc, argv);
     int at = 1;
     const cli_command *sub = find(argv[1]);
