@@ -706,7 +706,7 @@ grog_status grog_explain_to_json(const grog_explain *e, char **out, grog_error *
 
 const char *grog_pgettext(const char *key)
 {
-    const char *t = dgettext(GROG_TEXTDOMAIN_NAME, key);
+    const char *t = grog_i18n_gettext(key);
     if (t != key)
         return t;
     const char *sep = strchr(key, '\004');

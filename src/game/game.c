@@ -624,7 +624,7 @@ static void finish_checks(action_ctx *c)
 const char *game_lang(char *buf, size_t size)
 {
     /* the catalogue's header names its language; no catalogue: untranslated */
-    const char *h = dgettext(GROG_TEXTDOMAIN_NAME, "");
+    const char *h = grog_i18n_gettext("");
     const char *l = h != NULL ? strstr(h, "Language: ") : NULL;
     if (l == NULL) {
         snprintf(buf, size, "%s", "");

@@ -6,7 +6,9 @@
  * view's functions with the request's seat, under the game lock; error
  * messages are the library's (already filtered for the seat) or fixed texts;
  * a body is read only after the method, the path and the token passed, and
- * never beyond GROG_SERVER_MAX_BODY. */
+ * never beyond GROG_SERVER_MAX_BODY; every text of an answer is in the
+ * request's language (Accept-Language), whose catalogue is the thread's for
+ * the time of the call and no longer (server_on_request). */
 #include <ctype.h>
 #include <jansson.h>
 #include <stdio.h>
@@ -32,6 +34,7 @@ typedef struct request {
     int waiting;   /* a POST whose headers passed: its body is being read */
     int too_large; /* the body went over the limit: refused with 413 */
     int seat;      /* index of the token's seat */
+    int lang;      /* the request's language: an index of s->langs */
     char *body;
     size_t len;
 } request;
@@ -218,6 +221,7 @@ typedef struct call {
     const grog_server_seat *who;
     grog_seat seat;
     json_t *body; /* POST: the parsed body (an object), or NULL */
+    int lang;     /* the request's language: an index of s->langs */
 } call;
 
 static long position(const call *k)
@@ -259,7 +263,8 @@ static enum MHD_Result api_cached(call *k, size_t which,
                                                       char **, grog_error *),
                                   const char *type)
 {
-    char **slot = &k->s->cache[SERVER_DOCS * (size_t)(k->who - k->s->seats) + which];
+    size_t seat = (size_t)(k->who - k->s->seats);
+    char **slot = &k->s->cache[SERVER_DOCS * (SERVER_NLANGS * seat + (size_t)k->lang) + which];
     if (*slot == NULL) {
         grog_error err;
         grog_status st = make(k->s->g, &k->seat, slot, &err);
@@ -560,7 +565,7 @@ static enum MHD_Result open_events(grog_server *s, struct MHD_Connection *c, con
 static enum MHD_Result run_api(grog_server *s, struct MHD_Connection *c, const endpoint *e,
                                int post, request *r)
 {
-    call k = {s, c, &s->seats[r->seat], {GROG_SEAT_PUBLIC, NULL}, NULL};
+    call k = {s, c, &s->seats[r->seat], {GROG_SEAT_PUBLIC, NULL}, NULL, r->lang};
     if (post && r->len > 0) {
         json_error_t jerr;
         k.body = json_loadb(r->body, r->len, JSON_REJECT_DUPLICATES, &jerr);
@@ -659,18 +664,61 @@ static int take_body(request *r, const char *data, size_t n)
     return 0;
 }
 
-enum MHD_Result server_on_request(void *cls, struct MHD_Connection *c, const char *url,
-                                  const char *method, const char *version, const char *upload,
-                                  size_t *upload_size, void **con_cls)
+/* ---- the request's language ---- */
+
+/* The weight of an Accept-Language entry's parameters (";q=0.5"), in
+ * thousandths: 1000 when there is no q, 0 when it is malformed. */
+static int q_of(const char *p, const char *end)
 {
-    (void)version;
-    grog_server *s = cls;
+    while (p < end && (*p == ';' || *p == ' ' || *p == '\t'))
+        p++;
+    if (end - p < 2 || (p[0] != 'q' && p[0] != 'Q') || p[1] != '=')
+        return 1000;
+    p += 2;
+    if (p >= end || (*p != '0' && *p != '1'))
+        return 0;
+    int q = (*p++ - '0') * 1000;
+    if (p < end && *p == '.')
+        for (int scale = 100, i = 0; ++p < end && i < 3 && *p >= '0' && *p <= '9'; i++, scale /= 10)
+            q += (*p - '0') * scale;
+    return q > 1000 ? 0 : q;
+}
+
+/* The language of a request: of its Accept-Language entries ("fr-FR,
+ * ru;q=0.8, *;q=0.1"), the one of en, fr and ru with the highest q above 0,
+ * the first of equals; 0 (the server's own) for none, or for one whose
+ * catalogue the server has not. */
+static int request_lang(const grog_server *s, struct MHD_Connection *c)
+{
+    static const char *const names[] = {"en", "fr", "ru"};
+    const char *h = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Accept-Language");
+    int best = 0, best_q = 0;
+    while (h != NULL && *h != '\0') {
+        h += strspn(h, " \t,");
+        size_t len = strcspn(h, ",");
+        size_t tag = strcspn(h, ";,-_ \t");
+        int q = q_of(h + tag, h + len);
+        for (int i = 0; i < 3; i++)
+            if (tag == 2 && strncasecmp(h, names[i], 2) == 0 && q > best_q) {
+                best = i + 1;
+                best_q = q;
+            }
+        h += len;
+    }
+    return s->langs[best] != NULL ? best : 0;
+}
+
+static enum MHD_Result on_request(grog_server *s, struct MHD_Connection *c, const char *url,
+                                  const char *method, const char *upload, size_t *upload_size,
+                                  void **con_cls, int lang)
+{
     request *r = *con_cls;
     int post = strcmp(method, MHD_HTTP_METHOD_POST) == 0;
     if (r == NULL) {
         if ((r = calloc(1, sizeof *r)) == NULL)
             return MHD_NO;
         *con_cls = r;
+        r->lang = lang;
         if (!post && strcmp(method, MHD_HTTP_METHOD_GET) != 0)
             return send_error(c, MHD_HTTP_METHOD_NOT_ALLOWED, "method-not-allowed",
                               _("only GET and POST are answered"), -1);
@@ -687,4 +735,17 @@ enum MHD_Result server_on_request(void *cls, struct MHD_Connection *c, const cha
         return MHD_YES;
     r->waiting = 0;
     return answer(s, c, url, post, r);
+}
+
+enum MHD_Result server_on_request(void *cls, struct MHD_Connection *c, const char *url,
+                                  const char *method, const char *version, const char *upload,
+                                  size_t *upload_size, void **con_cls)
+{
+    (void)version;
+    grog_server *s = cls;
+    int lang = request_lang(s, c);
+    const grog_catalog *before = grog_i18n_use(s->langs[lang]);
+    enum MHD_Result ok = on_request(s, c, url, method, upload, upload_size, con_cls, lang);
+    grog_i18n_use(before);
+    return ok;
 }

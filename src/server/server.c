@@ -55,7 +55,7 @@ void server_announce(grog_server *s, size_t seq)
 
 void server_changed(grog_server *s)
 {
-    for (size_t i = 0; s->cache != NULL && i < SERVER_DOCS * s->nseats; i++) {
+    for (size_t i = 0; s->cache != NULL && i < SERVER_DOCS * SERVER_NLANGS * s->nseats; i++) {
         free(s->cache[i]);
         s->cache[i] = NULL;
     }
@@ -244,7 +244,7 @@ static grog_status make_seats(grog_server *s, const grog_server_options *o, grog
     s->keys = calloc(n, sizeof *s->keys);
     s->sides = calloc(n, sizeof *s->sides);
     s->tokens = calloc(n, sizeof *s->tokens);
-    s->cache = calloc(SERVER_DOCS * n, sizeof *s->cache);
+    s->cache = calloc(SERVER_DOCS * SERVER_NLANGS * n, sizeof *s->cache);
     if (s->seats == NULL || s->keys == NULL || s->sides == NULL || s->tokens == NULL ||
         s->cache == NULL)
         return grog_error_set(err, GROG_ENOMEM, _("out of memory"));
@@ -321,6 +321,25 @@ static grog_status listen_on(grog_server *s, const grog_server_options *o, grog_
     return GROG_OK;
 }
 
+/* The requests' languages: the catalogues of fr and ru from where gettext
+ * was told to find ours (bindtextdomain: the CLI's folder, docs/i18n.md). A
+ * language whose catalogue is missing or damaged is answered in the
+ * server's own. */
+static void load_langs(grog_server *s)
+{
+    static const char *const names[] = {"fr", "ru"};
+    const char *dir = bindtextdomain(GROG_TEXTDOMAIN_NAME, NULL);
+    s->langs[1] = grog_catalog_english();
+    for (size_t i = 0; dir != NULL && i < sizeof names / sizeof names[0]; i++) {
+        char path[4096];
+        int n = snprintf(path, sizeof path, "%s/%s/LC_MESSAGES/" GROG_TEXTDOMAIN_NAME ".mo", dir,
+                         names[i]);
+        grog_catalog *c = NULL;
+        if (n > 0 && (size_t)n < sizeof path && grog_catalog_load(path, &c, NULL) == GROG_OK)
+            s->langs[2 + i] = c;
+    }
+}
+
 static grog_status init_sync(grog_server *s, grog_error *err)
 {
     pthread_condattr_t ca;
@@ -349,6 +368,7 @@ grog_status grog_server_start(const char *path, const grog_server_options *o, gr
     }
     s->referee_only = o->referee_only;
     s->poll_ms = o->poll_ms != 0 ? o->poll_ms : DEFAULT_POLL_MS;
+    load_langs(s);
     grog_status st = init_sync(s, err);
     if (st == GROG_OK)
         st = grog_game_open(path, &s->g, err);
@@ -405,6 +425,8 @@ void grog_server_stop(grog_server *s)
         pthread_mutex_destroy(&s->pos_lock);
         pthread_mutex_destroy(&s->game_lock);
     }
+    for (size_t i = 2; i < SERVER_NLANGS; i++)
+        grog_catalog_free((grog_catalog *)s->langs[i]);
     free(s->path);
     free(s);
 }

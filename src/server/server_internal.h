@@ -9,10 +9,14 @@
 
 #include "grognard/game.h"
 #include "grognard/server.h"
+#include "catalog.h"
 #include "tokens.h"
 
-/* The documents kept per seat (grog_server.cache). */
+/* The documents kept per seat and language (grog_server.cache). */
 #define SERVER_DOCS 3
+/* The languages a request may ask for (Accept-Language): 0 is the server's
+ * own (gettext's, the process's), then en, fr and ru. */
+#define SERVER_NLANGS 4
 
 struct grog_server {
     char *path;
@@ -28,11 +32,16 @@ struct grog_server {
     char **sides;            /* the seats' sides: the first nsides are the scenario's */
     size_t nsides;
     token_text *tokens;
-    /* Under game_lock: each seat's game document, map and actions list as of
-     * the journal's present state ([SERVER_DOCS * seat + 0] game, + 1 map,
-     * + 2 actions), NULL until asked; dropped whenever the game changes
+    /* Under game_lock: each seat's game document, map and actions list in
+     * each language as of the journal's present state
+     * ([SERVER_DOCS * (SERVER_NLANGS * seat + lang) + 0] game, + 1 map, + 2
+     * actions), NULL until asked; dropped whenever the game changes
      * (server_changed). */
     char **cache;
+    /* The requests' catalogues, loaded at start, read-only after: [0] NULL
+     * (the server's own language), [1] English, [2] fr, [3] ru, NULL for a
+     * language whose catalogue was not found (its requests get [0]). */
+    const grog_catalog *langs[SERVER_NLANGS];
     /* the journal position, for the event streams */
     pthread_mutex_t pos_lock;
     pthread_cond_t pos_cond; /* CLOCK_MONOTONIC */
