@@ -32,6 +32,9 @@
 #define LLVMFuzzerTestOneInput fuzz_snapshot_one
 #include "fuzz/fuzz_snapshot.c"
 #undef LLVMFuzzerTestOneInput
+#define LLVMFuzzerTestOneInput fuzz_catalog_one
+#include "fuzz/fuzz_catalog.c"
+#undef LLVMFuzzerTestOneInput
 
 typedef int (*fuzz_fn)(const uint8_t *data, size_t size);
 
@@ -109,13 +112,19 @@ static void test_corpus_snapshot(void **state)
     assert_true(replay_corpus("snapshot", fuzz_snapshot_one) >= 10);
 }
 
+static void test_corpus_catalog(void **state)
+{
+    (void)state;
+    assert_true(replay_corpus("catalog", fuzz_catalog_one) >= 8);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_corpus_scenario), cmocka_unit_test(test_corpus_dice),
         cmocka_unit_test(test_corpus_rules),    cmocka_unit_test(test_corpus_actions),
         cmocka_unit_test(test_corpus_game),     cmocka_unit_test(test_corpus_walk),
-        cmocka_unit_test(test_corpus_snapshot),
+        cmocka_unit_test(test_corpus_snapshot), cmocka_unit_test(test_corpus_catalog),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -151,9 +151,10 @@ static size_t feed(char *buf, size_t size, size_t n, void *ctx)
 }
 
 /* method "GET" or "POST" (or another); token NULL: no Authorization; chunked:
- * the body sent without a declared length. */
-static reply http_with(const served *s, const char *method, const char *path, const char *token,
-                       const char *body, size_t bodylen, int chunked)
+ * the body sent without a declared length; lang: the Accept-Language header,
+ * or NULL for none. */
+static reply http_full(const served *s, const char *method, const char *path, const char *token,
+                       const char *body, size_t bodylen, int chunked, const char *lang)
 {
     reply r = {0, NULL, 0, NULL, 0};
     CURL *c = curl_easy_init();
@@ -166,6 +167,11 @@ static reply http_with(const served *s, const char *method, const char *path, co
         h = curl_slist_append(h, auth);
     }
     h = curl_slist_append(h, "Content-Type: application/json");
+    char accept[128];
+    if (lang != NULL) {
+        snprintf(accept, sizeof accept, "Accept-Language: %s", lang);
+        h = curl_slist_append(h, accept);
+    }
     curl_easy_setopt(c, CURLOPT_URL, url);
     curl_easy_setopt(c, CURLOPT_HTTPHEADER, h);
     curl_easy_setopt(c, CURLOPT_CUSTOMREQUEST, method);
@@ -196,6 +202,12 @@ static reply http_with(const served *s, const char *method, const char *path, co
         r.headers = calloc(1, 1);
     r.len = strlen(r.body);
     return r;
+}
+
+static reply http_with(const served *s, const char *method, const char *path, const char *token,
+                       const char *body, size_t bodylen, int chunked)
+{
+    return http_full(s, method, path, token, body, bodylen, chunked, NULL);
 }
 
 static reply http(const served *s, const char *method, const char *path, const char *token,
@@ -1219,6 +1231,285 @@ static void test_done_with_a_referee_device(void **state)
     grog_game_remove(s.path);
 }
 
+/* ---- the request's language (Accept-Language, docs/api.md) ---- */
+
+typedef struct words {
+    const char *help;    /* GET actions: the help of "next" (referee) */
+    const char *unknown; /* POST preview ["blah"]: the error message */
+    const char *title;   /* POST preview of an order: the record's title */
+    const char *label;   /* ... and its modifier's label */
+    const char *path;    /* an unknown path: the error message (no token needed) */
+    const char *game;    /* GET game (french): a line of what the side may do */
+    const char *map;     /* GET map.svg (french): the subtitle */
+} words;
+
+static const words in_en = {
+    "end this phase and begin the next", "unknown action \"blah\"",
+    "Brigade order change by the C-in-C (General de Brigade)", "ordinary C-in-C",
+    "no such path; see docs/api.md", "may try to change one brigade's order",
+    "A General de Brigade game: turn 1"};
+static const words in_fr = {
+    "finir cette phase et commencer la suivante", "action inconnue « blah »",
+    "Changement d'ordre de brigade par le général en chef (General de Brigade)",
+    "général en chef ordinaire", "pas de tel chemin ; voir docs/api.md",
+    "peut tenter de changer l'ordre d'une brigade", "Une partie General de Brigade : tour 1"};
+static const words in_ru = {
+    "закончить эту фазу и начать следующую", "неизвестное действие «blah»",
+    "Изменение приказа бригаде Главнокомандующим (General de Brigade)",
+    "ординарный Главнокомандующий", "нет такого пути; см. docs/api.md",
+    "может попытаться изменить приказ одной бригаде", "Партия по правилам General de Brigade: ход 1"};
+
+static const char order_body[] = "{\"words\":[\"order\",\"reynier\",\"foy\",\"attack\"]}";
+
+static json_t *get_json_lang(const served *s, const char *path, const char *token,
+                             const char *lang, long status)
+{
+    reply r = http_full(s, "GET", path, token, NULL, 0, 0, lang);
+    if (r.status != status)
+        fail_msg("%s (%s): HTTP %ld: %s", path, lang, r.status, r.body);
+    json_t *j = reply_json(&r);
+    reply_free(&r);
+    return j;
+}
+
+static json_t *post_json_lang(const served *s, const char *path, const char *token,
+                              const char *body, const char *lang, long status)
+{
+    reply r = http_full(s, "POST", path, token, body, strlen(body), 0, lang);
+    if (r.status != status)
+        fail_msg("%s (%s): HTTP %ld: %s", path, lang, r.status, r.body);
+    json_t *j = reply_json(&r);
+    reply_free(&r);
+    return j;
+}
+
+static const char *error_message(json_t *j)
+{
+    return json_string_value(json_object_get(json_object_get(j, "error"), "message"));
+}
+
+static const char *next_help(json_t *actions)
+{
+    size_t i;
+    json_t *a;
+    json_array_foreach(json_object_get(actions, "actions"), i, a) {
+        if (strcmp(json_string_value(json_object_get(a, "action")), "next") == 0)
+            return json_string_value(json_object_get(a, "help"));
+    }
+    return NULL;
+}
+
+static int has_text(const char *hay, const char *needle)
+{
+    return hay != NULL && strstr(hay, needle) != NULL;
+}
+
+/* Every text of the answers to one Accept-Language is in w's language: the
+ * library's (actions' help, errors, records, the seat's game and map, those
+ * two cached per seat and language) and the server's own (an unknown path). */
+static void expect_words(const served *s, const char *lang, const words *w)
+{
+    const char *what = lang != NULL ? lang : "(none)";
+    json_t *j = get_json_lang(s, "/api/v1/actions", s->referee, lang, 200);
+    if (!has_text(next_help(j), w->help))
+        fail_msg("%s: help of next is \"%s\", expected \"%s\"", what, next_help(j), w->help);
+    json_decref(j);
+    j = post_json_lang(s, "/api/v1/preview", s->referee, "{\"words\":[\"blah\"]}", lang, 400);
+    if (!has_text(error_message(j), w->unknown))
+        fail_msg("%s: \"%s\", expected \"%s\"", what, error_message(j), w->unknown);
+    json_decref(j);
+    j = post_json_lang(s, "/api/v1/preview", s->side_token[1], order_body, lang, 200);
+    json_t *rec = json_object_get(json_array_get(json_object_get(j, "records"), 0), "record");
+    const char *title = json_string_value(json_object_get(rec, "title"));
+    const char *label = json_string_value(
+        json_object_get(json_array_get(json_object_get(rec, "modifiers"), 0), "label"));
+    if (!has_text(title, w->title) || !has_text(label, w->label))
+        fail_msg("%s: record \"%s\" / \"%s\", expected \"%s\" / \"%s\"", what, title, label,
+                 w->title, w->label);
+    json_decref(j);
+    j = get_json_lang(s, "/api/v1/nowhere", NULL, lang, 404);
+    if (!has_text(error_message(j), w->path))
+        fail_msg("%s: \"%s\", expected \"%s\"", what, error_message(j), w->path);
+    json_decref(j);
+    reply r = http_full(s, "GET", "/api/v1/game", s->side_token[1], NULL, 0, 0, lang);
+    expect(&r, 200, NULL);
+    if (!has_text(r.body, w->game))
+        fail_msg("%s: the game view lacks \"%s\"", what, w->game);
+    reply_free(&r);
+    r = http_full(s, "GET", "/api/v1/map.svg", s->side_token[1], NULL, 0, 0, lang);
+    expect(&r, 200, NULL);
+    if (!has_text(r.body, w->map))
+        fail_msg("%s: the map lacks \"%s\"", what, w->map);
+    reply_free(&r);
+}
+
+/* Issues 15, 16: each request in its device's language; the server started
+ * in Russian (--lang ru) answers in Russian what asks for none of en, fr, ru. */
+static void test_language_per_request(void **state)
+{
+    (void)state;
+    served s;
+    make_game(&s, "gdb");
+    start(&s, "--lang=ru");
+    static const struct {
+        const char *header;
+        const words *w;
+    } cases[] = {
+        {"fr", &in_fr},
+        {"ru", &in_ru},
+        {"en", &in_en},
+        {"fr", &in_fr}, /* the cached French game and map, not the Russian or English */
+        {"fr-FR,fr;q=0.9,en;q=0.8", &in_fr},
+        {"en-GB", &in_en},
+        {"FR", &in_fr},
+        {"de, ru;q=0.5, fr;q=0.4", &in_ru}, /* the highest q of the three */
+        {"fr;q=0, en;q=0.2", &in_en},       /* q=0: not acceptable */
+        {"ru;q=0.5, en;q=0.5", &in_ru},     /* equal: the first */
+        {"de-DE, *;q=0.5", &in_ru},         /* none of ours: the server's own */
+        {"french", &in_ru},                 /* not a language tag of ours */
+        {"", &in_ru},
+        {NULL, &in_ru},
+        {"en", &in_en},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+        expect_words(&s, cases[i].header, cases[i].w);
+    /* a change of the game drops every language's cached view */
+    json_t *j = post_json_lang(&s, "/api/v1/do", s.referee, "{\"words\":[\"next\"]}", "fr", 200);
+    json_decref(j);
+    for (int i = 0; i < 2; i++) {
+        reply r = http_full(&s, "GET", "/api/v1/map.svg", s.side_token[1], NULL, 0, 0,
+                            i ? "ru" : "fr");
+        assert_true(has_text(r.body, i ? "ход 1, фаза" : "tour 1, phase mouvement"));
+        reply_free(&r);
+    }
+    stop(&s);
+    grog_game_remove(s.path);
+}
+
+typedef struct reader {
+    const served *s;
+    const char *lang;
+    const words *w, *other;
+    int ok;
+} reader;
+
+#define READS 25
+
+/* GET actions and game, READS times, each answer in this client's language
+ * and without the other client's words. */
+static void *read_in_lang(void *p)
+{
+    reader *rd = p;
+    for (int i = 0; i < READS; i++) {
+        reply a = http_full(rd->s, "GET", "/api/v1/actions", rd->s->referee, NULL, 0, 0, rd->lang);
+        reply g = http_full(rd->s, "GET", "/api/v1/game", rd->s->side_token[1], NULL, 0, 0,
+                            rd->lang);
+        if (a.status == 200 && g.status == 200 && has_text(a.body, rd->w->help) &&
+            !has_text(a.body, rd->other->help) && has_text(g.body, rd->w->game) &&
+            !has_text(g.body, rd->other->game))
+            rd->ok++;
+        reply_free(&a);
+        reply_free(&g);
+    }
+    return NULL;
+}
+
+static void test_two_languages_at_once(void **state)
+{
+    (void)state;
+    served s;
+    make_game(&s, "gdb");
+    start(&s, NULL);
+    reader a = {&s, "fr", &in_fr, &in_ru, 0}, b = {&s, "ru", &in_ru, &in_fr, 0};
+    pthread_t ta, tb;
+    assert_int_equal(pthread_create(&ta, NULL, read_in_lang, &a), 0);
+    assert_int_equal(pthread_create(&tb, NULL, read_in_lang, &b), 0);
+    pthread_join(ta, NULL);
+    pthread_join(tb, NULL);
+    assert_int_equal(a.ok, READS);
+    assert_int_equal(b.ok, READS);
+    stop(&s);
+    grog_game_remove(s.path);
+}
+
+/* a and b alike but for their texts: the same keys, array sizes, numbers,
+ * booleans and nulls; strings may differ. */
+static int same_shape(json_t *a, json_t *b)
+{
+    if (json_typeof(a) != json_typeof(b))
+        return 0;
+    if (json_is_object(a)) {
+        const char *key;
+        json_t *v;
+        if (json_object_size(a) != json_object_size(b))
+            return 0;
+        json_object_foreach(a, key, v) {
+            json_t *w = json_object_get(b, key);
+            if (w == NULL || !same_shape(v, w))
+                return 0;
+        }
+        return 1;
+    }
+    if (json_is_array(a)) {
+        if (json_array_size(a) != json_array_size(b))
+            return 0;
+        for (size_t i = 0; i < json_array_size(a); i++)
+            if (!same_shape(json_array_get(a, i), json_array_get(b, i)))
+                return 0;
+        return 1;
+    }
+    return json_is_string(a) || json_equal(a, b);
+}
+
+/* One order with its roll, done through a French device, a Russian one and
+ * an English one on three copies of the same game: the three journal rows
+ * differ in their words only, each in its request's language
+ * (docs/i18n.md "A game's journal"), read back in any language as stored;
+ * and each game replays from its seed. */
+static void test_journal_in_the_request_language(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *lang;
+        const words *w;
+    } langs[] = {{"fr", &in_fr}, {"ru", &in_ru}, {"en", &in_en}};
+    json_t *rows[3];
+    for (size_t i = 0; i < 3; i++) {
+        served s;
+        make_game(&s, "gdb");
+        start(&s, NULL);
+        json_t *j = post_json_lang(&s, "/api/v1/do", s.side_token[1],
+                                   "{\"words\":[\"order\",\"reynier\",\"foy\",\"attack\"],"
+                                   "\"roll\":12}",
+                                   langs[i].lang, 200);
+        json_decref(j);
+        /* read back through a device of another language: as stored */
+        json_t *log = get_json_lang(&s, "/api/v1/log?since=1", s.referee,
+                                    langs[(i + 1) % 3].lang, 200);
+        assert_int_equal(json_array_size(log), 1);
+        rows[i] = json_incref(json_array_get(log, 0));
+        json_decref(log);
+        json_t *rec = json_object_get(json_array_get(json_object_get(rows[i], "records"), 0),
+                                      "record");
+        assert_string_equal(json_string_value(json_object_get(rec, "title")), langs[i].w->title);
+        stop(&s);
+        grog_game *g;
+        assert_int_equal(grog_game_open(s.path, &g, NULL), GROG_OK);
+        assert_int_equal(grog_game_replay(g, NULL, NULL), GROG_OK);
+        grog_game_close(g);
+        grog_game_remove(s.path);
+    }
+    for (size_t i = 1; i < 3; i++) {
+        if (!same_shape(rows[0], rows[i])) {
+            char *a = json_dumps(rows[0], JSON_COMPACT), *b = json_dumps(rows[i], JSON_COMPACT);
+            fail_msg("rows differ beyond their words:\n%s\n%s", a, b);
+        }
+        assert_false(json_equal(rows[0], rows[i])); /* the words do differ */
+    }
+    for (size_t i = 0; i < 3; i++)
+        json_decref(rows[i]);
+}
+
 static void test_command_line(void **state)
 {
     (void)state;
@@ -1278,6 +1569,9 @@ int main(void)
         cmocka_unit_test(test_done_votes),
         cmocka_unit_test(test_done_race),
         cmocka_unit_test(test_done_with_a_referee_device),
+        cmocka_unit_test(test_language_per_request),
+        cmocka_unit_test(test_two_languages_at_once),
+        cmocka_unit_test(test_journal_in_the_request_language),
         cmocka_unit_test(test_command_line),
     };
     return cmocka_run_group_tests_name("server", tests, setup, teardown);

@@ -16,6 +16,14 @@
 
 typedef struct grog_catalog grog_catalog;
 
+/* format_arg (GCC, clang): a translated printf format is checked as the
+ * English one. */
+#if defined(__GNUC__) || defined(__clang__)
+#define GROG_FORMAT_ARG(i) __attribute__((format_arg(i)))
+#else
+#define GROG_FORMAT_ARG(i)
+#endif
+
 /* A catalogue from the bytes of a .mo file (copied). GROG_EFORMAT when they
  * are not a well-formed one, GROG_ENOMEM. */
 grog_status grog_catalog_parse(const void *data, size_t size, grog_catalog **out,
@@ -32,10 +40,12 @@ const grog_catalog *grog_catalog_english(void);
 
 /* The translation of msgid ("CTX\004ID" for a context), or msgid itself when
  * the catalogue has none. msgid "" gives the header. */
-const char *grog_catalog_gettext(const grog_catalog *c, const char *msgid);
+const char *grog_catalog_gettext(const grog_catalog *c, const char *msgid)
+    GROG_FORMAT_ARG(2);
 /* The translation of a plural message for n, or one (n == 1) / many. */
 const char *grog_catalog_ngettext(const grog_catalog *c, const char *one, const char *many,
-                                  unsigned long n);
+                                  unsigned long n) GROG_FORMAT_ARG(2)
+    GROG_FORMAT_ARG(3);
 /* The plural form index of n by the header's Plural-Forms (n != 1 when the
  * header has none); 0 when the expression divides by zero or gives a form
  * the catalogue does not have. */

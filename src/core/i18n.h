@@ -15,13 +15,8 @@
 
 #define GROG_TEXTDOMAIN_NAME "grognard"
 #define _(s) grog_i18n_gettext(s)
-/* format_arg: a translated format is checked against its arguments as the
- * English one is (as gettext's own declarations do). */
-#if defined(__GNUC__) || defined(__clang__)
-#define GROG_FORMAT_ARG(i) __attribute__((format_arg(i)))
-#else
-#define GROG_FORMAT_ARG(i)
-#endif
+/* GROG_FORMAT_ARG (catalog.h): a translated format is checked against its
+ * arguments as the English one is (as gettext's own declarations do). */
 /* The translation of msgid in the calling thread's language. */
 const char *grog_i18n_gettext(const char *msgid) GROG_FORMAT_ARG(1);
 /* The same for a plural message and n. */
