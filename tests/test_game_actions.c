@@ -1,5 +1,7 @@
 /* test_game_actions.c — the actions list (grog_game_actions_json) gives the
- * same text, byte for byte, as the code it replaced.
+ * same text, byte for byte, as the code it replaced, once each choices_by
+ * list written as another key's name (docs/game.md) is replaced by that
+ * key's list: the same choices for every key.
  *
  * tests/data/actions-digests.txt was written by the jansson-tree builder of
  * commit 6a29b91 (before the list was written directly, docs/performance.md
@@ -10,7 +12,8 @@
  * phase and many states are seen: orders given, units in melee, fled,
  * routed, officers taken, formations changing...), and at every step the
  * length and FNV-1a digest of the list for the public, the referee and each
- * side. The test walks the same games and compares every text's digest, and
+ * side. The test walks the same games and compares every text's digest (its
+ * names replaced by their lists), and
  * that the text is a fixed point of jansson's own read and dump (what the
  * old builder gave by construction). Any byte changed in any list fails. */
 #include <stdint.h>
@@ -30,6 +33,7 @@ typedef struct walk {
     char **want;   /* the recorded lines */
     size_t nwant, at;
     size_t checked;
+    size_t named; /* choices_by lists written as another key's name */
 } walk;
 
 static uint64_t next_rand(walk *w)
@@ -74,11 +78,46 @@ static void fixed_point(const char *text, const char *where)
     free(again);
 }
 
+/* The text with every choices_by list written as another key's name
+ * replaced by that key's list, as the lists were written before
+ * (docs/game.md): jansson's dump of it. A name must be of a key before it
+ * in the same choices_by, whose value is a list. Caller frees. */
+static char *expanded(const char *text, const char *where, size_t *named)
+{
+    json_t *j = json_loads(text, 0, NULL);
+    size_t i, k;
+    json_t *a, *arg;
+    json_array_foreach(json_object_get(j, "actions"), i, a) {
+        json_array_foreach(json_object_get(a, "args"), k, arg) {
+            json_t *by = json_object_get(arg, "choices_by"), *v, *before = json_object();
+            const char *key;
+            json_object_foreach(by, key, v) {
+                if (json_is_string(v)) {
+                    json_t *list = json_object_get(by, json_string_value(v));
+                    if (json_object_get(before, json_string_value(v)) == NULL ||
+                        !json_is_array(list) || json_array_size(list) == 0)
+                        fail_msg("%s: %s names \"%s\", not a key before it with choices", where,
+                                 key, json_string_value(v));
+                    json_object_set_new(by, key, json_deep_copy(list));
+                    ++*named;
+                }
+                json_object_set_new(before, key, json_true());
+            }
+            json_decref(before);
+        }
+    }
+    char *full = json_dumps(j, JSON_INDENT(2));
+    json_decref(j);
+    return full;
+}
+
 static void check_one(walk *w, const char *where, const char *text)
 {
     char line[256];
-    snprintf(line, sizeof line, "%s %zu %016llx", where, strlen(text),
-             (unsigned long long)fnv1a(text));
+    char *full = expanded(text, where, &w->named);
+    snprintf(line, sizeof line, "%s %zu %016llx", where, strlen(full),
+             (unsigned long long)fnv1a(full));
+    free(full);
     if (w->record != NULL) {
         fprintf(w->record, "%s\n", line);
         return;
@@ -127,8 +166,7 @@ static void choose_line(walk *w, json_t *list, char *line, size_t size)
     json_array_foreach(json_object_get(a, "args"), i, arg) {
         if (json_is_true(json_object_get(arg, "optional")) && next_rand(w) % 3 == 0)
             break;
-        json_t *by = json_object_get(arg, "choices_by");
-        const char *v = by != NULL && prev != NULL ? pick(w, json_object_get(by, prev)) : NULL;
+        const char *v = prev != NULL ? pick(w, test_choices_by(arg, prev)) : NULL;
         if (v == NULL)
             v = pick(w, json_object_get(arg, "choices"));
         if (v == NULL) {
@@ -236,6 +274,7 @@ static void test_actions_unchanged(void **state)
     }
     assert_int_equal(w.at, w.nwant); /* every recorded list was made again */
     assert_true(w.checked == w.nwant && w.checked >= 900);
+    assert_true(w.named > 1000); /* the referee's lists of each side's pieces, by name */
     for (size_t i = 0; i < w.nwant; i++)
         free(w.want[i]);
     free(w.want);

@@ -117,7 +117,7 @@ static int has_choice(json_t *a, const char *v)
 
 static int has_choice_by(json_t *a, const char *key, const char *v)
 {
-    json_t *list = json_object_get(json_object_get(a, "choices_by"), key);
+    json_t *list = test_choices_by(a, key);
     size_t i;
     json_t *x;
     json_array_foreach(list, i, x) if (strcmp(json_string_value(x), v) == 0) return 1;

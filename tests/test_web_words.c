@@ -327,12 +327,12 @@ static void line_for(json_t *a, uint64_t *r, char *line, size_t size)
         if (json_is_true(json_object_get(arg, "optional")) && next_rand(r) % 2 == 0)
             break;
         /* choices_by: keyed by the two values before (joined by a space) or the one */
-        json_t *by = json_object_get(arg, "choices_by");
+        int by = json_object_get(arg, "choices_by") != NULL;
         const char *v = NULL;
-        if (by != NULL && json_object_get(by, two) != NULL)
-            v = pick(json_object_get(by, two), next_rand(r));
-        else if (by != NULL && i > 0)
-            v = pick(json_object_get(by, prev), next_rand(r));
+        if (by && test_choices_by(arg, two) != NULL)
+            v = pick(test_choices_by(arg, two), next_rand(r));
+        else if (by && i > 0)
+            v = pick(test_choices_by(arg, prev), next_rand(r));
         if (v == NULL)
             v = pick(json_object_get(arg, "choices"), next_rand(r));
         if (v == NULL) {

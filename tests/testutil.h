@@ -100,6 +100,16 @@ static inline const char *json_exact_of(json_t *arr, const char *key, const char
     return NULL;
 }
 
+/* The choices an actions list's argument arg gives after the value key
+ * (its choices_by[key]: a list, or the name of the key whose list it is,
+ * docs/game.md); NULL when it has none. */
+static inline json_t *test_choices_by(json_t *arg, const char *key)
+{
+    json_t *by = json_object_get(arg, "choices_by");
+    json_t *v = json_object_get(by, key);
+    return json_is_string(v) ? json_object_get(by, json_string_value(v)) : v;
+}
+
 static inline const char *json_exact_of_value(json_t *arr, int value)
 {
     size_t i;

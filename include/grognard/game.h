@@ -185,7 +185,9 @@ grog_status grog_game_result_text(const char *result_json, const grog_seat *seat
  *   "options":[{"name":"--roll","kind":"die"}],"roll":{"dice":"1d6","option":"--roll",
  *   "what":"..."} or null,"preview":bool}]}
  * An action's words are its "words" then one value per argument in order;
- * "choices_by" maps the previous argument's value to this one's choices.
+ * "choices_by" maps the previous argument's value to this one's choices: a
+ * list, or the name (a string) of an earlier key of the same "choices_by"
+ * whose list it is.
  * docs/game.md describes the kinds. */
 grog_status grog_game_actions_json(const grog_game *g, const grog_seat *seat, char **out,
                                    grog_error *err);

@@ -91,6 +91,8 @@ static json_t *candidates(char w[][GROG_ID_MAX], int k)
         }
         json_t *by = json_object_get(arg, "choices_by");
         json_t *choices = by != NULL && k > 0 ? json_object_get(by, w[k - 1]) : NULL;
+        if (json_is_string(choices)) /* another key's choices, by its name (docs/game.md) */
+            choices = json_object_get(by, json_string_value(choices));
         if (choices == NULL)
             choices = json_object_get(arg, "choices");
         size_t c;

@@ -37,6 +37,15 @@ static const char *fuzz_walk_pick(json_t *choices, unsigned byte)
     return n ? json_string_value(json_array_get(choices, byte % n)) : NULL;
 }
 
+/* arg's choices after the value key: its choices_by[key], a list or the
+ * name of the key whose list it is (docs/game.md); NULL when none. */
+static json_t *fuzz_walk_by(json_t *arg, const char *key)
+{
+    json_t *by = json_object_get(arg, "choices_by");
+    json_t *v = json_object_get(by, key);
+    return json_is_string(v) ? json_object_get(by, json_string_value(v)) : v;
+}
+
 /* One action line chosen by the bytes among what the referee may do now. */
 static void fuzz_walk_line(json_t *a, fuzz_walk_bytes *b, char *line, size_t size)
 {
@@ -51,9 +60,7 @@ static void fuzz_walk_line(json_t *a, fuzz_walk_bytes *b, char *line, size_t siz
         unsigned byte = fuzz_walk_byte(b);
         if (json_is_true(json_object_get(arg, "optional")) && byte % 4 == 0)
             break;
-        json_t *by = json_object_get(arg, "choices_by");
-        const char *v = by != NULL && prev != NULL ? fuzz_walk_pick(json_object_get(by, prev), byte)
-                                                   : NULL;
+        const char *v = prev != NULL ? fuzz_walk_pick(fuzz_walk_by(arg, prev), byte) : NULL;
         if (v == NULL)
             v = fuzz_walk_pick(json_object_get(arg, "choices"), byte);
         if (v == NULL) {

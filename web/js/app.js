@@ -203,15 +203,17 @@ function complete(draft) {
 }
 
 // The choices of argument i given the values before it (choices_by: keyed by the value
-// just before, or by the two before joined with a space).
+// just before, or by the two before joined with a space; a key whose choices are
+// another key's gives that key's name instead of the list: docs/game.md).
 function choicesOf(draft, i) {
   const a = draft.action.args[i];
   const by = a.choices_by;
+  const of = (k) => (typeof by[k] === 'string' ? by[by[k]] : by[k]);
   if (by && i > 0) {
     const one = draft.values[i - 1];
     const two = i > 1 ? `${draft.values[i - 2]} ${one}` : null;
-    if (two && by[two]) return by[two];
-    if (one && by[one]) return by[one];
+    if (two && of(two)) return of(two);
+    if (one && of(one)) return of(one);
     if (one) return [];
   }
   return a.choices || [];
