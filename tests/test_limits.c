@@ -139,6 +139,38 @@ static void test_word_count_and_length_bounds(void **state)
     grog_game_close(g);
 }
 
+/* `grognard do GAME` with more than 127 words kept the first 127 and was
+ * refused with "127 words": the refusal counts every word given. */
+static void test_cli_do_counts_every_word(void **state)
+{
+    (void)state;
+    cli_run r = run_cli("new", path, "--family", "gt", "--seed", "3", NULL);
+    cli_run_free(&r);
+    char *argv[4 + 200 + 1];
+    int argc = 0;
+    argv[argc++] = (char *)"grognard";
+    argv[argc++] = (char *)"do";
+    argv[argc++] = path;
+    argv[argc++] = (char *)"note";
+    for (int i = 0; i < 200; i++)
+        argv[argc++] = (char *)"x";
+    argv[argc] = NULL;
+    size_t no, ne;
+    r = (cli_run){0, NULL, NULL};
+    FILE *out = open_memstream(&r.out, &no);
+    FILE *err = open_memstream(&r.err, &ne);
+    r.code = grog_cli_main(argc, argv, out, err);
+    fclose(out);
+    fclose(err);
+    assert_int_equal(r.code, 1);
+    assert_non_null(strstr(r.err, "action too long: 201 words, at most 64"));
+    cli_run_free(&r);
+    grog_game *g = NULL;
+    assert_int_equal(grog_game_open(path, &g, NULL), GROG_OK);
+    assert_int_equal(grog_game_action_count(g), 1); /* only the start */
+    grog_game_close(g);
+}
+
 /* ---- positions ---- */
 
 static void test_positions_finite_and_on_table(void **state)
@@ -581,6 +613,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_latin1_word_refused_aigles, setup, teardown),
         cmocka_unit_test_setup_teardown(test_latin1_word_refused_gdb, setup, teardown),
         cmocka_unit_test_setup_teardown(test_word_count_and_length_bounds, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_cli_do_counts_every_word, setup, teardown),
         cmocka_unit_test_setup_teardown(test_positions_finite_and_on_table, setup, teardown),
         cmocka_unit_test_setup_teardown(test_table_margin, setup, teardown),
         cmocka_unit_test_setup_teardown(test_gt_partial_plan_never_blocks_next, setup, teardown),

@@ -277,6 +277,32 @@ int cli_game_show_result(cli *c, const char *result, const grog_seat *seat)
     return print_text(c, st, text, &err);
 }
 
+/* Runs the action words on the game in file, as side (or the referee). */
+static int do_words(cli *c, const char *file, const char *side, int referee, int n,
+                    const char **words)
+{
+    grog_game *g;
+    int rc = open_game(c, file, 0, &g);
+    if (rc != 0)
+        return rc;
+    /* Without --side the one at the keyboard is the referee at the table. */
+    grog_seat seat;
+    if ((rc = take_seat(c, g, side, side == NULL || referee, &seat)) != 0) {
+        grog_game_close(g);
+        return rc;
+    }
+    grog_error err;
+    char *result = NULL;
+    grog_status st = grog_game_do_as(g, &seat, n, words, &result, &err);
+    if (st != GROG_OK)
+        rc = cli_fail_status(c, st, &err);
+    else
+        rc = cli_game_show_result(c, result, &seat);
+    free(result);
+    grog_game_close(g);
+    return rc;
+}
+
 static int run_do(cli *c, int argc, char **argv)
 {
     /* grognard do [OPTIONS] GAME [OPTIONS] WORDS... : the command's options
@@ -312,9 +338,12 @@ static int run_do(cli *c, int argc, char **argv)
         return cli_fail(c, CLI_EXIT_USAGE, "%s", _("expected a game file and an action"));
     if (cli_one_seat(c, side, referee) != 0)
         return CLI_EXIT_USAGE;
-    const char *words[128];
+    /* Every word is passed on, so a refusal counts them all. */
+    const char **words = malloc((size_t)(argc - i) * sizeof *words);
+    if (words == NULL)
+        return cli_fail(c, CLI_EXIT_INTERNAL, "%s", _("out of memory"));
     int n = 0;
-    for (; i < argc && n < 127; i++) {
+    for (; i < argc; i++) {
         if (strcmp(argv[i], "--json") == 0)
             c->json = 1;
         else if (strcmp(argv[i], "--brief") == 0)
@@ -332,25 +361,8 @@ static int run_do(cli *c, int argc, char **argv)
         word[k] = '\0';
         words[0] = word;
     }
-    grog_game *g;
-    int rc = open_game(c, file, 0, &g);
-    if (rc != 0)
-        return rc;
-    /* Without --side the one at the keyboard is the referee at the table. */
-    grog_seat seat;
-    if ((rc = take_seat(c, g, side, side == NULL || referee, &seat)) != 0) {
-        grog_game_close(g);
-        return rc;
-    }
-    grog_error err;
-    char *result = NULL;
-    grog_status st = grog_game_do_as(g, &seat, n, words, &result, &err);
-    if (st != GROG_OK)
-        rc = cli_fail_status(c, st, &err);
-    else
-        rc = cli_game_show_result(c, result, &seat);
-    free(result);
-    grog_game_close(g);
+    int rc = do_words(c, file, side, referee, n, words);
+    free(words);
     return rc;
 }
 
