@@ -391,6 +391,15 @@ static void test_every_endpoint(void **state)
     assert_non_null(strstr(r.body, "\"phase\": \"command\""));
     reply_free(&r);
 
+    /* a roll out of the dice's range is refused with that range (GDB-02: 2d6),
+     * not "expected a whole number", and nothing is written */
+    r = post(&s, "/api/v1/do", s.side_token[1], "{\"words\":[\"order\",\"reynier\",\"foy\","
+                                                "\"attack\"],\"roll\":-3}");
+    expect(&r, 400, NULL);
+    assert_non_null(strstr(r.body, "from 2 to 12"));
+    reply_free(&r);
+    assert_int_equal(seq_of(&s), 1);
+
     /* do, then the log since 1 holds exactly it */
     r = post(&s, "/api/v1/do", s.side_token[1], "{\"words\":[\"order\",\"reynier\",\"foy\","
                                                 "\"attack\"],\"roll\":12}");
