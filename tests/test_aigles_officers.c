@@ -420,9 +420,20 @@ static void test_cli_charisma_distance_both_scales(void **state)
     run = run_cli("calc", "aigles-charisma", "--charisma", "4", "--scale", "25", NULL);
     assert_int_equal(run.code, 2);
     cli_run_free(&run);
+    /* AIG-O-01: charisma 0..5; a value outside is a wrong command line (exit 2),
+     * as every other option out of range (it exited 1) */
     run = run_cli("calc", "aigles-charisma", "--charisma", "9", "--scale", "25", "--contact",
                   NULL);
-    assert_int_equal(run.code, 1); /* AIG-O-01: charisma 0..5 */
+    assert_int_equal(run.code, 2);
+    assert_non_null(strstr(run.err, "--charisma: expected a whole number from 0 to 5, not \"9\""));
+    cli_run_free(&run);
+    run = run_cli("calc", "aigles-charisma", "--charisma", "6", "--scale", "25", "--contact",
+                  NULL);
+    assert_int_equal(run.code, 2);
+    cli_run_free(&run);
+    run = run_cli("calc", "aigles-charisma", "--charisma", "5", "--scale", "25", "--contact",
+                  NULL);
+    assert_int_equal(run.code, 0);
     cli_run_free(&run);
 }
 
@@ -497,6 +508,10 @@ static void test_cli_zone(void **state)
     cli_run_free(&run);
     run = run_cli("calc", "aigles-zone", "--command", "3", "--scale", "20", NULL);
     assert_int_equal(run.code, 2);
+    cli_run_free(&run);
+    run = run_cli("calc", "aigles-zone", "--command", "6", "--scale", "25", NULL);
+    assert_int_equal(run.code, 2); /* AIG-O-01: command 0..5 */
+    assert_non_null(strstr(run.err, "--command: expected a whole number from 0 to 5, not \"6\""));
     cli_run_free(&run);
     run = run_cli("calc", "aigles-zone", "--command", "5", "--scale", "25", NULL);
     assert_int_equal(run.code, 0);
@@ -885,7 +900,15 @@ static void test_aig_o_16_command_0_refused(void **state)
     assert_non_null(strstr(run.err, "AIG-O-06"));
     cli_run_free(&run);
     run = run_cli("calc", "aigles-order", "--command", "6", "--status", "garde", NULL);
-    assert_int_equal(run.code, 1); /* AIG-O-01 */
+    assert_int_equal(run.code, 2); /* AIG-O-01: an option out of its range */
+    assert_non_null(strstr(run.err, "--command: expected a whole number from 0 to 5"));
+    cli_run_free(&run);
+    run = run_cli("calc", "aigles-order", "--command", "3", "--receiver-command", "6", NULL);
+    assert_int_equal(run.code, 2); /* AIG-O-01 */
+    assert_non_null(strstr(run.err, "--receiver-command: expected a whole number from 0 to 5"));
+    cli_run_free(&run);
+    run = run_cli("calc", "aigles-order", "--command", "3", "--receiver-command", "5", NULL);
+    assert_int_equal(run.code, 0);
     cli_run_free(&run);
     run = run_cli("calc", "aigles-order", "--command", "2", "--status", "garde", "--reaction",
                   "2", NULL);

@@ -50,6 +50,8 @@ void grog_aigles_rules_destroy(grog_aigles_rules *r);
 
 /* Millimetres per pas on the table (1 by default). */
 double grog_aigles_mm_per_pas(const grog_aigles_rules *r);
+/* The range of a command or charisma rating in these rules (AIG-O-01: 0 to 5). */
+void grog_aigles_rating_range(const grog_aigles_rules *r, int *lo, int *hi);
 /* Whether the AIG-O-08 distance variant is on by default in these rules. */
 int grog_aigles_variant_default(const grog_aigles_rules *r);
 /* The ADC speed in pas per turn at this figure scale; *is_default (may be

@@ -22,6 +22,18 @@ static int load_rules(cli *c, const char *path, grog_aigles_rules **r)
     return st == GROG_OK ? 0 : cli_fail_status(c, st, &err);
 }
 
+/* A rating option (--command, --charisma...) outside the rules' range
+ * (AIG-O-01) is a wrong command line, as every other option out of range. */
+static int check_rating(cli *c, const grog_aigles_rules *r, const char *name, long v)
+{
+    int lo, hi;
+    grog_aigles_rating_range(r, &lo, &hi);
+    char text[32];
+    snprintf(text, sizeof text, "%ld", v);
+    long out;
+    return cli_int(c, name, text, lo, hi, &out);
+}
+
 /* Prints the record and frees it and the rules. */
 static int finish(cli *c, grog_aigles_rules *r, grog_explain *e)
 {
@@ -91,6 +103,11 @@ static int order_usage_checks(cli *c, const order_opts *o, const grog_aigles_rul
                         _("give exactly one of --status, --reaction, --receiver-command"));
     if (o->has_seed && o->has_roll)
         return cli_fail(c, CLI_EXIT_USAGE, "%s", _("--seed and --roll cannot go together"));
+    int rc = check_rating(c, r, "--command", o->command);
+    if (rc == 0 && o->has_receiver)
+        rc = check_rating(c, r, "--receiver-command", o->receiver);
+    if (rc != 0)
+        return rc;
     int variant = o->variant == GROG_AIGLES_VARIANT_DISTANCE ||
                   (o->variant == GROG_AIGLES_VARIANT_RULES && grog_aigles_variant_default(r));
     if (variant && !o->has_distance)
@@ -276,6 +293,10 @@ static int run_zone(cli *c, int argc, char **argv)
     grog_aigles_rules *r = NULL;
     if ((rc = load_rules(c, o.rules, &r)) != 0)
         return rc;
+    if ((rc = check_rating(c, r, "--command", o.command)) != 0) {
+        grog_aigles_rules_destroy(r);
+        return rc;
+    }
     double pas;
     int contact;
     grog_error err;
@@ -375,6 +396,10 @@ static int run_charisma(cli *c, int argc, char **argv)
     grog_aigles_rules *r = NULL;
     if ((rc = load_rules(c, o.rules, &r)) != 0)
         return rc;
+    if ((rc = check_rating(c, r, "--charisma", o.charisma)) != 0) {
+        grog_aigles_rules_destroy(r);
+        return rc;
+    }
     grog_explain *e = NULL;
     grog_error err;
     grog_status st = charisma_record(r, &o, &e, &err);

@@ -469,6 +469,12 @@ double grog_aigles_mm_per_pas(const grog_aigles_rules *r)
     return r->mm_per_pas;
 }
 
+void grog_aigles_rating_range(const grog_aigles_rules *r, int *lo, int *hi)
+{
+    *lo = r->rating_min;
+    *hi = r->rating_max;
+}
+
 int grog_aigles_variant_default(const grog_aigles_rules *r)
 {
     return r->variant_enabled;
