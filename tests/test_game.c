@@ -493,6 +493,11 @@ static void test_gt_pip_phase_and_spending(void **state)
     assert_string_equal(grog_game_phase(g), "pip");
     refused(g, "gift lightburne mackinnon", GROG_ERULE, "GT-10");
     refused(g, "gift picton pack", GROG_ERULE, "GT-10"); /* 13.8" > 9" */
+    /* GT-14: each divisional general has one rank in the plan: one named twice is
+     * refused, naming him (it was taken without a word, the last rank winning) */
+    refused(g, "plan picton rank mackinnon pack mackinnon", GROG_EINVAL, "GT-14");
+    refused(g, "plan picton rank pack mackinnon lightburne mackinnon champalimaud", GROG_EINVAL,
+            "Mackinnon is ranked twice");
     ok(g, "plan picton rank mackinnon pack lightburne champalimaud", NULL);
     ok(g, "gift picton mackinnon", "GT-10");
     /* ranked: Mackinnon (great) takes the 6: 6 + 1 + 1 = 8 (GT-17);

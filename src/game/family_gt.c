@@ -434,6 +434,7 @@ static grog_status act_plan(action_ctx *c, int argc, char **argv, grog_error *er
         return grog_error_set(err, GROG_ERULE, _("GT-14: a plan is declared before the roll"));
     const char *name = grog_battle_officer(c->battle, corps)->name;
     if (strcmp(argv[2], "rank") == 0) {
+        /* All checked before any is ranked: a refused plan changes nothing. */
         for (int i = 3; i < argc; i++) {
             size_t k;
             if (!grog_battle_officer_index(c->battle, argv[i], &k) || !s->o[k].divisional ||
@@ -441,6 +442,16 @@ static grog_status act_plan(action_ctx *c, int argc, char **argv, grog_error *er
                        grog_battle_officer(c->battle, corps)->id) != 0)
                 return grog_error_set(err, GROG_EINVAL,
                                       _("%s is not a divisional general of %s"), argv[i], name);
+            for (int j = 3; j < i; j++)
+                if (strcmp(argv[j], argv[i]) == 0)
+                    return grog_error_set(err, GROG_EINVAL,
+                                          _("GT-14: %s is ranked twice: each divisional general "
+                                            "has one rank in the plan"),
+                                          grog_battle_officer(c->battle, k)->name);
+        }
+        for (int i = 3; i < argc; i++) {
+            size_t k = 0;
+            grog_battle_officer_index(c->battle, argv[i], &k);
             s->o[k].rank = i - 2;
         }
         ctx_event(c, "", "plan-rank", NULL, _("%s ranks his divisional generals for the plan."),
