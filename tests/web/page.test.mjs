@@ -337,6 +337,49 @@ test('gdb: Done by both sides, with and without a referee device', async (t) => 
   }
 });
 
+// The French page's fetch of the votes is answered (the French alone done) before the
+// British press Done, but reaches the page only after the stream's "done" event saying
+// both are: the page keeps the newer votes. It used to take the fetch's older answer and
+// wait for the British for ever (the Done test timed out at "Waiting for the referee…"
+// under load, when the French page's fetch after its own Done was slow).
+test('a Done heard while the page is fetching is not undone by the fetch\'s older answer', async (t) => {
+  if (skip) return t.skip(skip);
+  const server = await serve('gdb', 1812);
+  try {
+    // A referee device: both sides done does not end the phase, so no later event mends it.
+    const referee = await device(browser, TABLET, server.url('referee'), 'referee');
+    const french = await device(browser, PHONE, server.url('french'), 'french');
+    const british = await device(browser, TABLET, server.url('anglo-portuguese'), 'british');
+    await until(french, () => window.__events.includes('"referee_present":true'));
+    let release = null;
+    const held = new Promise((r) => { release = r; });
+    let answered = null;
+    const fetched = new Promise((r) => { answered = r; });
+    await french.route('**/api/v1/done', async (r) => {
+      if (r.request().method() !== 'GET') return r.continue();
+      const res = await r.fetch(); // the server's answer now: the French alone done
+      answered();
+      await held;
+      return r.fulfill({ response: res });
+    });
+    await french.click('#done'); // its vote, then the page fetches the game and the votes
+    await fetched;
+    await pressDone(british, 'Waiting for the referee…');
+    await until(french, () => document.getElementById('waiting').textContent === 'Waiting for the referee…');
+    // The held answer reaches the page; the log is asked for once the votes are taken.
+    const logAsked = french.waitForRequest((r) => r.url().includes('/api/v1/log'));
+    release();
+    await logAsked;
+    await french.click('#tab-log'); // draws the bar again from what the page keeps
+    assert.equal(await french.textContent('#waiting'), 'Waiting for the referee…');
+    assert.equal(await french.getAttribute('#done', 'aria-pressed'), 'true');
+    await french.unroute('**/api/v1/done');
+    for (const p of [referee, french, british]) assert.deepEqual(p.errors, [], `${p.name}: page errors`);
+  } finally {
+    await server.stop();
+  }
+});
+
 test('aigles: a turn, orders with their odds, formation, the referee advancing', async (t) => {
   if (skip) return t.skip(skip);
   const server = await serve('aigles', 1810);

@@ -5,7 +5,8 @@
 // together, the open tab, the log's turn filter, the map's view box); the latter is
 // kept in sessionStorage so that a reload comes back to the same view. Every change
 // announced on GET events (or made here) fetches the game again; the sides' Done (GET
-// done, and the events' "done") is kept as the server last said it.
+// done, and the events' "done") is kept as the server last said it: an answer asked
+// for before the last "done" event was heard is older than that event and is dropped.
 import { api, follow, tokens, useToken, currentToken, fragment, ApiError } from './api.js';
 import { MapView } from './map.js';
 import { el, clear, button } from './dom.js';
@@ -48,6 +49,7 @@ const state = {
   conn: '',
   seatIndex: 0,
   votes: null,          // GET done: {turn, phase, done: [side], waiting: [side], referee_present}
+  votesHeard: 0,        // counts the votes taken from the stream or a vote's answer
 };
 
 let map = null;
@@ -127,10 +129,11 @@ async function refresh() {
     do {
       again = false;
       try {
+        const heard = state.votesHeard;
         const [game, actions, svg, votes] = await Promise.all([api.game(), api.actions(), api.map(), api.done()]);
         const moved = !state.game || state.game.actions !== game.actions;
         state.game = game;
-        state.votes = votes;
+        keepVotes(votes, heard);
         state.actions = (actions && actions.actions) || [];
         state.names = (actions && actions.names) || {};
         map.show(svg);
@@ -319,6 +322,15 @@ function render() {
 
 /* ---- the sides' Done ---- */
 
+// Takes the votes of an answer asked for when state.votesHeard was `heard`, unless newer
+// ones came since (a "done" event: the server sends one after every change, so what it
+// says is never older than an answer still on its way, and a later change sends another).
+function keepVotes(votes, heard) {
+  if (state.votesHeard !== heard) return;
+  state.votes = votes;
+  state.votesHeard++;
+}
+
 // The votes of the phase the page shows (none if the server's are another phase's: the
 // game is being fetched again).
 function votesNow() {
@@ -362,8 +374,9 @@ async function pressDone() {
   state.busy = true;
   render();
   try {
+    const heard = state.votesHeard;
     const res = await api.vote(!mine, state.game.turn, state.game.phase);
-    state.votes = res;
+    keepVotes(res, heard);
   } catch (e) {
     // Refused (the phase ended meanwhile), busy: said, as for an action, never dropped.
     if (e instanceof ApiError && e.status === 401) fail(e);
@@ -767,7 +780,7 @@ function restartEvents() {
   stopEvents = follow((data, type) => {
     if (type === 'done') {
       try {
-        state.votes = JSON.parse(data);
+        keepVotes(JSON.parse(data), state.votesHeard);
       } catch (e) {
         return;
       }
