@@ -575,7 +575,36 @@ static void test_calc_gt_pip(void **state)
     assert_has(r.text[1].out, "le dé de rang 1 sur 3");
     assert_has(r.text[2].out, "4 ПИП");
     assert_has(r.text[2].out, "кубик с рангом 1 из 3");
+    /* GT-17's steps in the path are words, not the ids (the JSON keeps the ids) */
+    assert_has(r.text[0].out, "GT-14 allocate: 4 -> GT-12 bad_commander: 4");
+    assert_has(r.text[1].out, "GT-14 attribution: 4 -> GT-12 mauvais commandant: 4");
+    assert_has(r.text[2].out, "GT-14 распределение: 4 -> GT-12 плохой командир: 4");
+    assert_has(r.json[1].out, "GT-14 allocate: 4");
     runs_free(&r);
+}
+
+/* show's order-change zone line: the unit in the language's words and plural
+ * (Russian printed "150 pas"). */
+static void test_show_zone_unit(void **state)
+{
+    (void)state;
+    char path[64];
+    test_game_path(path, sizeof path, "i18n-show");
+    cli_run r = run_cli("new", path, "--family", "aigles", "--seed", "3", NULL);
+    assert_int_equal(r.code, 0);
+    cli_run_free(&r);
+    const char *args[] = {"show", path, NULL};
+    r = run_lang("en", args);
+    assert_int_equal(r.code, 0);
+    assert_has(r.out, "(command 4): 150 pas;");
+    cli_run_free(&r);
+    r = run_lang("ru", args);
+    assert_int_equal(r.code, 0);
+    assert_has(r.out, "(командование 4): 150 шагов;");
+    assert_has(r.out, "(командование 2): 50 шагов;");
+    assert_null(strstr(r.out, " pas"));
+    cli_run_free(&r);
+    grog_game_remove(path);
 }
 
 static void test_dice(void **state)
@@ -639,6 +668,7 @@ int main(void)
         cmocka_unit_test(test_calc_aigles_zone_and_charisma),
         cmocka_unit_test(test_calc_aigles_formation),
         cmocka_unit_test(test_calc_gt_pip),
+        cmocka_unit_test(test_show_zone_unit),
         cmocka_unit_test(test_dice),
         cmocka_unit_test(test_demo),
     };

@@ -13,6 +13,7 @@
 
 #include "cli.h"
 #include "grognard/battle.h"
+#include "grognard/explain.h"
 #include "grognard/jsonout.h"
 #include "grognard/map.h"
 #include "grognard/scenario.h"
@@ -299,8 +300,10 @@ static void print_zone(show_ctx *x, size_t i, const char *indent)
     }
     if (contact)
         fprintf(x->c->out, "%s", _("contact"));
-    else
-        fprintf(x->c->out, "%.0f pas", z / x->t->scale.mm_per_pas);
+    else {
+        double pas = round(z / x->t->scale.mm_per_pas);
+        fprintf(x->c->out, "%.0f %s", pas, grog_explain_unit_words("pas", pas));
+    }
     size_t n = grog_hierarchy_command_units(x->h, i, x->buf, grog_battle_nunits(x->b));
     size_t in = 0;
     fprintf(x->c->out, "%s", _("; inside:"));

@@ -789,6 +789,12 @@ static const struct {
     {"poor", NC_("skill", "poor")},
     {"great", NC_("skill", "great")},
     {"bad", NC_("skill", "bad")},
+    /* Grande Tactique's PIP steps (GT-17, src/rules/gt/gt_rules.c), in a path. */
+    {"allocate", NC_("pip-step", "allocate")},
+    {"bad_commander", NC_("pip-step", "bad_commander")},
+    {"skill", NC_("pip-step", "skill")},
+    {"bonus", NC_("pip-step", "bonus")},
+    {"floor", NC_("pip-step", "floor")},
     /* A General de Brigade face-down order (src/rules/gdb/gdb_book.c). */
     {"unrevealed", NC_("order", "unrevealed")},
     {"hidden", NC_("order", "hidden")},
@@ -803,6 +809,36 @@ const char *grog_explain_word(const char *id)
             return strchr(words[i].key, '\004') != NULL ? grog_pgettext(words[i].key)
                                                         : _(words[i].key);
     return id;
+}
+
+/* A path step for people: an id ("line"), or a rule id and an id with an
+ * optional value ("GT-14 allocate: 4"), the id in words; other text as it is. */
+static void put_step(FILE *f, const char *step)
+{
+    const char *w = grog_explain_word(step);
+    if (w != step) {
+        fputs(w, f);
+        return;
+    }
+    const char *sp = strchr(step, ' ');
+    if (sp == NULL) {
+        fputs(step, f);
+        return;
+    }
+    size_t n = strcspn(sp + 1, ": ");
+    char id[64];
+    if (n == 0 || n >= sizeof id || sp[1 + n] == ' ') {
+        fputs(step, f);
+        return;
+    }
+    memcpy(id, sp + 1, n);
+    id[n] = '\0';
+    w = grog_explain_word(id);
+    if (w == id) {
+        fputs(step, f);
+        return;
+    }
+    fprintf(f, "%.*s%s%s", (int)(sp + 1 - step), step, w, sp + 1 + n);
 }
 
 static void put_padded(FILE *f, const char *s, int width)
@@ -912,8 +948,10 @@ static void text_body(FILE *f, const grog_explain *e)
     }
     if (e->path.n > 0) {
         fprintf(f, "  %s ", _("path:"));
-        for (size_t i = 0; i < e->path.n; i++)
-            fprintf(f, "%s%s", i ? " -> " : "", grog_explain_word(e->path.v[i]));
+        for (size_t i = 0; i < e->path.n; i++) {
+            fputs(i ? " -> " : "", f);
+            put_step(f, e->path.v[i]);
+        }
         fputc('\n', f);
     }
     if (e->has_value)
