@@ -49,16 +49,18 @@ SANFLAGS :=
 OPT ?= -O2 -g
 endif
 
-PKGS := jansson sqlite3 libedit
+PKGS := jansson sqlite3 libedit nettle gmp cairo
+# libcsv (roster CSV import) has no pkg-config file: linked by name.
+EXTRA_LIBS := -lcsv
 # grognard serve (src/server, its own archive): only the binary, tests and benchmarks link it.
-SERVER_PKGS := libmicrohttpd libqrencode
+SERVER_PKGS := libmicrohttpd libqrencode zlib
 WARN := -std=c11 -Wall -Wextra -Wpedantic -Wmissing-prototypes -Wstrict-prototypes \
         -Wshadow -Wformat=2 -Wvla -Werror
 # Deferred (=): pkg-config runs when a recipe needs it, after scripts/deps.sh.
 CPPFLAGS_ALL = -D_POSIX_C_SOURCE=200809L -DGROG_LOCALEDIR='"$(LOCALEDIR)"' \
                -Iinclude -Isrc -Isrc/core -Isrc/io $(shell pkg-config --cflags $(PKGS) $(SERVER_PKGS))
 CFLAGS_ALL = $(WARN) $(OPT) -fPIC $(SANFLAGS) $(CFLAGS)
-LIBS = $(shell pkg-config --libs $(PKGS)) -lm
+LIBS = $(shell pkg-config --libs $(PKGS)) $(EXTRA_LIBS) -lm
 SERVER_LIBS = $(shell pkg-config --libs $(SERVER_PKGS)) -lpthread
 # libcurl: the HTTP tests' client only.
 TEST_LIBS = $(shell pkg-config --libs cmocka libcurl)

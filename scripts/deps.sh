@@ -11,14 +11,17 @@ set -eu
 
 # pkg-config name -> Debian package providing it.
 PKGS="jansson:libjansson-dev sqlite3:libsqlite3-dev cmocka:libcmocka-dev libedit:libedit-dev
-libmicrohttpd:libmicrohttpd-dev libqrencode:libqrencode-dev libcurl:libcurl4-openssl-dev"
+libmicrohttpd:libmicrohttpd-dev libqrencode:libqrencode-dev libcurl:libcurl4-openssl-dev
+zlib:zlib1g-dev nettle:nettle-dev gmp:libgmp-dev cairo:libcairo2-dev"
+# Libraries without a pkg-config file: a header -> Debian package providing it.
+HEADERS="csv.h:libcsv-dev"
 # Commands the build uses, and their packages.
 TOOLS="pkg-config:pkgconf cc:gcc make:make msgfmt:gettext rsvg-convert:librsvg2-bin"
 check=""
 for arg in "$@"; do
     case $arg in
         --check) check=1 ;;
-        --tests) TOOLS="$TOOLS chromium:chromium node:nodejs npm:npm" ;;
+        --tests) TOOLS="$TOOLS chromium:chromium node:nodejs npm:npm pdftotext:poppler-utils zbarimg:zbar-tools" ;;
     esac
 done
 
@@ -32,6 +35,10 @@ for pair in $PKGS; do
     if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists "$pc"; then
         missing="$missing $deb"
     fi
+done
+for pair in $HEADERS; do
+    h=${pair%%:*}; deb=${pair#*:}
+    [ -f "/usr/include/$h" ] || [ -f "/usr/local/include/$h" ] || missing="$missing $deb"
 done
 
 if [ -z "$missing" ]; then
