@@ -2,7 +2,7 @@
  * in po/web-words.txt (issue 16: a French phone read "attach", "event melee",
  * "pips", "unit" in English).
  *
- * The page (web/js/app.js) shows ids from the server through t(): an
+ * The page (web/js/) shows ids from the server through t(): an
  * action's label, its words joined ("event melee": actionLabel), each
  * argument's name (t(a.name) in draftView), the fields of a piece's card
  * (t(k) in cardFor) and the keys of any object it shows as "key: value"
@@ -25,7 +25,7 @@
  * "won"/"lost", "on"/"off", gt's plan words and PIP actions. The page shows
  * them through tw(context, id), the message context of the rules' words
  * (docs/i18n.md), chosen by the argument's kind, or for kind "word" by its
- * name (choiceContext in web/js/app.js: choice_context below is the same
+ * name (choiceContext in web/js/words.js: choice_context below is the same
  * table). Every choice of such an argument must be a line CONTEXT|choice of
  * the file; an argument with choices whose kind is neither a piece nor in the
  * table fails too, so that a new kind of choice is not shown in English.
@@ -33,7 +33,7 @@
  * The card's values are ids too (arm "infantry", status "veteran", formation
  * "line", state, role, flags, an order's kind, a general's skill), and the
  * turn bar's phase: the page shows them through tw(context, value), the
- * context chosen by the field's name (VALUE_CONTEXT in web/js/app.js:
+ * context chosen by the field's name (VALUE_CONTEXT in web/js/words.js:
  * value_context below is the same table). Every value the view holds in the
  * walk, and every name of the enums those fields are written from (so that a
  * value the walk does not reach is covered too), must be a line
@@ -112,13 +112,13 @@ static void shown_keys(json_t *seen, json_t *v, const char *where)
 }
 
 /* Argument kinds whose choices are ids of pieces: the page shows their names
- * (PIECE_KINDS in web/js/app.js, and the enemy officers of contact and
+ * (PIECE_KINDS in web/js/action.js, and the enemy officers of contact and
  * surrounded). */
 static const char *const piece_kinds[] = {"general", "officer",         "adc",           "unit",
                                           "piece",   "unit-or-officer", "enemy-officer", NULL};
 
 /* The message context of the choices of an argument of kind `kind` named
- * `name`, as choiceContext in web/js/app.js; NULL when there is none. */
+ * `name`, as choiceContext in web/js/words.js; NULL when there is none. */
 static const char *choice_context(const char *kind, const char *name)
 {
     static const char *const by_kind[][2] = {
@@ -193,7 +193,7 @@ static json_t *actions_words(const grog_game *g, const grog_seat *seat, json_t *
 }
 
 /* The message context of the values of a card's field named `key`, as
- * VALUE_CONTEXT in web/js/app.js; NULL when its values are not the rules' ids
+ * VALUE_CONTEXT in web/js/words.js; NULL when its values are not the rules' ids
  * (numbers, pieces' ids, texts). */
 static const char *value_context(const char *key)
 {
