@@ -11,6 +11,8 @@
 #   make check-po   (part of make check) every marked message translated in
 #                   po/*.po, none fuzzy,
 #                   msgfmt --check clean (scripts/check-po.sh)
+#   make check-layers (part of make check) no file includes a higher layer's
+#                   header, no library file the umbrella (scripts/check-layers.sh)
 #   make bench      build and run the benchmarks (they print their figures)
 #   make fuzz       run each fuzz target for FUZZ_SECONDS (clang + libFuzzer)
 #   make install    PREFIX=/usr/local DESTDIR= : binary, libraries, headers,
@@ -92,7 +94,7 @@ XGETTEXT_FLAGS := --language=C --from-code=UTF-8 --keyword=_ --keyword=N_ \
     --keyword=ngettext:1,2 --keyword=NP_:1,2 --keyword=NC_:1c,2 --add-comments=TRANSLATORS: --package-name=grognard \
     --package-version=$(VERSION) --msgid-bugs-address="grognard issue tracker" --sort-by-file
 
-.PHONY: all build run demo check check-san check-po update-po test golden bench fuzz install uninstall clean deps pot
+.PHONY: all build run demo check check-san check-po check-layers update-po test golden bench fuzz install uninstall clean deps pot
 .DEFAULT_GOAL := all
 
 all: deps
@@ -128,7 +130,13 @@ check: deps
 	@scripts/deps.sh --tests
 	@$(MAKE) --no-print-directory build
 	@$(MAKE) --no-print-directory check-po
+	@$(MAKE) --no-print-directory check-layers
 	@$(MAKE) --no-print-directory WEB_TESTS=1 test
+
+# (part of make check) no file includes a header of a higher layer, no library
+# file the umbrella grognard/grognard.h (scripts/check-layers.sh, docs/hacking.md).
+check-layers:
+	@scripts/check-layers.sh
 
 check-san: deps
 	@$(MAKE) --no-print-directory SAN=1 test

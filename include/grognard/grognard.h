@@ -4,9 +4,7 @@
 #ifndef GROGNARD_H
 #define GROGNARD_H
 
-#define GROG_VERSION "0.1.0"
-#define GROG_TEXTDOMAIN "grognard"
-
+#include "grognard/version.h"
 #include "grognard/error.h"
 #include "grognard/text.h"
 #include "grognard/rng.h"
@@ -28,8 +26,5 @@
 #include "grognard/view.h"
 #include "grognard/jsonout.h"
 #include "grognard/brief.h"
-
-/* The library's version string ("0.1.0"). */
-const char *grog_version(void);
 
 #endif

@@ -1,5 +1,5 @@
 /* version.c — the library's version. */
-#include "grognard/grognard.h"
+#include "grognard/version.h"
 
 const char *grog_version(void)
 {

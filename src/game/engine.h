@@ -14,8 +14,11 @@
 #include <jansson.h>
 #include <stdio.h>
 
+#include "grognard/battle.h"
+#include "grognard/error.h"
+#include "grognard/explain.h"
 #include "grognard/game.h"
-#include "grognard/grognard.h"
+#include "grognard/rng.h"
 #include "jsontext.h"
 
 /* The state of a game after some rows of its journal: what an action changes. */

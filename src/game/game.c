@@ -15,8 +15,10 @@
 
 #include "engine.h"
 #include "explain_internal.h"
+#include "grognard/data.h"
 #include "grognard/scenario.h"
 #include "grognard/text.h"
+#include "grognard/version.h"
 #include "i18n.h"
 #include "journal.h"
 #include "jsontext.h"
