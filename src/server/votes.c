@@ -17,17 +17,17 @@
 
 #include "grognard/battle.h"
 #include "i18n.h"
-#include "server_internal.h"
+#include "votes.h"
 
 /* The votes' text for the streams and GET done, without the referee's
  * presence: "turn":T,"phase":"P","done":[...],"waiting":[...]. */
-static char *votes_fragment(const grog_server *s)
+static char *votes_fragment(const table *t)
 {
     json_t *done = json_array(), *waiting = json_array();
-    for (size_t i = 0; i < s->nsides; i++)
-        json_array_append_new(s->voted[i] ? done : waiting, json_string(s->sides[i]));
-    json_t *j = json_pack("{s:i,s:s,s:o,s:o}", "turn", s->vote_turn, "phase", s->vote_phase,
-                          "done", done, "waiting", waiting);
+    for (size_t i = 0; i < t->nsides; i++)
+        json_array_append_new(t->voted[i] ? done : waiting, json_string(t->sides[i]));
+    json_t *j = json_pack("{s:i,s:s,s:o,s:o}", "turn", t->vote_turn, "phase", t->vote_phase, "done",
+                          done, "waiting", waiting);
     char *text = json_dumps(j, JSON_COMPACT | JSON_PRESERVE_ORDER);
     json_decref(j);
     if (text == NULL)
@@ -40,149 +40,142 @@ static char *votes_fragment(const grog_server *s)
 }
 
 /* Tells the streams the votes changed (under game_lock). */
-static void publish(grog_server *s)
+static void publish(table *t)
 {
-    char *text = votes_fragment(s);
-    pthread_mutex_lock(&s->pos_lock);
+    char *text = votes_fragment(t);
+    pthread_mutex_lock(&t->pos_lock);
     if (text != NULL) {
-        free(s->votes_text);
-        s->votes_text = text;
+        free(t->votes_text);
+        t->votes_text = text;
     }
-    s->vgen++;
-    pthread_cond_broadcast(&s->pos_cond);
-    pthread_mutex_unlock(&s->pos_lock);
+    t->vgen++;
+    pthread_cond_broadcast(&t->pos_cond);
+    pthread_mutex_unlock(&t->pos_lock);
 }
 
-static int same_phase(const grog_server *s)
+static int same_phase(const table *t)
 {
-    return s->vote_turn == grog_game_turn(s->g) &&
-           strcmp(s->vote_phase, grog_game_phase(s->g)) == 0;
+    return t->vote_turn == grog_game_turn(t->g) &&
+           strcmp(t->vote_phase, grog_game_phase(t->g)) == 0;
 }
 
-grog_status votes_init(grog_server *s, grog_error *err)
+grog_status votes_init(table *t, grog_error *err)
 {
-    s->voted = calloc(s->nsides > 0 ? s->nsides : 1, 1);
-    s->vote_phase = strdup(grog_game_phase(s->g));
-    s->vote_turn = grog_game_turn(s->g);
-    s->votes_text = s->voted != NULL && s->vote_phase != NULL ? votes_fragment(s) : NULL;
-    if (s->votes_text == NULL)
+    t->voted = calloc(t->nsides > 0 ? t->nsides : 1, 1);
+    t->vote_phase = strdup(grog_game_phase(t->g));
+    t->vote_turn = grog_game_turn(t->g);
+    t->votes_text = t->voted != NULL && t->vote_phase != NULL ? votes_fragment(t) : NULL;
+    if (t->votes_text == NULL)
         return grog_error_set(err, GROG_ENOMEM, _("out of memory"));
     return GROG_OK;
 }
 
-void votes_free(grog_server *s)
+void votes_follow(table *t)
 {
-    free(s->voted);
-    free(s->vote_phase);
-    free(s->votes_text);
-}
-
-void votes_follow(grog_server *s)
-{
-    if (same_phase(s))
+    if (same_phase(t))
         return;
-    char *phase = strdup(grog_game_phase(s->g));
+    char *phase = strdup(grog_game_phase(t->g));
     if (phase == NULL)
         return; /* out of memory: the old key stays, so every vote is refused */
-    free(s->vote_phase);
-    s->vote_phase = phase;
-    s->vote_turn = grog_game_turn(s->g);
-    memset(s->voted, 0, s->nsides);
-    publish(s);
+    free(t->vote_phase);
+    t->vote_phase = phase;
+    t->vote_turn = grog_game_turn(t->g);
+    memset(t->voted, 0, t->nsides);
+    publish(t);
 }
 
-char *votes_document(grog_server *s)
+char *votes_document(table *t)
 {
-    pthread_mutex_lock(&s->pos_lock);
-    size_t n = strlen(s->votes_text) + 64;
+    pthread_mutex_lock(&t->pos_lock);
+    size_t n = strlen(t->votes_text) + 64;
     char *doc = malloc(n);
     if (doc != NULL)
-        snprintf(doc, n, "{%s,\"referee_present\":%s}", s->votes_text,
-                 s->referee_streams > 0 ? "true" : "false");
-    pthread_mutex_unlock(&s->pos_lock);
+        snprintf(doc, n, "{%s,\"referee_present\":%s}", t->votes_text,
+                 t->referee_streams > 0 ? "true" : "false");
+    pthread_mutex_unlock(&t->pos_lock);
     return doc;
 }
 
-static int everyone_done(const grog_server *s)
+static int everyone_done(const table *t)
 {
-    for (size_t i = 0; i < s->nsides; i++)
-        if (!s->voted[i])
+    for (size_t i = 0; i < t->nsides; i++)
+        if (!t->voted[i])
             return 0;
     return 1;
 }
 
-static int referee_present(grog_server *s)
+static int referee_present(table *t)
 {
-    pthread_mutex_lock(&s->pos_lock);
-    int present = s->referee_streams > 0;
-    pthread_mutex_unlock(&s->pos_lock);
+    pthread_mutex_lock(&t->pos_lock);
+    int present = t->referee_streams > 0;
+    pthread_mutex_unlock(&t->pos_lock);
     return present;
 }
 
 /* Every side is done and no referee device is there: `next`, taken with
  * the seat of the side whose Done came last (its Done is what ended the
  * phase). The position after it, or 0 when the phase goes on. */
-static size_t advance_if_due(grog_server *s, grog_status *st, grog_error *err)
+static size_t advance_if_due(table *t, grog_status *st, grog_error *err)
 {
     *st = GROG_OK;
-    if (!everyone_done(s) || referee_present(s))
+    if (!everyone_done(t) || referee_present(t))
         return 0;
     grog_seat seat;
-    *st = grog_game_seat(s->g, s->sides[s->vote_last], 0, &seat, err);
+    *st = grog_game_seat(t->g, t->sides[t->vote_last], 0, &seat, err);
     const char *argv[] = {"next"};
     if (*st == GROG_OK)
-        *st = grog_game_do_as(s->g, &seat, 1, argv, NULL, err);
+        *st = grog_game_do_as(t->g, &seat, 1, argv, NULL, err);
     if (*st != GROG_OK)
         return 0;
-    server_changed(s);
-    votes_follow(s);
-    return grog_game_action_count(s->g);
+    table_changed(t);
+    votes_follow(t);
+    return grog_game_action_count(t->g);
 }
 
-grog_status votes_cast(grog_server *s, size_t side, int done, int turn, const char *phase,
+grog_status votes_cast(table *t, size_t side, int done, int turn, const char *phase,
                        size_t *advanced, grog_error *err)
 {
     *advanced = 0;
-    if (turn != grog_game_turn(s->g) || strcmp(phase, grog_game_phase(s->g)) != 0)
+    if (turn != grog_game_turn(t->g) || strcmp(phase, grog_game_phase(t->g)) != 0)
         return grog_error_set(err, GROG_ERULE,
                               _("turn %d, %s phase is over: it is now turn %d, %s phase; nothing "
                                 "was recorded (press Done again if you are done with this one)"),
-                              turn, phase, grog_game_turn(s->g), grog_game_phase(s->g));
-    int was = s->voted[side];
-    size_t last = s->vote_last;
+                              turn, phase, grog_game_turn(t->g), grog_game_phase(t->g));
+    int was = t->voted[side];
+    size_t last = t->vote_last;
     if (done)
-        s->vote_last = side;
+        t->vote_last = side;
     if (was != done) {
-        s->voted[side] = (unsigned char)done;
-        publish(s);
+        t->voted[side] = (unsigned char)done;
+        publish(t);
     }
     if (!done)
         return GROG_OK;
     grog_status st;
-    *advanced = advance_if_due(s, &st, err);
+    *advanced = advance_if_due(t, &st, err);
     if (st != GROG_OK) { /* nothing changed: the vote neither */
-        s->voted[side] = (unsigned char)was;
-        s->vote_last = last;
-        publish(s);
+        t->voted[side] = (unsigned char)was;
+        t->vote_last = last;
+        publish(t);
     }
     return st;
 }
 
-size_t votes_check(grog_server *s)
+size_t votes_check(table *t)
 {
     grog_status st;
-    size_t advanced = advance_if_due(s, &st, NULL);
+    size_t advanced = advance_if_due(t, &st, NULL);
     if (st != GROG_OK) { /* not tried again every poll: the last Done is taken back */
-        s->voted[s->vote_last] = 0;
-        publish(s);
+        t->voted[t->vote_last] = 0;
+        publish(t);
     }
     return advanced;
 }
 
-void votes_presence(grog_server *s, int delta)
+void votes_presence(table *t, int delta)
 {
     /* under pos_lock */
-    s->referee_streams = (unsigned)((int)s->referee_streams + delta);
-    s->vgen++;
-    pthread_cond_broadcast(&s->pos_cond);
+    t->referee_streams = (unsigned)((int)t->referee_streams + delta);
+    t->vgen++;
+    pthread_cond_broadcast(&t->pos_cond);
 }

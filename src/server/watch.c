@@ -1,0 +1,58 @@
+/* watch.c — the watcher thread of a table. See watch.h.
+ *
+ * Invariant: it holds pos_lock only while waiting, and takes game_lock
+ * without it (table.h's lock order). */
+#include "i18n.h"
+#include "votes.h"
+#include "watch.h"
+
+/* Catches up with other writers every poll period until the table stops. */
+static void *watch(void *p)
+{
+    table *t = p;
+    pthread_mutex_lock(&t->pos_lock);
+    while (!t->stopping) {
+        struct timespec until = table_deadline((long)t->poll_ms);
+        while (!t->stopping && pthread_cond_timedwait(&t->pos_cond, &t->pos_lock, &until) == 0)
+            ;
+        if (t->stopping)
+            break;
+        size_t before = t->seq;
+        pthread_mutex_unlock(&t->pos_lock);
+        size_t added = 0;
+        pthread_mutex_lock(&t->game_lock);
+        size_t had = grog_game_action_count(t->g);
+        grog_status st = grog_game_sync(t->g, &added, NULL);
+        size_t now = grog_game_action_count(t->g);
+        int moved = st == GROG_OK && (added > 0 || now != had);
+        if (moved) {
+            table_changed(t);
+            votes_follow(t);
+        }
+        /* every side done, and the referee's device gone since (votes.c) */
+        size_t advanced = votes_check(t);
+        if (advanced > 0)
+            now = advanced;
+        pthread_mutex_unlock(&t->game_lock);
+        if (moved || now != before || advanced > 0)
+            table_announce(t, now);
+        pthread_mutex_lock(&t->pos_lock);
+    }
+    pthread_mutex_unlock(&t->pos_lock);
+    return NULL;
+}
+
+grog_status watch_start(table *t, grog_error *err)
+{
+    if (pthread_create(&t->watcher, NULL, watch, t) != 0)
+        return grog_error_set(err, GROG_ENOMEM, _("cannot start a thread"));
+    t->watching = 1;
+    return GROG_OK;
+}
+
+void watch_join(table *t)
+{
+    if (t->watching)
+        pthread_join(t->watcher, NULL);
+    t->watching = 0;
+}
