@@ -1,0 +1,42 @@
+/* journal_db.h — the SQLite connection under a game's journal, shared by
+ * journal.c (the file: opening, creating, transactions, keys and texts) and
+ * journal_rows.c (the rows: actions and snapshots); internal to those two.
+ *
+ * Every failure is reported by cause (journal.h): permission denied,
+ * read-only, disk full, busy (GROG_EIO, GROG_EBUSY), damaged (GROG_EFORMAT),
+ * naming the game by its label. */
+#ifndef GROG_JOURNAL_DB_H
+#define GROG_JOURNAL_DB_H
+
+#include <sqlite3.h>
+
+#include "journal.h"
+
+struct journal {
+    sqlite3 *db;
+    char *label;
+    int read_only;
+    int in_memory; /* journal_create(NULL): no file */
+    int data_version; /* PRAGMA data_version when last looked */
+    sqlite3_stmt *append, *by_seq, *last; /* kept prepared: the hot paths */
+    sqlite3_stmt *version; /* PRAGMA data_version, twice per action */
+    char *row[2][6]; /* copies of the strings of the last row read by last / by_seq */
+};
+
+/* A malloc'd copy of s (NULL for NULL or out of memory). */
+char *journal_db_copy(const char *s);
+/* An errno value as a status naming its cause; label names the file. */
+grog_status journal_db_errno(const char *label, int e, const char *what, grog_error *err);
+/* A SQLite result code as a status naming its cause. */
+grog_status journal_db_status(journal *j, int rc, const char *what, grog_error *err);
+/* Runs sql (no rows); what says what failed. */
+grog_status journal_db_exec(journal *j, const char *sql, const char *what, grog_error *err);
+/* Prepares sql into *stmt. */
+grog_status journal_db_prepare(journal *j, const char *sql, sqlite3_stmt **stmt, grog_error *err);
+/* Steps a statement that returns no row, then finalizes it. */
+grog_status journal_db_step_done(journal *j, sqlite3_stmt *stmt, grog_error *err);
+/* The first column of sql's first row into *v: 1 when there was one; *rc_out
+ * the last SQLite result. */
+int journal_db_int(journal *j, const char *sql, int *v, int *rc_out);
+
+#endif
