@@ -132,9 +132,48 @@ static void test_dice_bad_expression_exit_1(void **state)
     assert_non_null(strstr(r.err, "character 4"));
     assert_string_equal(r.out, "");
     cli_run_free(&r);
-    r = run_cli("dice", "100d6", NULL);
+    r = run_cli("dice", "1000d100", NULL); /* past the exact odds' work limit */
     assert_int_equal(r.code, 1);
     assert_non_null(strstr(r.err, "too large"));
+    cli_run_free(&r);
+    r = run_cli("dice", "1001d6", NULL);
+    assert_int_equal(r.code, 1);
+    assert_non_null(strstr(r.err, "1 to 1000 dice"));
+    cli_run_free(&r);
+}
+
+/* Issue 27: past 2^63 the odds stay exact, in text and --json. */
+static void test_dice_big_exact(void **state)
+{
+    (void)state;
+    cli_run r = run_cli("dice", "25d6", "--json", "--target", "150", NULL);
+    assert_int_equal(r.code, 0);
+    json_t *j = json_loads(r.out, 0, NULL);
+    assert_non_null(j);
+    /* 6^25 = 28430288029929701376, past 2^63: a decimal string */
+    assert_string_equal(json_string_value(json_object_get(j, "outcomes")), "28430288029929701376");
+    json_t *first = json_array_get(json_object_get(j, "distribution"), 0);
+    assert_int_equal(json_integer_value(json_object_get(first, "value")), 25);
+    assert_string_equal(json_string_value(json_object_get(first, "exact")),
+                        "1/28430288029929701376");
+    assert_string_equal(json_string_value(json_object_get(first, "count")), "1");
+    json_t *eq = json_object_get(json_object_get(j, "target"), "=");
+    assert_string_equal(json_string_value(json_object_get(eq, "exact")), "1/28430288029929701376");
+    json_t *mean = json_object_get(j, "mean_exact"); /* 25 * 7/2 */
+    assert_string_equal(json_string_value(json_object_get(mean, "num")), "175");
+    assert_string_equal(json_string_value(json_object_get(mean, "den")), "2");
+    json_t *var = json_object_get(j, "variance_exact"); /* 25 * 35/12 */
+    assert_string_equal(json_string_value(json_object_get(var, "num")), "875");
+    assert_string_equal(json_string_value(json_object_get(var, "den")), "12");
+    json_decref(j);
+    cli_run_free(&r);
+    r = run_cli("dice", "2d6+1d8-1", "--roll", "20", NULL); /* the dice show 3..20 */
+    assert_int_equal(r.code, 0);
+    assert_non_null(strstr(r.out, "288 equally likely outcomes, values 2 to 19"));
+    assert_non_null(strstr(r.out, "roll: 19 (entered)"));
+    cli_run_free(&r);
+    r = run_cli("dice", "2d6+1d8-1", "--roll", "21", NULL);
+    assert_int_equal(r.code, 1);
     cli_run_free(&r);
 }
 
@@ -266,6 +305,7 @@ int main(void)
         cmocka_unit_test(test_dice_seed_is_reproducible),
         cmocka_unit_test(test_dice_entered_roll),
         cmocka_unit_test(test_dice_bad_expression_exit_1),
+        cmocka_unit_test(test_dice_big_exact),
         cmocka_unit_test(test_json_error_for_unknown_choice),
         cmocka_unit_test(test_json_error_for_unknown_command),
         cmocka_unit_test(test_json_error_message_not_utf8),

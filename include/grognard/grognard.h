@@ -10,6 +10,8 @@
 #include "grognard/rng.h"
 #include "grognard/dice.h"
 #include "grognard/dist.h"
+#include "grognard/dice_expr.h"
+#include "grognard/bigdist.h"
 #include "grognard/measure.h"
 #include "grognard/geom.h"
 #include "grognard/explain.h"

@@ -128,6 +128,8 @@ int cli_print_explain(cli *c, const grog_explain *e);
 
 /* The commands. */
 int cli_cmd_dice(cli *c, int argc, char **argv);
+int cli_dice_big(cli *c, const char *text, int has_seed, long seed, int has_roll, long roll,
+                 int has_target, long target);
 int cli_cmd_calc(cli *c, int argc, char **argv);
 int cli_cmd_explain(cli *c, int argc, char **argv);
 extern const cli_command cli_dice_command;

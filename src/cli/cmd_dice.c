@@ -162,17 +162,6 @@ int cli_cmd_dice(cli *c, int argc, char **argv)
         return cli_fail(c, CLI_EXIT_USAGE, _("expected one dice expression, such as 2d6"));
     if (o.has_seed && o.has_roll)
         return cli_fail(c, CLI_EXIT_USAGE, _("--seed and --roll cannot go together"));
-    grog_error err;
-    grog_dice d;
-    grog_status st = grog_dice_parse(argv[first], &d, &err);
-    if (st != GROG_OK)
-        return cli_fail_status(c, st, &err);
-    grog_dist *dist = NULL;
-    st = grog_dist_of_dice(&d, &dist, &err);
-    if (st != GROG_OK)
-        return cli_fail_status(c, st, &err);
-    grog_roll roll;
-    grog_roll *rollp = NULL;
     if (!o.has_seed && !o.has_roll) {
         /* No seed: a fresh one from the clock, printed so the roll can be made again. */
         struct timespec ts;
@@ -181,6 +170,17 @@ int cli_cmd_dice(cli *c, int argc, char **argv)
                          ((uint64_t)getpid() << 32)) & INT64_MAX);
         o.has_seed = 1;
     }
+    grog_error err;
+    grog_dice d;
+    grog_status st = grog_dice_parse(argv[first], &d, &err);
+    grog_dist *dist = NULL;
+    if (st == GROG_OK)
+        st = grog_dist_of_dice(&d, &dist, &err);
+    if (st != GROG_OK) /* beyond the fast path: sums, more than 100 dice, past 2^63 */
+        return cli_dice_big(c, argv[first], o.has_seed, o.seed, o.has_roll, o.roll, o.has_target,
+                            o.target);
+    grog_roll roll;
+    grog_roll *rollp = NULL;
     if (o.has_seed) {
         grog_rng *rng = grog_rng_create((uint64_t)o.seed);
         if (rng == NULL) {
@@ -211,11 +211,15 @@ const cli_command cli_dice_command = {
     cli_cmd_dice,
     N_("exact odds of a dice expression, and a reproducible or entered roll"),
     N_("grognard dice EXPR [--target T] [--seed N | --roll VALUE] [--json]"),
-    N_("EXPR is [N]dS[khK|klK][+M|-M]: N dice of S sides (N 1-100, S 2-1000),\n"
-       "optionally keeping the K highest (kh) or lowest (kl), plus or minus M.\n"
-       "Examples: 2d6, d6, 2d6-1, 3d6kh1 (the highest of three dice).\n\n"
+    N_("EXPR is [N]dS[khK|klK][+M|-M]: N dice of S sides (S 2-1000),\n"
+       "optionally keeping the K highest (kh) or lowest (kl), plus or minus M;\n"
+       "or a sum of such terms and whole numbers, up to 1000 dice in all.\n"
+       "Examples: 2d6, d6, 2d6-1, 3d6kh1 (the highest of three dice), 1000d6,\n"
+       "30d10kh3, 2d6+1d8-1. Odds are exact at any size (big integers past 2^63).\n\n"
        "Prints every value with P(=), P(>=) and P(<=) as exact fractions over the\n"
-       "dice space and as percentages, and the mean.\n\n"
+       "dice space and as percentages, and the mean. A fraction too long for its\n"
+       "column (past 2^63 outcomes) is printed as a percentage only; --json keeps\n"
+       "every fraction exact, and the mean and variance as exact fractions.\n\n"
        "Options:\n"
        "  --target T    also print P(X < T), P(X <= T), P(X = T), P(X >= T), P(X > T)\n"
        "  --seed N      roll the dice with the seeded generator (0 to 2^63-1);\n"
