@@ -227,4 +227,5 @@ const cli_command cli_calc_aigles_formation = {
        "  --json           the record as JSON\n\n"
        "Example: grognard calc aigles-formation --arm infantry --class A --status regular\n"
        "         --from line --to full-square --figures 12   (3 half-périodes)\n"),
+    NULL, NULL,
 };

@@ -207,6 +207,7 @@ const cli_command cli_calc_aigles_order = {
        "  --rules FILE           house rules instead of the embedded aigles.json\n"
        "  --json                 the explanation record as JSON (outcomes obeys, fails)\n\n"
        "Example: grognard calc aigles-order --command 3 --status regular   (obeys 4/6)\n"),
+    NULL, NULL,
 };
 
 /* ---- aigles-zone ---- */
@@ -327,6 +328,7 @@ const cli_command cli_calc_aigles_zone = {
        "  --rules FILE   house rules instead of the embedded aigles.json\n"
        "  --json         the explanation record as JSON\n\n"
        "Example: grognard calc aigles-zone --command 4 --scale 15   (115 pas)\n"),
+    NULL, NULL,
 };
 
 /* ---- aigles-charisma ---- */
@@ -429,4 +431,5 @@ const cli_command cli_calc_aigles_charisma = {
        "  --rules FILE   house rules instead of the embedded aigles.json\n"
        "  --json         the explanation record as JSON\n\n"
        "Example: grognard calc aigles-charisma --charisma 4 --scale 25 --distance 200   (+2)\n"),
+    NULL, NULL,
 };

@@ -199,4 +199,5 @@ const cli_command cli_calc_gdb_order = {
        "rolls 5):\n"
        "  grognard calc gdb-order --nation britain --skill gifted --distance-cm 35 --roll 5\n"
        "  -> modified 4 against 6: fail; odds immediate 15/36, delayed 6/36, fail 15/36\n"),
+    NULL, NULL,
 };

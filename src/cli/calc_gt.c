@@ -193,4 +193,5 @@ const cli_command cli_calc_gt_pip = {
        "  grognard calc gt-pip --skill great --corps-bonus      (3 to 8 PIPs)\n"
        "  grognard calc gt-pip --skill ordinary --dice 3 --rank 1   (6 with 91/216)\n"
        "  grognard calc gt-pip --skill bad --bad-corps --roll 1      (0 PIPs)\n"),
+    NULL, NULL,
 };

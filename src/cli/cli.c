@@ -67,11 +67,46 @@ static void print_usage(cli *c, FILE *f)
     (void)c;
 }
 
+const cli_command *cli_command_at(size_t i)
+{
+    return i < NCOMMANDS ? commands[i] : NULL;
+}
+
 void cli_help(cli *c, const cli_command *cmd, FILE *f)
 {
     (void)c;
     fprintf(f, "%s %s\n", _("Usage:"), _(cmd->usage));
     fprintf(f, "%s\n\n%s", _(cmd->summary), _(cmd->help));
+    if (cmd->options != NULL) {
+        fputc('\n', f);
+        cli_help_options(cmd, f);
+    }
+    if (cmd->epilogue != NULL)
+        fprintf(f, "\n%s", _(cmd->epilogue));
+}
+
+/* One command's options for the man page, under its name; nothing without a table. */
+static void man_command(const char *prefix, const cli_command *cmd, FILE *f)
+{
+    if (cmd->options == NULL)
+        return;
+    fprintf(f, ".SS \"grognard %s%s\"\n", prefix, cmd->name);
+    cli_man_options(cmd, f);
+}
+
+/* `grognard help --man`: every command's options as the man page lists them (make
+ * man puts them in man/grognard.1 and its translations, in their languages). */
+static void print_man_options(FILE *f)
+{
+    for (size_t i = 0; i < NCOMMANDS; i++) {
+        man_command("", commands[i], f);
+        const cli_command *sub;
+        for (size_t k = 0; commands[i] == &cli_calc_command && (sub = cli_calc_at(k)) != NULL; k++)
+            man_command("calc ", sub, f);
+        for (size_t k = 0; commands[i] == &cli_explain_command && (sub = cli_explain_at(k)) != NULL;
+             k++)
+            man_command("explain ", sub, f);
+    }
 }
 
 /* The error document's code for an exit code (when no status says more). */
@@ -364,6 +399,10 @@ static int run_help(cli *c, int argc, char **argv)
 {
     if (argc < 3) {
         print_usage(c, c->out);
+        return CLI_EXIT_OK;
+    }
+    if (strcmp(argv[2], "--man") == 0 && argc == 3) {
+        print_man_options(c->out);
         return CLI_EXIT_OK;
     }
     const cli_command *cmd = find_command(argv[2]);

@@ -45,13 +45,74 @@ typedef struct cli {
     int brief;                    /* --brief: one line per test */
 } cli;
 
+/* An option of a command, declared once in the command's table (cli_opt.c): its
+ * name, the kind of value it takes and its help. From the table come the parsing
+ * (cli_parse), the "Options:" part of --help (cli_help), the man page's list of the
+ * command's options (grognard help --man, make man) and the completion at the play
+ * prompt. docs/hacking.md says how a command declares its options. */
+typedef enum cli_kind {
+    CLI_FLAG,   /* no value: --full */
+    CLI_TEXT,   /* any text (a name, a file, a word the command checks itself) */
+    CLI_INT,    /* a whole number in [lo, hi]; else cli_int's message, exit 2 */
+    CLI_NUMBER, /* a decimal of 0 or more; else cli_double's message, exit 2 */
+    CLI_CHOICE  /* one of choices; else cli_choice's message, exit 2 */
+} cli_kind;
+
+typedef struct cli_opt {
+    const char *name;           /* "seed" for --seed */
+    int id;                     /* given to the command's on_opt; a letter is also the
+                                 * short form (-o); 'j' is --json and 'h' --help, both
+                                 * handled by cli_parse */
+    cli_kind kind;
+    const char *value;          /* N_(): the value's name in --help ("N", "FILE"); NULL
+                                 * for a flag */
+    const char *help;           /* N_(): its help, lines split by '\n'; NULL: not listed */
+    long lo, hi;                /* CLI_INT: the range */
+    const char *const *choices; /* CLI_CHOICE: the values, NULL-terminated */
+} cli_opt;
+#define CLI_OPT_END {NULL, 0, CLI_FLAG, NULL, NULL, 0, 0, NULL}
+
+/* The value of an option, as parsed by its kind: text always (optarg, NULL for a
+ * flag); n for CLI_INT, x for CLI_NUMBER, index for CLI_CHOICE. */
+typedef struct cli_value {
+    const char *text;
+    long n;
+    double x;
+    int index;
+} cli_value;
+
 typedef struct cli_command {
     const char *name;
     int (*run)(cli *c, int argc, char **argv);
     const char *summary; /* N_() marked, one line */
     const char *usage;   /* N_() marked, may hold several lines */
     const char *help;    /* N_() marked, the rest of `grognard help NAME` */
+    const cli_opt *options; /* the command's table (CLI_OPT_END last), or NULL while
+                             * the command still parses its own way */
+    const char *epilogue;   /* N_() marked: printed after the options (examples), or NULL */
 } cli_command;
+
+/* Parses argv by cmd->options with getopt_long: --json (id 'j') and --help are
+ * handled here, every other option's value is checked by its kind and given to
+ * on_opt (may be NULL), which returns 0 to go on or an exit code. Returns 0 and
+ * sets *first to the index of the first operand, CLI_STOP_OK when --help was
+ * printed, or an exit code (message printed). */
+int cli_parse(cli *c, const cli_command *cmd, int argc, char **argv,
+              int (*on_opt)(cli *c, const cli_opt *o, const cli_value *v, void *ctx), void *ctx,
+              int *first);
+/* cli_parse for a command that takes options only: an operand is a usage error. */
+int cli_parse_flags(cli *c, const cli_command *cmd, int argc, char **argv,
+                    int (*on_opt)(cli *c, const cli_opt *o, const cli_value *v, void *ctx),
+                    void *ctx);
+/* The "Options:" part of cmd's --help, from its table, in the current language. */
+void cli_help_options(const cli_command *cmd, FILE *f);
+/* The entries of a table as --help lists them, each name after dashes ("--", or ""
+ * for a list of words such as the play prompt's commands), the help in a column. */
+void cli_help_list(const cli_opt *list, const char *dashes, FILE *f);
+/* cmd's options as a man page's list (roff .TP entries), in the current language. */
+void cli_man_options(const cli_command *cmd, FILE *f);
+/* The commands, in the order `grognard --help` lists them; NULL after the last. */
+const cli_command *cli_command_at(size_t i);
 
 /* Runs the command line; returns the exit code. */
 int grog_cli_main(int argc, char **argv, FILE *out, FILE *err);
@@ -161,6 +222,11 @@ extern const cli_command cli_serve_command;
 extern const cli_command cli_explain_aigles_order;
 extern const cli_command cli_explain_aigles_morale;
 extern const cli_command cli_explain_gdb_order;
+
+/* The calculators of `grognard calc` and the tests of `grognard explain`, in the
+ * order their lists show them; NULL after the last. */
+const cli_command *cli_calc_at(size_t i);
+const cli_command *cli_explain_at(size_t i);
 
 /* `grognard calc NAME`: each family registers its calculators here. */
 extern const cli_command cli_calc_gdb_order;

@@ -14,6 +14,11 @@ static const cli_command *const calculators[] = {
 };
 #define NCALC (sizeof calculators / sizeof calculators[0])
 
+const cli_command *cli_calc_at(size_t i)
+{
+    return i < NCALC ? calculators[i] : NULL;
+}
+
 static void list(cli *c, FILE *f)
 {
     fprintf(f, "%s %s\n\n%s\n", _("Usage:"), _(cli_calc_command.usage), _("Calculators:"));
@@ -52,4 +57,5 @@ const cli_command cli_calc_command = {
        "the target, every modifier with its rule id, the exact odds of each outcome,\n"
        "and with --roll the outcome of a roll made at the table.\n"
        "'grognard help calc NAME' shows a calculator's options.\n"),
+    NULL, NULL,
 };

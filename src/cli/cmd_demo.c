@@ -30,13 +30,27 @@ typedef struct demo_opts {
 
 enum { OPT_FAMILY = 1000, OPT_SEED, OPT_TURNS, OPT_FULL, OPT_FAST };
 
-static int on_opt(cli *c, int id, const char *arg, void *ctx)
+static const cli_opt options[] = {
+    {"full", OPT_FULL, CLI_FLAG, NULL,
+     N_("every test in full (modifiers, checks, notes); all three\n"
+        "families unless --family says one"),
+     0, 0, NULL},
+    {"family", OPT_FAMILY, CLI_TEXT, N_("F"), N_("aigles, gdb, gt, or all"), 0, 0, NULL},
+    {"fast", OPT_FAST, CLI_FLAG, NULL, N_("no pauses"), 0, 0, NULL},
+    {"seed", OPT_SEED, CLI_INT, N_("N"), N_("the dice seed (default 1810)"), 0, INT64_MAX, NULL},
+    {"turns", OPT_TURNS, CLI_INT, N_("N"), N_("stop after N turns"), 1, 1000, NULL},
+    {"json", 'j', CLI_FLAG, NULL, N_("every action's result, per family"), 0, 0, NULL},
+    CLI_OPT_END,
+};
+
+static int on_opt(cli *c, const cli_opt *opt, const cli_value *v, void *ctx)
 {
+    (void)c;
     demo_opts *o = ctx;
-    switch (id) {
-    case OPT_FAMILY: o->family = arg; return 0;
-    case OPT_SEED: return cli_int(c, "--seed", arg, 0, INT64_MAX, &o->seed);
-    case OPT_TURNS: return cli_int(c, "--turns", arg, 1, 1000, &o->turns);
+    switch (opt->id) {
+    case OPT_FAMILY: o->family = v->text; return 0;
+    case OPT_SEED: o->seed = v->n; return 0;
+    case OPT_TURNS: o->turns = v->n; return 0;
     case OPT_FULL: o->full = 1; return 0;
     case OPT_FAST: o->fast = 1; return 0;
     }
@@ -193,19 +207,9 @@ static void ending(cli *c, const demo_opts *o)
 
 static int run_demo(cli *c, int argc, char **argv)
 {
-    static const struct option opts[] = {
-        {"family", required_argument, NULL, OPT_FAMILY},
-        {"seed", required_argument, NULL, OPT_SEED},
-        {"turns", required_argument, NULL, OPT_TURNS},
-        {"full", no_argument, NULL, OPT_FULL},
-        {"fast", no_argument, NULL, OPT_FAST},
-        {"json", no_argument, NULL, 'j'},
-        {"help", no_argument, NULL, 'h'},
-        {NULL, 0, NULL, 0},
-    };
     demo_opts o = {NULL, 1810, 0, 0, 0, 0, NULL};
     int first;
-    int rc = cli_options(c, &cli_demo_command, argc, argv, opts, on_opt, &o, &first);
+    int rc = cli_parse(c, &cli_demo_command, argc, argv, on_opt, &o, &first);
     if (rc != 0)
         return rc == CLI_STOP_OK ? CLI_EXIT_OK : rc;
     if (first != argc)
@@ -261,13 +265,6 @@ const cli_command cli_demo_command = {
        "is then replayed from its dice seed to check it. Same seed, same narration, byte\n"
        "for byte.\n\n"
        "Without options: a short introduction, Les Aigles with one line per test and a\n"
-       "pause between actions on a terminal, and what to try next ('make demo').\n\n"
-       "Options:\n"
-       "  --full           every test in full (modifiers, checks, notes); all three\n"
-       "                   families unless --family says one\n"
-       "  --family F       aigles, gdb, gt, or all\n"
-       "  --fast           no pauses\n"
-       "  --seed N         the dice seed (default 1810)\n"
-       "  --turns N        stop after N turns\n"
-       "  --json           every action's result, per family\n"),
+       "pause between actions on a terminal, and what to try next ('make demo').\n"),
+    options, NULL,
 };

@@ -15,15 +15,36 @@ typedef struct dice_opts {
 
 enum { OPT_SEED = 1000, OPT_ROLL, OPT_TARGET };
 
-static int on_opt(cli *c, int id, const char *arg, void *ctx)
+static const cli_opt options[] = {
+    {"target", OPT_TARGET, CLI_INT, N_("T"),
+     N_("also print P(X < T), P(X <= T), P(X = T), P(X >= T), P(X > T)"), -1000000, 1000000,
+     NULL},
+    {"seed", OPT_SEED, CLI_INT, N_("N"),
+     N_("roll the dice with the seeded generator (0 to 2^63-1);\n"
+        "the same seed always gives the same roll. Without --seed\n"
+        "or --roll the dice are rolled with a fresh seed, printed"),
+     0, INT64_MAX, NULL},
+    {"roll", OPT_ROLL, CLI_INT, N_("VALUE"),
+     N_("a roll made at the table: the total of the kept dice,\n"
+        "before the modifier (checked against what the dice can show)"),
+     -1000000, 1000000, NULL},
+    {"json", 'j', CLI_FLAG, NULL,
+     N_("one JSON document: dice, outcomes, min, max, mean,\n"
+        "mean_exact, distribution [{value, p, exact, count, ge, le}],\n"
+        "target, roll, faces, entered, modified_roll, seed\n"
+        "(docs/json.md)"),
+     0, 0, NULL},
+    CLI_OPT_END,
+};
+
+static int on_opt(cli *c, const cli_opt *opt, const cli_value *v, void *ctx)
 {
+    (void)c;
     dice_opts *o = ctx;
-    switch (id) {
-    case OPT_SEED: o->has_seed = 1; return cli_int(c, "--seed", arg, 0, INT64_MAX, &o->seed);
-    case OPT_ROLL: o->has_roll = 1; return cli_int(c, "--roll", arg, -1000000, 1000000, &o->roll);
-    case OPT_TARGET:
-        o->has_target = 1;
-        return cli_int(c, "--target", arg, -1000000, 1000000, &o->target);
+    switch (opt->id) {
+    case OPT_SEED: o->has_seed = 1; o->seed = v->n; return 0;
+    case OPT_ROLL: o->has_roll = 1; o->roll = v->n; return 0;
+    case OPT_TARGET: o->has_target = 1; o->target = v->n; return 0;
     }
     return CLI_EXIT_USAGE;
 }
@@ -145,17 +166,9 @@ static void print_text(cli *c, const grog_dice *d, const grog_dist *dist, const 
 
 int cli_cmd_dice(cli *c, int argc, char **argv)
 {
-    static const struct option opts[] = {
-        {"seed", required_argument, NULL, OPT_SEED},
-        {"roll", required_argument, NULL, OPT_ROLL},
-        {"target", required_argument, NULL, OPT_TARGET},
-        {"json", no_argument, NULL, 'j'},
-        {"help", no_argument, NULL, 'h'},
-        {NULL, 0, NULL, 0},
-    };
     dice_opts o = {0};
     int first;
-    int rc = cli_options(c, &cli_dice_command, argc, argv, opts, on_opt, &o, &first);
+    int rc = cli_parse(c, &cli_dice_command, argc, argv, on_opt, &o, &first);
     if (rc != 0)
         return rc == CLI_STOP_OK ? CLI_EXIT_OK : rc;
     if (first != argc - 1)
@@ -219,17 +232,7 @@ const cli_command cli_dice_command = {
        "Prints every value with P(=), P(>=) and P(<=) as exact fractions over the\n"
        "dice space and as percentages, and the mean. A fraction too long for its\n"
        "column (past 2^63 outcomes) is printed as a percentage only; --json keeps\n"
-       "every fraction exact, and the mean and variance as exact fractions.\n\n"
-       "Options:\n"
-       "  --target T    also print P(X < T), P(X <= T), P(X = T), P(X >= T), P(X > T)\n"
-       "  --seed N      roll the dice with the seeded generator (0 to 2^63-1);\n"
-       "                the same seed always gives the same roll. Without --seed\n"
-       "                or --roll the dice are rolled with a fresh seed, printed\n"
-       "  --roll VALUE  a roll made at the table: the total of the kept dice,\n"
-       "                before the modifier (checked against what the dice can show)\n"
-       "  --json        one JSON document: dice, outcomes, min, max, mean,\n"
-       "                mean_exact, distribution [{value, p, exact, count, ge, le}],\n"
-       "                target, roll, faces, entered, modified_roll, seed\n"
-       "                (docs/json.md)\n\n"
-       "Example: grognard dice 2d6 --target 7   (P(= 7) is 6/36)\n"),
+       "every fraction exact, and the mean and variance as exact fractions.\n"),
+    options,
+    N_("Example: grognard dice 2d6 --target 7   (P(= 7) is 6/36)\n"),
 };

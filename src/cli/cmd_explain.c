@@ -13,6 +13,11 @@ static const cli_command *const explainers[] = {
 };
 #define NEXPLAIN (sizeof explainers / sizeof explainers[0])
 
+const cli_command *cli_explain_at(size_t i)
+{
+    return i < NEXPLAIN ? explainers[i] : NULL;
+}
+
 static const cli_command *find(const char *name)
 {
     for (size_t i = 0; i < NEXPLAIN; i++)
@@ -118,4 +123,5 @@ const cli_command cli_explain_command = {
        "'grognard explain GAME unit ID [--side S | --referee] [--json]': the unit card,\n"
        "everything the rules say about the unit now (formation and its effects, charisma,\n"
        "order and reaction, pending changes), as that seat may see it.\n"),
+    NULL, NULL,
 };

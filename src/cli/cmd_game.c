@@ -515,6 +515,7 @@ const cli_command cli_new_command = {
        "a house-rules file for the family. Without --seed one is chosen and kept secret: the\n"
        "seed tells every future roll, so only the referee's view shows it (--referee).\n"
        "Same seed and same actions give the same game.\n"),
+    NULL, NULL,
 };
 const cli_command cli_status_command = {
     "status", run_status, N_("where a game stands and what each side may do"),
@@ -523,6 +524,7 @@ const cli_command cli_status_command = {
        "way, as the public sees it. --side S also shows that side's hidden information;\n"
        "--referee shows everything, the seed included. An unknown side is an error that\n"
        "lists the game's sides.\n"),
+    NULL, NULL,
 };
 const cli_command cli_do_command = {
     "do", run_do, N_("do one action in a game"),
@@ -535,6 +537,7 @@ const cli_command cli_do_command = {
        "refused, exit 1), and prints only what S may see. Without --side, the referee at\n"
        "the table acts, with any piece, and sees everything.\n"
        "'grognard play GAME' then 'help' lists the actions of a game's family.\n"),
+    NULL, NULL,
 };
 const cli_command cli_log_command = {
     "log", run_log, N_("the journal of a game, as one side may see it"),
@@ -551,6 +554,7 @@ const cli_command cli_log_command = {
        "               (the action's first word, any case)\n"
        "  --last N     the last N actions (after the other filters)\n"
        "--brief prints one line per test and per event.\n"),
+    NULL, NULL,
 };
 const cli_command cli_undo_command = {
     "undo", run_undo, N_("take back the last action"),
@@ -561,6 +565,7 @@ const cli_command cli_undo_command = {
        "in effect again, with the dice it had. The dice never go back: an action done\n"
        "again after an undo rolls fresh dice. The first action (start) stays. --side S\n"
        "undoes only S's own actions; without it, the referee undoes.\n"),
+    NULL, NULL,
 };
 const cli_command cli_replay_command = {
     "replay", run_replay, N_("replay a game from its seed and check it"),
@@ -569,6 +574,7 @@ const cli_command cli_replay_command = {
        "included, and checks that every roll, result (what the log shows) and place in the\n"
        "dice stream is the one recorded; names the first action that differs otherwise, by\n"
        "number and kind (exit 1).\n"),
+    NULL, NULL,
 };
 const cli_command cli_repair_command = {
     "repair", run_repair, N_("cut a damaged game back to its last good action"),
@@ -576,4 +582,5 @@ const cli_command cli_repair_command = {
     N_("The referee's remedy for a game whose journal no longer replays (see 'grognard log\n"
        "GAME --from-journal'): keeps actions 1 to N and moves the others, as they were\n"
        "stored, into GAME.cut-N.jsonl (one JSON object per line), so nothing is lost.\n"),
+    NULL, NULL,
 };

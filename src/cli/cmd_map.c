@@ -262,4 +262,5 @@ const cli_command cli_map_command = {
        "                     house rules: take that family's zones and radii from\n"
        "                     FILE instead of the embedded rules data\n"
        "  --json             with -o FILE, print {file, bytes, units, officers}\n"),
+    NULL, NULL,
 };

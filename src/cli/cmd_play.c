@@ -23,8 +23,20 @@ static grog_game *completing;
 static const grog_seat *completing_seat;
 static json_t *legal; /* {"actions": [...]} or NULL */
 
-static const char *const prompt_words[] = {"help", "status", "log", "undo", "brief", "quit",
-                                           NULL};
+/* The prompt's own commands, beside the game's actions: 'help' lists them and the
+ * completion offers them (and brief's values) from this table (cli.h: cli_opt). */
+static const char *const on_off[] = {"on", "off", NULL};
+static const cli_opt prompt_commands[] = {
+    {"help", 0, CLI_FLAG, NULL, N_("the actions of this game, and these commands"), 0, 0, NULL},
+    {"status", 0, CLI_FLAG, NULL, N_("where the game stands, as this seat sees it"), 0, 0, NULL},
+    {"log", 0, CLI_FLAG, NULL, N_("the journal, as this seat may see it"), 0, 0, NULL},
+    {"undo", 0, CLI_INT, N_("[N]"),
+     N_("take back the last action; N, the last undo record, undoes that undo"), 0, 0, NULL},
+    {"brief", 0, CLI_CHOICE, N_("on|off"), N_("one line per test, or every test in full"), 0, 0,
+     on_off},
+    {"quit", 0, CLI_FLAG, NULL, N_("leave the prompt (Ctrl-D too)"), 0, 0, NULL},
+    CLI_OPT_END,
+};
 
 static void refresh_legal(void)
 {
@@ -67,9 +79,13 @@ static json_t *candidates(char w[][GROG_ID_MAX], int k)
     json_t *out = json_array();
     size_t i;
     json_t *a;
-    if (k == 0)
-        for (int p = 0; prompt_words[p] != NULL; p++)
-            json_array_append_new(out, json_string(prompt_words[p]));
+    for (const cli_opt *p = prompt_commands; p->name != NULL; p++) {
+        if (k == 0)
+            json_array_append_new(out, json_string(p->name));
+        else if (k == 1 && p->choices != NULL && strcasecmp(w[0], p->name) == 0)
+            for (const char *const *v = p->choices; *v != NULL; v++)
+                json_array_append_new(out, json_string(*v));
+    }
     json_array_foreach(json_object_get(legal, "actions"), i, a) {
         json_t *aw = json_object_get(a, "words");
         int nw = (int)json_array_size(aw), match = 1;
@@ -147,8 +163,9 @@ static void help(cli *c, grog_game *g)
     for (size_t i = 0; grog_game_action_name(g, i) != NULL; i++)
         if (strcmp(grog_game_action_name(g, i), "start") != 0)
             fprintf(c->out, "  %s\n", grog_game_action_help(g, i));
-    fprintf(c->out, "%s\n", _("Prompt commands: help, status, log, undo [N], brief on|off, quit. "
-                              "Any action takes --roll N for dice rolled at the table. Tab "
+    fprintf(c->out, "%s\n", _("Prompt commands:"));
+    cli_help_list(prompt_commands, "", c->out);
+    fprintf(c->out, "%s\n", _("Any action takes --roll N for dice rolled at the table. Tab "
                               "completes the action, then what fits each argument; Ctrl-C cancels "
                               "the line, Ctrl-D leaves."));
 }
@@ -412,4 +429,5 @@ const cli_command cli_play_command = {
        "or 'play' on the same file) are picked up before each prompt. Without a terminal,\n"
        "lines are read from standard input, so a session can be scripted; a script any of\n"
        "whose lines was refused exits 1 (after running the rest).\n"),
+    NULL, NULL,
 };

@@ -125,6 +125,7 @@ const cli_command cli_validate_command = {
        "Options:\n"
        "  --json   one JSON document: file, ok, problems [{file, line, column, path,\n"
        "           message, text}], counts {sides, officers, units}\n"),
+    NULL, NULL,
 };
 
 /* ---- show ---- */
@@ -1025,6 +1026,7 @@ const cli_command cli_show_command = {
        "  --json      one JSON document: scenario, table, radii, sides, officers\n"
        "              (with distances, aigles_zone, gdb, gt), units; for a GAME, the\n"
        "              game's view (docs/json.md)\n"),
+    NULL, NULL,
 };
 
 /* ---- generate ---- */
@@ -1118,4 +1120,5 @@ const cli_command cli_generate_command = {
        "  --seed S       the generator's seed (0 to 2^63-1)\n"
        "  -o, --output FILE  write the scenario there (default: standard output)\n"
        "  --json         with -o, print {file, units, officers, seed}\n"),
+    NULL, NULL,
 };

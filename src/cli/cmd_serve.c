@@ -287,4 +287,5 @@ const cli_command cli_serve_command = {
        "The links stay the same from one start to the next (they are kept in GAME). While\n"
        "the server runs, 'grognard do GAME ...' from a shell still works: the server picks\n"
        "the action up and every page sees it.\n"),
+    NULL, NULL,
 };

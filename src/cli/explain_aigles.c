@@ -170,6 +170,7 @@ const cli_command cli_explain_aigles_order = {
        "  --json                    one JSON explanation record (test \"aigles-order\")\n\n"
        "Exit codes: 0 done; 1 the order cannot be given (the record shows why), an\n"
        "unknown id or a bad file; 2 a wrong command line.\n"),
+    NULL, NULL,
 };
 
 static int run_explain_aigles_morale(cli *c, int argc, char **argv)
@@ -216,4 +217,5 @@ const cli_command cli_explain_aigles_morale = {
        "  --unit UNIT    the unit's id\n"
        "  --rules FILE   house rules replacing data/rules/aigles.json\n"
        "  --json         one JSON explanation record (test \"aigles-morale\")\n"),
+    NULL, NULL,
 };

@@ -120,4 +120,5 @@ const cli_command cli_explain_gdb_order = {
        "  --json             one JSON explanation record (test \"gdb-order\")\n\n"
        "Exit codes: 0 done; 1 the change cannot be made (the record shows why), an\n"
        "unknown officer or a bad file; 2 a wrong command line.\n"),
+    NULL, NULL,
 };
