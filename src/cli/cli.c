@@ -281,6 +281,16 @@ int cli_flags(cli *c, const cli_command *cmd, int argc, char **argv, const struc
     return 0;
 }
 
+void cli_dump_json(cli *c, json_t *root)
+{
+    char *s = json_dumps(root, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(10));
+    if (s != NULL) {
+        fprintf(c->out, "%s\n", s);
+        free(s);
+    }
+    json_decref(root);
+}
+
 int cli_one_seat(cli *c, const char *side, int referee)
 {
     if (side != NULL && referee)

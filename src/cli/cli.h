@@ -167,6 +167,10 @@ int cli_fail_status(cli *c, grog_status st, const grog_error *err);
 
 /* Parses a whole number in [lo, hi] for option `name`; 0 or an exit code. */
 int cli_int(cli *c, const char *name, const char *arg, long lo, long hi, long *out);
+/* Prints root as indented JSON (reals to 10 digits) on c->out and releases it
+ * (the reference is stolen). */
+struct json_t;
+void cli_dump_json(cli *c, struct json_t *root);
 /* --side S and --referee given together: a wrong command line (exit 2). */
 int cli_one_seat(cli *c, const char *side, int referee);
 /* Parses a non-negative decimal for option `name`; 0 or an exit code. */
