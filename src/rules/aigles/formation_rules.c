@@ -1,10 +1,11 @@
 /* formation_rules.c — loading and validating the "formations" section of
- * data/rules/aigles.json (AIG-F-01..31), and the names of the formation enums.
+ * data/rules/aigles.json (AIG-F-01..31).
  *
  * Every number and every interpretation comes from the file; the loader
  * refuses unknown keys, unknown ids and out-of-range values, naming
  * FILE:LINE:COLUMN and the dotted path. The "officers" section belongs to
- * another module and is never read here. A failed load frees everything. */
+ * another module and is never read here. A failed load frees everything. The
+ * enums' names are formation_names.c's. */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,67 +15,10 @@
 #include "i18n.h"
 #include "jsonpos.h"
 
-static const char *const fm_names[GROG_AIGLES_FM_COUNT] = {
-    "march-column", "attack-column", "division-column", "extended-attack-column",
-    "company-column", "mass-column", "mass-square", "line", "double-line", "potence",
-    "echelon", "hollow-square", "full-square", "skirmish", "dismounted", "unformed",
-    "disorder", "formed", "limbered", "unlimbered",
-};
-static const char *const spacing_names[GROG_AIGLES_SPACING_COUNT] = {"none", "close", "dispersed",
-                                                                     "massed"};
-static const char *const depth_names[GROG_AIGLES_DEPTH_COUNT] = {"none", "line", "column",
-                                                                 "square"};
 static const char *const table_names[AIGF_NTABLES] = {"infantry", "cavalry", "foot-artillery",
                                                       "horse-artillery"};
+
 static const char *const class_keys[AIGF_NCLASS] = {"A", "B", "C"};
-
-const char *grog_aigles_formation_name(grog_aigles_formation f)
-{
-    return (int)f >= 0 && f < GROG_AIGLES_FM_COUNT ? fm_names[f] : "?";
-}
-
-const char *grog_aigles_spacing_name(grog_aigles_spacing s)
-{
-    return (int)s >= 0 && s < GROG_AIGLES_SPACING_COUNT ? spacing_names[s] : "?";
-}
-
-const char *grog_aigles_depth_name(grog_aigles_depth d)
-{
-    return (int)d >= 0 && d < GROG_AIGLES_DEPTH_COUNT ? depth_names[d] : "?";
-}
-
-/* Index of text in names[0..n-1], or -1. */
-static int find_name(const char *const *names, int n, const char *text)
-{
-    for (int i = 0; text != NULL && i < n; i++)
-        if (strcmp(names[i], text) == 0)
-            return i;
-    return -1;
-}
-
-static void list_names(const char *const *names, int n, char *buf, size_t size)
-{
-    size_t len = 0;
-    buf[0] = '\0';
-    for (int i = 0; i < n && len < size; i++)
-        len += (size_t)snprintf(buf + len, size - len, "%s%s", i ? ", " : "", names[i]);
-}
-
-grog_status grog_aigles_formation_parse(const char *text, grog_aigles_formation *out,
-                                        grog_error *err)
-{
-    int i = find_name(fm_names, GROG_AIGLES_FM_COUNT, text);
-    if (i < 0) {
-        char list[512];
-        list_names(fm_names, GROG_AIGLES_FM_COUNT, list, sizeof list);
-        return grog_error_set(err, GROG_EINVAL, _("unknown formation \"%s\" (expected one of: %s)"),
-                              text != NULL ? text : "", list);
-    }
-    *out = (grog_aigles_formation)i;
-    return GROG_OK;
-}
-
-/* ---- the loader ---- */
 
 typedef struct ld {
     const grog_rulesdata *d;
@@ -88,6 +32,7 @@ static grog_status bad(const ld *l, const char *path, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)))
 #endif
     ;
+
 static grog_status bad(const ld *l, const char *path, const char *fmt, ...)
 {
     va_list ap;
@@ -156,7 +101,7 @@ static grog_status formation_of(const ld *l, json_t *obj, const char *path, cons
     grog_status st = str_of(l, obj, path, key, &s);
     if (st != GROG_OK)
         return st;
-    int i = find_name(fm_names, GROG_AIGLES_FM_COUNT, s);
+    int i = aigf_find_name(aigf_fm_names, GROG_AIGLES_FM_COUNT, s);
     if (i < 0) {
         char full[256];
         PATH(full, "%s.%s", path, key);
@@ -225,11 +170,11 @@ static grog_status enum_of(const ld *l, json_t *obj, const char *path, const cha
     grog_status st = str_of(l, obj, path, key, &s);
     if (st != GROG_OK)
         return st;
-    *out = find_name(names, n, s);
+    *out = aigf_find_name(names, n, s);
     if (*out < 0) {
         char full[256], list[256];
         PATH(full, "%s.%s", path, key);
-        list_names(names, n, list, sizeof list);
+        aigf_list_names(names, n, list, sizeof list);
         return grog_jsonpos_error(l->err, GROG_EFORMAT, l->d->label, l->d->text, full,
                                   _("\"%s\" is not one of: %s"), s, list);
     }
@@ -249,22 +194,22 @@ static grog_status load_catalogue(const ld *l, json_t *sec, grog_aigles_formatio
     json_object_foreach(cat, key, v) {
         char p[256];
         PATH(p, "formations.catalogue.%s", key);
-        if (find_name(fm_names, GROG_AIGLES_FM_COUNT, key) < 0)
+        if (aigf_find_name(aigf_fm_names, GROG_AIGLES_FM_COUNT, key) < 0)
             return bad(l, p, _("unknown formation \"%s\""), key);
     }
     for (int f = 0; f < GROG_AIGLES_FM_COUNT; f++) {
         char p[256];
         PATH(p, "formations.catalogue");
         json_t *e;
-        if ((st = child(l, cat, p, fm_names[f], JSON_OBJECT, &e)) != GROG_OK)
+        if ((st = child(l, cat, p, aigf_fm_names[f], JSON_OBJECT, &e)) != GROG_OK)
             return st;
-        PATH(p, "formations.catalogue.%s", fm_names[f]);
+        PATH(p, "formations.catalogue.%s", aigf_fm_names[f]);
         aigf_entry *c = &r->cat[f];
         int sp = 0, dp = 0;
         json_t *eff;
         if ((st = keys(l, e, p, k)) != GROG_OK ||
-            (st = enum_of(l, e, p, "spacing", spacing_names, GROG_AIGLES_SPACING_COUNT, &sp)) ||
-            (st = enum_of(l, e, p, "depth", depth_names, GROG_AIGLES_DEPTH_COUNT, &dp)) ||
+            (st = enum_of(l, e, p, "spacing", aigf_spacing_names, GROG_AIGLES_SPACING_COUNT, &sp)) ||
+            (st = enum_of(l, e, p, "depth", aigf_depth_names, GROG_AIGLES_DEPTH_COUNT, &dp)) ||
             (st = arms_of(l, e, p, "arms", &c->arms)) ||
             (st = str_of(l, e, p, "arms_rule", &c->arms_rule)) ||
             (st = bool_of(l, e, p, "may_move", &c->may_move)) ||
@@ -295,7 +240,7 @@ static grog_status load_effect_sets(const ld *l, json_t *sec, const char *key,
     json_object_foreach(obj, name, v) {
         char q[320];
         PATH(q, "%s.%s", p, name);
-        int i = find_name(names, n, name);
+        int i = aigf_find_name(names, n, name);
         if (i < 0)
             return bad(l, q, _("unknown key \"%s\""), name);
         if (!json_is_array(v))
@@ -483,7 +428,7 @@ static int nation_index(const char *name)
 
 static int formation_index(const char *name)
 {
-    return find_name(fm_names, GROG_AIGLES_FM_COUNT, name);
+    return aigf_find_name(aigf_fm_names, GROG_AIGLES_FM_COUNT, name);
 }
 
 /* An array of names under key, as a bit set of their indices. */
@@ -638,7 +583,6 @@ static grog_status load_moves(const ld *l, json_t *sec, grog_aigles_formation_ru
     return GROG_OK;
 }
 
-
 static grog_status load_figures(const ld *l, json_t *sec, grog_aigles_formation_rules *r)
 {
     json_t *o, *d;
@@ -741,9 +685,9 @@ static grog_status load_section(const ld *l, grog_aigles_formation_rules *r)
     if (strcmp(unit, "half-periods") != 0)
         return bad(l, "formations.unit", _("expected \"half-periods\", not \"%s\""), unit);
     if ((st = load_catalogue(l, sec, r)) ||
-        (st = load_effect_sets(l, sec, "spacing_effects", spacing_names,
+        (st = load_effect_sets(l, sec, "spacing_effects", aigf_spacing_names,
                                GROG_AIGLES_SPACING_COUNT, r->spacing_effects)) ||
-        (st = load_effect_sets(l, sec, "depth_effects", depth_names, GROG_AIGLES_DEPTH_COUNT,
+        (st = load_effect_sets(l, sec, "depth_effects", aigf_depth_names, GROG_AIGLES_DEPTH_COUNT,
                                r->depth_effects)) ||
         (st = load_tables(l, sec, r)) || (st = load_extra(l, sec, r)) ||
         (st = load_units(l, sec, r)) || (st = load_artillery(l, sec, r)) ||

@@ -108,4 +108,14 @@ struct grog_aigles_formation_rules {
 
 #define AIGF_BIT(x) (1u << (unsigned)(x))
 
+/* The names of the formation enums and two helpers over such lists, shared by
+ * formation_names.c and the loader (formation_rules.c). */
+extern const char *const aigf_fm_names[GROG_AIGLES_FM_COUNT];
+extern const char *const aigf_spacing_names[GROG_AIGLES_SPACING_COUNT];
+extern const char *const aigf_depth_names[GROG_AIGLES_DEPTH_COUNT];
+/* Index of text in names[0..n-1], or -1. */
+int aigf_find_name(const char *const *names, int n, const char *text);
+/* names[0..n-1] joined by ", " into buf. */
+void aigf_list_names(const char *const *names, int n, char *buf, size_t size);
+
 #endif
