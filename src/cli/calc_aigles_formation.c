@@ -81,27 +81,85 @@ static int on_unit_opt(cli *c, int id, const char *arg, fm_opts *o)
     return -2;
 }
 
-static int on_opt(cli *c, int id, const char *arg, void *ctx)
+static const cli_opt cli_calc_aigles_formation_options[] = {
+    {"arm", OPT_ARM, CLI_TEXT, N_("ARM"),
+     N_("infantry, cavalry, foot-artillery, horse-artillery, engineers"),
+     0, 0, NULL},
+    {"class", OPT_CLASS, CLI_TEXT, N_("C"), N_("manoeuvre class A, B or C"), 0, 0, NULL},
+    {"status", OPT_STATUS, CLI_TEXT, N_("S"),
+     N_("garde, elite, veteran, regular, semi-regular, militia, irregular"),
+     0, 0, NULL},
+    {"from", OPT_FROM, CLI_TEXT, N_("F"),
+     N_("the formation before: march-column, attack-column, division-column,\n"
+        "extended-attack-column, company-column, mass-column,\n"
+        "mass-square, line, double-line, potence, echelon,\n"
+        "hollow-square, full-square, skirmish, dismounted, unformed,\n"
+        "disorder, formed, limbered, unlimbered"),
+     0, 0, NULL},
+    {"to", OPT_TO, CLI_TEXT, N_("T"), N_("the formation after (the same names)"), 0, 0, NULL},
+    {"action", OPT_ACTION, CLI_TEXT, N_("A"),
+     N_("half-turn (in place), quarter-turn (march column <-> line,\n"
+        "AIG-F-31; --from march-column or line), pivot or frontage\n"
+        "(irregulars, AIG-F-24)"),
+     0, 0, NULL},
+    {"figures", OPT_FIGURES, CLI_TEXT, N_("N"),
+     N_("figures in the unit (squares: AIG-F-07; small units: AIG-F-28)"),
+     0, 0, NULL},
+    {"companies", OPT_COMPANIES, CLI_TEXT, N_("N"), N_("the unit's companies"), 0, 0, NULL},
+    {"squadrons", OPT_SQUADRONS, CLI_TEXT, N_("N"), N_("the unit's squadrons"), 0, 0, NULL},
+    {"sections", OPT_SECTIONS, CLI_TEXT, N_("N"), N_("the unit's sections"), 0, 0, NULL},
+    {"file-depth", OPT_FILE_DEPTH, CLI_TEXT, N_("N"),
+     N_("artillery in single file N sections deep (AIG-F-30)"),
+     0, 0, NULL},
+    {"calibre", OPT_CALIBRE, CLI_TEXT, N_("N"),
+     N_("foot artillery calibre, for the horse teams noted when it\n"
+        "limbers (AIG-F-17: 3 to 9, 12)"),
+     0, 0, NULL},
+    {"nation", OPT_NATION, CLI_TEXT, N_("N"),
+     N_("france, britain, prussia, late-prussia, austria, russia, ...\n"
+        "(cavalry column of division: AIG-F-15)"),
+     0, 0, NULL},
+    {"move", OPT_MOVE, CLI_TEXT, N_("N"),
+     N_("the change is made during a move of N half-périodes\n"
+        "(0: halted; AIG-F-14, AIG-F-12)"),
+     0, 0, NULL},
+    {"can-dismount", OPT_CAN_DISMOUNT, CLI_FLAG, NULL,
+     N_("cavalry with a dismounted entry (AIG-F-16)"),
+     0, 0, NULL},
+    {"irregular-formation", OPT_IRREGULAR, CLI_FLAG, NULL,
+     N_("an irregular unit whatever its status (AIG-F-23)"),
+     0, 0, NULL},
+    {"front", OPT_FRONT, CLI_TEXT, N_("N"),
+     N_("an irregular unit's frontage before a frontage change"), 0, 0, NULL},
+    {"new-front", OPT_NEW_FRONT, CLI_TEXT, N_("N"), N_("its frontage after"), 0, 0, NULL},
+    {"rules", OPT_RULES, CLI_TEXT, N_("FILE"),
+     N_("house rules instead of the embedded data/rules/aigles.json"),
+     0, 0, NULL},
+    {"json", 'j', CLI_FLAG, NULL, N_("the record as JSON"), 0, 0, NULL},
+    CLI_OPT_END,
+};
+
+static int on_opt(cli *c, const cli_opt *opt, const cli_value *v, void *ctx)
 {
     fm_opts *o = ctx;
     grog_error err;
-    int rc = on_unit_opt(c, id, arg, o);
+    int rc = on_unit_opt(c, opt->id, v->text, o);
     if (rc != -2)
         return rc;
-    switch (id) {
+    switch (opt->id) {
     case OPT_FROM:
         o->has_from = 1;
-        return parsed(c, "--from", grog_aigles_formation_parse(arg, &o->c.from, &err), &err);
+        return parsed(c, "--from", grog_aigles_formation_parse(v->text, &o->c.from, &err), &err);
     case OPT_TO:
         o->has_to = 1;
-        return parsed(c, "--to", grog_aigles_formation_parse(arg, &o->c.to, &err), &err);
+        return parsed(c, "--to", grog_aigles_formation_parse(v->text, &o->c.to, &err), &err);
     case OPT_ACTION:
         o->has_action = 1;
-        return parsed(c, "--action", grog_aigles_fm_action_parse(arg, &o->c.action, &err), &err);
-    case OPT_MOVE: return int_opt(c, "--move", arg, 0, &o->c.move_half_periods);
-    case OPT_FRONT: return int_opt(c, "--front", arg, 1, &o->c.front);
-    case OPT_NEW_FRONT: return int_opt(c, "--new-front", arg, 1, &o->c.new_front);
-    case OPT_RULES: o->rules = arg; return 0;
+        return parsed(c, "--action", grog_aigles_fm_action_parse(v->text, &o->c.action, &err), &err);
+    case OPT_MOVE: return int_opt(c, "--move", v->text, 0, &o->c.move_half_periods);
+    case OPT_FRONT: return int_opt(c, "--front", v->text, 1, &o->c.front);
+    case OPT_NEW_FRONT: return int_opt(c, "--new-front", v->text, 1, &o->c.new_front);
+    case OPT_RULES: o->rules = v->text; return 0;
     }
     return CLI_EXIT_USAGE;
 }
@@ -135,35 +193,11 @@ static int check_usage(cli *c, fm_opts *o)
 
 static int run_aigles_formation(cli *c, int argc, char **argv)
 {
-    static const struct option opts[] = {
-        {"arm", required_argument, NULL, OPT_ARM},
-        {"class", required_argument, NULL, OPT_CLASS},
-        {"status", required_argument, NULL, OPT_STATUS},
-        {"from", required_argument, NULL, OPT_FROM},
-        {"to", required_argument, NULL, OPT_TO},
-        {"action", required_argument, NULL, OPT_ACTION},
-        {"figures", required_argument, NULL, OPT_FIGURES},
-        {"companies", required_argument, NULL, OPT_COMPANIES},
-        {"squadrons", required_argument, NULL, OPT_SQUADRONS},
-        {"sections", required_argument, NULL, OPT_SECTIONS},
-        {"file-depth", required_argument, NULL, OPT_FILE_DEPTH},
-        {"nation", required_argument, NULL, OPT_NATION},
-        {"calibre", required_argument, NULL, OPT_CALIBRE},
-        {"move", required_argument, NULL, OPT_MOVE},
-        {"can-dismount", no_argument, NULL, OPT_CAN_DISMOUNT},
-        {"irregular-formation", no_argument, NULL, OPT_IRREGULAR},
-        {"front", required_argument, NULL, OPT_FRONT},
-        {"new-front", required_argument, NULL, OPT_NEW_FRONT},
-        {"rules", required_argument, NULL, OPT_RULES},
-        {"json", no_argument, NULL, 'j'},
-        {"help", no_argument, NULL, 'h'},
-        {NULL, 0, NULL, 0},
-    };
     fm_opts o;
     memset(&o, 0, sizeof o);
     o.u = grog_aigles_fm_unit_default();
     o.c = grog_aigles_fm_change_default();
-    int rc = cli_flags(c, &cli_calc_aigles_formation, argc, argv, opts, on_opt, &o);
+    int rc = cli_parse_flags(c, &cli_calc_aigles_formation, argc, argv, on_opt, &o);
     if (rc != 0)
         return rc == CLI_STOP_OK ? CLI_EXIT_OK : rc;
     if ((rc = check_usage(c, &o)) != 0)
@@ -192,40 +226,15 @@ const cli_command cli_calc_aigles_formation = {
        "        [--figures N] [--companies N|--squadrons N|--sections N] [--file-depth N]\n"
        "        [--calibre N] [--nation N] [--move N] [--can-dismount] [--irregular-formation]\n"
        "        [--front N --new-front N] [--rules FILE] [--json]"),
-    N_("\nThe time comes from the table of AIG-F-26 (a row of its own, either way) or\n"
+    N_("\n"
+       "The time comes from the table of AIG-F-26 (a row of its own, either way) or\n"
        "the quickest chain of rows (AIG-F-27), plus 1/2 periode for semi-regular,\n"
        "militia and irregular units (AIG-F-25), and the rules AIG-F-14, -24, -28 to -31.\n"
        "The value is in half-périodes; the path is the chain of formations; every\n"
        "term is a modifier with its rule id; the notes are the new formation's\n"
        "named effects (fire, melee, morale). A change the rules forbid exits 1\n"
-       "naming the rule (a square needs 6 figures, AIG-F-07, ...).\n\n"
-       "Options:\n"
-       "  --arm ARM        infantry, cavalry, foot-artillery, horse-artillery, engineers\n"
-       "  --class C        manoeuvre class A, B or C\n"
-       "  --status S       garde, elite, veteran, regular, semi-regular, militia, irregular\n"
-       "  --from F --to T  formations: march-column, attack-column, division-column,\n"
-       "                   extended-attack-column, company-column, mass-column,\n"
-       "                   mass-square, line, double-line, potence, echelon,\n"
-       "                   hollow-square, full-square, skirmish, dismounted, unformed,\n"
-       "                   disorder, formed, limbered, unlimbered\n"
-       "  --action A       half-turn (in place), quarter-turn (march column <-> line,\n"
-       "                   AIG-F-31; --from march-column or line), pivot or frontage\n"
-       "                   (irregulars, AIG-F-24)\n"
-       "  --figures N      figures in the unit (squares: AIG-F-07; small units: AIG-F-28)\n"
-       "  --companies N, --squadrons N, --sections N   the unit's sub-units\n"
-       "  --file-depth N   artillery in single file N sections deep (AIG-F-30)\n"
-       "  --calibre N      foot artillery calibre, for the horse teams noted when it\n"
-       "                   limbers (AIG-F-17: 3 to 9, 12)\n"
-       "  --nation N       france, britain, prussia, late-prussia, austria, russia, ...\n"
-       "                   (cavalry column of division: AIG-F-15)\n"
-       "  --move N         the change is made during a move of N half-périodes\n"
-       "                   (0: halted; AIG-F-14, AIG-F-12)\n"
-       "  --can-dismount   cavalry with a dismounted entry (AIG-F-16)\n"
-       "  --irregular-formation   an irregular unit whatever its status (AIG-F-23)\n"
-       "  --front N --new-front N   frontage change of an irregular unit\n"
-       "  --rules FILE     house rules instead of the embedded data/rules/aigles.json\n"
-       "  --json           the record as JSON\n\n"
-       "Example: grognard calc aigles-formation --arm infantry --class A --status regular\n"
+       "naming the rule (a square needs 6 figures, AIG-F-07, ...).\n"),
+    cli_calc_aigles_formation_options,
+    N_("Example: grognard calc aigles-formation --arm infantry --class A --status regular\n"
        "         --from line --to full-square --figures 12   (3 half-périodes)\n"),
-    NULL, NULL,
 };

@@ -60,36 +60,73 @@ typedef struct order_opts {
     const char *rules;
 } order_opts;
 
-static int on_order_opt(cli *c, int id, const char *arg, void *ctx)
+static const cli_opt cli_calc_aigles_order_options[] = {
+    {"command", OPT_COMMAND, CLI_INT, N_("C"),
+     N_("the giver's command, 1 to 5 (through an ADC: his\n"
+        "general's, AIG-O-12); 0 gives no orders"),
+     0, 1000, NULL},
+    {"status", OPT_STATUS, CLI_TEXT, N_("S"),
+     N_("the unit's status: garde, elite, veteran, regular,\n"
+        "semi-regular, militia, irregular (AIG-O-15)"),
+     0, 0, NULL},
+    {"reaction", OPT_REACTION, CLI_INT, N_("R"),
+     N_("the unit's reaction value, given directly"),
+     0, 20, NULL},
+    {"receiver-command", OPT_RECEIVER, CLI_INT, N_("C2"),
+     N_("the receiving officer's command (AIG-O-17)"),
+     0, 1000, NULL},
+    {"explain-turns", OPT_EXPLAIN, CLI_INT, N_("N"),
+     N_("turns spent explaining: +1 command each (AIG-O-18)"),
+     0, 100, NULL},
+    {"failed-turns", OPT_FAILED, CLI_INT, N_("N"),
+     N_("turns of failed tests: +1 reaction per 2 (AIG-O-19)"),
+     0, 100, NULL},
+    {"variant", OPT_VARIANT, CLI_TEXT, N_("V"),
+     N_("zone (the table of AIG-O-07) or distance-penalty\n"
+        "(AIG-O-08: -1 command per complete 150 pas)"),
+     0, 0, NULL},
+    {"distance", OPT_DISTANCE, CLI_NUMBER, N_("PAS"),
+     N_("the distance between the officers, for the variant"),
+     0, 0, NULL},
+    {"roll", OPT_ROLL, CLI_INT, N_("D"),
+     N_("a die rolled at the table (1 to 6)"),
+     -1000, 1000, NULL},
+    {"seed", OPT_SEED, CLI_INT, N_("N"), N_("roll with the seeded generator"), 0, INT64_MAX, NULL},
+    {"rules", OPT_RULES, CLI_TEXT, N_("FILE"),
+     N_("house rules instead of the embedded aigles.json"),
+     0, 0, NULL},
+    {"json", 'j', CLI_FLAG, NULL,
+     N_("the explanation record as JSON (outcomes obeys, fails)"),
+     0, 0, NULL},
+    CLI_OPT_END,
+};
+
+static int on_order_opt(cli *c, const cli_opt *opt, const cli_value *v, void *ctx)
 {
     static const char *const variants[] = {"zone", "distance-penalty"};
     order_opts *o = ctx;
     grog_error err;
     int idx;
-    switch (id) {
-    case OPT_COMMAND: o->has_command = 1; return cli_int(c, "--command", arg, 0, 1000, &o->command);
+    switch (opt->id) {
+    case OPT_COMMAND: o->has_command = 1; o->command = v->n; return 0;
     case OPT_STATUS:
         o->has_status = 1;
-        if (grog_aigles_status_parse(arg, &o->status, &err) != GROG_OK)
+        if (grog_aigles_status_parse(v->text, &o->status, &err) != GROG_OK)
             return cli_fail(c, CLI_EXIT_USAGE, "--status: %s", err.message);
         return 0;
-    case OPT_REACTION:
-        o->has_reaction = 1;
-        return cli_int(c, "--reaction", arg, 0, 20, &o->reaction);
-    case OPT_RECEIVER:
-        o->has_receiver = 1;
-        return cli_int(c, "--receiver-command", arg, 0, 1000, &o->receiver);
-    case OPT_EXPLAIN: return cli_int(c, "--explain-turns", arg, 0, 100, &o->explain);
-    case OPT_FAILED: return cli_int(c, "--failed-turns", arg, 0, 100, &o->failed);
+    case OPT_REACTION: o->has_reaction = 1; o->reaction = v->n; return 0;
+    case OPT_RECEIVER: o->has_receiver = 1; o->receiver = v->n; return 0;
+    case OPT_EXPLAIN: o->explain = v->n; return 0;
+    case OPT_FAILED: o->failed = v->n; return 0;
     case OPT_VARIANT:
-        if (cli_choice(c, "--variant", arg, variants, 2, &idx) != 0)
+        if (cli_choice(c, "--variant", v->text, variants, 2, &idx) != 0)
             return CLI_EXIT_USAGE;
         o->variant = idx == 1 ? GROG_AIGLES_VARIANT_DISTANCE : GROG_AIGLES_VARIANT_ZONE;
         return 0;
-    case OPT_DISTANCE: o->has_distance = 1; return cli_double(c, "--distance", arg, &o->distance);
-    case OPT_ROLL: o->has_roll = 1; return cli_int(c, "--roll", arg, -1000, 1000, &o->roll);
-    case OPT_SEED: o->has_seed = 1; return cli_int(c, "--seed", arg, 0, INT64_MAX, &o->seed);
-    case OPT_RULES: o->rules = arg; return 0;
+    case OPT_DISTANCE: o->has_distance = 1; o->distance = v->x; return 0;
+    case OPT_ROLL: o->has_roll = 1; o->roll = v->n; return 0;
+    case OPT_SEED: o->has_seed = 1; o->seed = v->n; return 0;
+    case OPT_RULES: o->rules = v->text; return 0;
     }
     return CLI_EXIT_USAGE;
 }
@@ -121,26 +158,10 @@ static int order_usage_checks(cli *c, const order_opts *o, const grog_aigles_rul
 
 static int run_order(cli *c, int argc, char **argv)
 {
-    static const struct option opts[] = {
-        {"command", required_argument, NULL, OPT_COMMAND},
-        {"status", required_argument, NULL, OPT_STATUS},
-        {"reaction", required_argument, NULL, OPT_REACTION},
-        {"receiver-command", required_argument, NULL, OPT_RECEIVER},
-        {"explain-turns", required_argument, NULL, OPT_EXPLAIN},
-        {"failed-turns", required_argument, NULL, OPT_FAILED},
-        {"variant", required_argument, NULL, OPT_VARIANT},
-        {"distance", required_argument, NULL, OPT_DISTANCE},
-        {"roll", required_argument, NULL, OPT_ROLL},
-        {"seed", required_argument, NULL, OPT_SEED},
-        {"rules", required_argument, NULL, OPT_RULES},
-        {"json", no_argument, NULL, 'j'},
-        {"help", no_argument, NULL, 'h'},
-        {NULL, 0, NULL, 0},
-    };
     order_opts o;
     memset(&o, 0, sizeof o);
     o.variant = GROG_AIGLES_VARIANT_RULES;
-    int rc = cli_flags(c, &cli_calc_aigles_order, argc, argv, opts, on_order_opt, &o);
+    int rc = cli_parse_flags(c, &cli_calc_aigles_order, argc, argv, on_order_opt, &o);
     if (rc != 0)
         return rc == CLI_STOP_OK ? CLI_EXIT_OK : rc;
     grog_aigles_rules *r = NULL;
@@ -189,25 +210,9 @@ const cli_command cli_calc_aigles_order = {
        "         [--rules FILE] [--json]"),
     N_("One D6: the order is obeyed when the die is strictly less than the\n"
        "receiver's reaction (a unit, AIG-O-15/16) or command (an officer, AIG-O-17)\n"
-       "plus the giver's command. A sum of 7 or more always obeys; 1 or less never.\n\n"
-       "Options:\n"
-       "  --command C            the giver's command, 1 to 5 (through an ADC: his\n"
-       "                         general's, AIG-O-12); 0 gives no orders\n"
-       "  --status S             the unit's status: garde, elite, veteran, regular,\n"
-       "                         semi-regular, militia, irregular (AIG-O-15)\n"
-       "  --reaction R           the unit's reaction value, given directly\n"
-       "  --receiver-command C2  the receiving officer's command (AIG-O-17)\n"
-       "  --explain-turns N      turns spent explaining: +1 command each (AIG-O-18)\n"
-       "  --failed-turns N       turns of failed tests: +1 reaction per 2 (AIG-O-19)\n"
-       "  --variant V            zone (the table of AIG-O-07) or distance-penalty\n"
-       "                         (AIG-O-08: -1 command per complete 150 pas)\n"
-       "  --distance PAS         the distance between the officers, for the variant\n"
-       "  --roll D               a die rolled at the table (1 to 6)\n"
-       "  --seed N               roll with the seeded generator\n"
-       "  --rules FILE           house rules instead of the embedded aigles.json\n"
-       "  --json                 the explanation record as JSON (outcomes obeys, fails)\n\n"
-       "Example: grognard calc aigles-order --command 3 --status regular   (obeys 4/6)\n"),
-    NULL, NULL,
+       "plus the giver's command. A sum of 7 or more always obeys; 1 or less never.\n"),
+    cli_calc_aigles_order_options,
+    N_("Example: grognard calc aigles-order --command 3 --status regular   (obeys 4/6)\n"),
 };
 
 /* ---- aigles-zone ---- */
@@ -220,24 +225,52 @@ typedef struct zone_opts {
     const char *rules;
 } zone_opts;
 
-static int on_zone_opt(cli *c, int id, const char *arg, void *ctx)
+static const cli_opt cli_calc_aigles_zone_options[] = {
+    {"command", OPT_COMMAND, CLI_INT, N_("C"), N_("the general's command, 0 to 5"), 0, 1000, NULL},
+    {"scale", OPT_SCALE, CLI_TEXT, N_("S"), N_("figure scale: 25 or 15 (mm)"), 0, 0, NULL},
+    {"rules", OPT_RULES, CLI_TEXT, N_("FILE"),
+     N_("house rules instead of the embedded aigles.json"),
+     0, 0, NULL},
+    {"json", 'j', CLI_FLAG, NULL, N_("the explanation record as JSON"), 0, 0, NULL},
+    CLI_OPT_END,
+};
+
+static const cli_opt cli_calc_aigles_charisma_options[] = {
+    {"charisma", OPT_CHARISMA, CLI_INT, N_("C"),
+     N_("the officer's charisma, 0 to 5"),
+     0, 1000, NULL},
+    {"scale", OPT_SCALE, CLI_TEXT, N_("S"), N_("figure scale: 25 or 15 (mm)"), 0, 0, NULL},
+    {"distance", OPT_DISTANCE, CLI_NUMBER, N_("PAS"),
+     N_("the distance from the officer to the unit"),
+     0, 0, NULL},
+    {"contact", OPT_CONTACT, CLI_FLAG, NULL,
+     N_("the officer is in contact with the unit"),
+     0, 0, NULL},
+    {"rules", OPT_RULES, CLI_TEXT, N_("FILE"),
+     N_("house rules instead of the embedded aigles.json"),
+     0, 0, NULL},
+    {"json", 'j', CLI_FLAG, NULL, N_("the explanation record as JSON"), 0, 0, NULL},
+    CLI_OPT_END,
+};
+
+static int on_zone_opt(cli *c, const cli_opt *opt, const cli_value *v, void *ctx)
 {
     zone_opts *o = ctx;
     int idx;
-    switch (id) {
-    case OPT_COMMAND: o->has_command = 1; return cli_int(c, "--command", arg, 0, 1000, &o->command);
+    switch (opt->id) {
+    case OPT_COMMAND: o->has_command = 1; o->command = v->n; return 0;
     case OPT_CHARISMA:
         o->has_charisma = 1;
-        return cli_int(c, "--charisma", arg, 0, 1000, &o->charisma);
+        return cli_int(c, "--charisma", v->text, 0, 1000, &o->charisma);
     case OPT_SCALE:
-        if (cli_choice(c, "--scale", arg, scale_names, 2, &idx) != 0)
+        if (cli_choice(c, "--scale", v->text, scale_names, 2, &idx) != 0)
             return CLI_EXIT_USAGE;
         o->has_scale = 1;
         o->scale = scale_values[idx];
         return 0;
-    case OPT_DISTANCE: o->has_distance = 1; return cli_double(c, "--distance", arg, &o->distance);
+    case OPT_DISTANCE: o->has_distance = 1; return cli_double(c, "--distance", v->text, &o->distance);
     case OPT_CONTACT: o->contact = 1; return 0;
-    case OPT_RULES: o->rules = arg; return 0;
+    case OPT_RULES: o->rules = v->text; return 0;
     }
     return CLI_EXIT_USAGE;
 }
@@ -276,17 +309,9 @@ static grog_explain *zone_record(const grog_aigles_rules *r, int command, int sc
 
 static int run_zone(cli *c, int argc, char **argv)
 {
-    static const struct option opts[] = {
-        {"command", required_argument, NULL, OPT_COMMAND},
-        {"scale", required_argument, NULL, OPT_SCALE},
-        {"rules", required_argument, NULL, OPT_RULES},
-        {"json", no_argument, NULL, 'j'},
-        {"help", no_argument, NULL, 'h'},
-        {NULL, 0, NULL, 0},
-    };
     zone_opts o;
     memset(&o, 0, sizeof o);
-    int rc = cli_flags(c, &cli_calc_aigles_zone, argc, argv, opts, on_zone_opt, &o);
+    int rc = cli_parse_flags(c, &cli_calc_aigles_zone, argc, argv, on_zone_opt, &o);
     if (rc != 0)
         return rc == CLI_STOP_OK ? CLI_EXIT_OK : rc;
     if (!o.has_command || !o.has_scale)
@@ -321,14 +346,9 @@ const cli_command cli_calc_aigles_zone = {
     N_("grognard calc aigles-zone --command C --scale 25|15 [--rules FILE] [--json]"),
     N_("The distance within which a general of command C changes the orders of a\n"
        "unit or officer (AIG-O-07): value in pas, or unit \"contact\" (value null) for\n"
-       "command 1. Distances are edge to edge between the bases.\n\n"
-       "Options:\n"
-       "  --command C    the general's command, 0 to 5\n"
-       "  --scale S      figure scale: 25 or 15 (mm)\n"
-       "  --rules FILE   house rules instead of the embedded aigles.json\n"
-       "  --json         the explanation record as JSON\n\n"
-       "Example: grognard calc aigles-zone --command 4 --scale 15   (115 pas)\n"),
-    NULL, NULL,
+       "command 1. Distances are edge to edge between the bases.\n"),
+    cli_calc_aigles_zone_options,
+    N_("Example: grognard calc aigles-zone --command 4 --scale 15   (115 pas)\n"),
 };
 
 /* ---- aigles-charisma ---- */
@@ -376,19 +396,9 @@ static grog_status charisma_record(const grog_aigles_rules *r, const zone_opts *
 
 static int run_charisma(cli *c, int argc, char **argv)
 {
-    static const struct option opts[] = {
-        {"charisma", required_argument, NULL, OPT_CHARISMA},
-        {"scale", required_argument, NULL, OPT_SCALE},
-        {"distance", required_argument, NULL, OPT_DISTANCE},
-        {"contact", no_argument, NULL, OPT_CONTACT},
-        {"rules", required_argument, NULL, OPT_RULES},
-        {"json", no_argument, NULL, 'j'},
-        {"help", no_argument, NULL, 'h'},
-        {NULL, 0, NULL, 0},
-    };
     zone_opts o;
     memset(&o, 0, sizeof o);
-    int rc = cli_flags(c, &cli_calc_aigles_charisma, argc, argv, opts, on_zone_opt, &o);
+    int rc = cli_parse_flags(c, &cli_calc_aigles_charisma, argc, argv, on_zone_opt, &o);
     if (rc != 0)
         return rc == CLI_STOP_OK ? CLI_EXIT_OK : rc;
     if (!o.has_charisma || !o.has_scale)
@@ -422,14 +432,7 @@ const cli_command cli_calc_aigles_charisma = {
        "-C..+C after the die (JSON: range). Otherwise (AIG-O-04) a unit within the\n"
        "first radius (150 pas at 25 mm, 100 at 15 mm) gets +(C-1), and one less per\n"
        "further ring of 50 pas (35 at 15 mm) down to 0 (JSON: value). \"Within\"\n"
-       "includes the radius; distances are edge to edge.\n\n"
-       "Options:\n"
-       "  --charisma C   the officer's charisma, 0 to 5\n"
-       "  --scale S      figure scale: 25 or 15 (mm)\n"
-       "  --distance PAS the distance from the officer to the unit\n"
-       "  --contact      the officer is in contact with the unit\n"
-       "  --rules FILE   house rules instead of the embedded aigles.json\n"
-       "  --json         the explanation record as JSON\n\n"
-       "Example: grognard calc aigles-charisma --charisma 4 --scale 25 --distance 200   (+2)\n"),
-    NULL, NULL,
+       "includes the radius; distances are edge to edge.\n"),
+    cli_calc_aigles_charisma_options,
+    N_("Example: grognard calc aigles-charisma --charisma 4 --scale 25 --distance 200   (+2)\n"),
 };

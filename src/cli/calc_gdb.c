@@ -22,24 +22,74 @@ enum {
     OPT_PERSONAL, OPT_OWN, OPT_BROKEN, OPT_ROLL, OPT_SEED, OPT_RULES
 };
 
-static int on_opt(cli *c, int id, const char *arg, void *ctx)
+static const cli_opt cli_calc_gdb_order_options[] = {
+    {"nation", OPT_NATION, CLI_TEXT, N_("N"),
+     N_("the brigade's nation: france, britain, late-prussia (first\n"
+        "column, default value 6), austria, russia, other (second\n"
+        "column, default value 7). Both values are lost from the\n"
+        "rulebook's table: set them with --rules. The scenario format's other\n"
+        "nations (prussia, portugal, spain, netherlands) take the\n"
+        "second column too, and the record says so"),
+     0, 0, NULL},
+    {"skill", OPT_SKILL, CLI_TEXT, N_("S"),
+     N_("the C-in-C: gifted +1, ordinary 0, poor -1 (GDB-08)"),
+     0, 0, NULL},
+    {"distance-cm", OPT_DISTANCE, CLI_NUMBER, N_("D"),
+     N_("base to base, C-in-C to brigade commander (GDB-14); more\n"
+        "than 30 cm is -2 (GDB-09); exactly 30 cm is within"),
+     0, 0, NULL},
+    {"contact", OPT_CONTACT, CLI_FLAG, NULL,
+     N_("in base contact with the brigade commander: +2 (GDB-11);\n"
+        "the distance is then 0"),
+     0, 0, NULL},
+    {"near-enemy", OPT_NEAR, CLI_FLAG, NULL,
+     N_("the C-in-C is within 15 cm of an enemy unit: -2 (GDB-12)"),
+     0, 0, NULL},
+    {"attached", OPT_ATTACHED, CLI_FLAG, NULL,
+     N_("the C-in-C is attached to a unit: -2 (GDB-12; with\n"
+        "--near-enemy still -2 in all)"),
+     0, 0, NULL},
+    {"personal", OPT_PERSONAL, CLI_FLAG, NULL,
+     N_("the C-in-C personally commands a brigade: -2 (GDB-09), or\n"
+        "-3 instead when also more than 30 cm away (GDB-10)"),
+     0, 0, NULL},
+    {"own-brigade", OPT_OWN, CLI_FLAG, NULL,
+     N_("the order is for the brigade he commands himself: the\n"
+        "change is automatic, no roll (GDB-07)"),
+     0, 0, NULL},
+    {"broken", OPT_BROKEN, CLI_FLAG, NULL, N_("the brigade is broken: -1 (GDB-13)"), 0, 0, NULL},
+    {"roll", OPT_ROLL, CLI_INT, N_("TOTAL"),
+     N_("the 2d6 total rolled at the table (2 to 12): gives the outcome"),
+     -1000, 1000, NULL},
+    {"seed", OPT_SEED, CLI_INT, N_("N"),
+     N_("roll with the seeded generator instead (same seed, same roll)"),
+     0, INT64_MAX, NULL},
+    {"rules", OPT_RULES, CLI_TEXT, N_("FILE"),
+     N_("house rules: a gdb rules file replacing data/rules/gdb.json"),
+     0, 0, NULL},
+    {"json", 'j', CLI_FLAG, NULL,
+     N_("one JSON explanation record (test \"gdb-order\")"),
+     0, 0, NULL},
+    CLI_OPT_END,
+};
+
+static int on_opt(cli *c, const cli_opt *opt, const cli_value *v, void *ctx)
 {
+    (void)c;
     gdb_opts *o = ctx;
-    switch (id) {
-    case OPT_NATION: o->nation = arg; return 0;
-    case OPT_SKILL: o->skill = arg; return 0;
-    case OPT_RULES: o->rules = arg; return 0;
-    case OPT_DISTANCE:
-        o->has_distance = 1;
-        return cli_double(c, "--distance-cm", arg, &o->distance_cm);
+    switch (opt->id) {
+    case OPT_NATION: o->nation = v->text; return 0;
+    case OPT_SKILL: o->skill = v->text; return 0;
+    case OPT_RULES: o->rules = v->text; return 0;
+    case OPT_DISTANCE: o->has_distance = 1; o->distance_cm = v->x; return 0;
     case OPT_CONTACT: o->contact = 1; return 0;
     case OPT_NEAR: o->near_enemy = 1; return 0;
     case OPT_ATTACHED: o->attached = 1; return 0;
     case OPT_PERSONAL: o->personal = 1; return 0;
     case OPT_OWN: o->own_brigade = 1; return 0;
     case OPT_BROKEN: o->broken = 1; return 0;
-    case OPT_ROLL: o->has_roll = 1; return cli_int(c, "--roll", arg, -1000, 1000, &o->roll);
-    case OPT_SEED: o->has_seed = 1; return cli_int(c, "--seed", arg, 0, INT64_MAX, &o->seed);
+    case OPT_ROLL: o->has_roll = 1; o->roll = v->n; return 0;
+    case OPT_SEED: o->has_seed = 1; o->seed = v->n; return 0;
     }
     return CLI_EXIT_USAGE;
 }
@@ -119,26 +169,9 @@ static int run(cli *c, const gdb_opts *o, const grog_gdb_rules *rules, grog_rng 
 
 static int run_gdb_order(cli *c, int argc, char **argv)
 {
-    static const struct option opts[] = {
-        {"nation", required_argument, NULL, OPT_NATION},
-        {"skill", required_argument, NULL, OPT_SKILL},
-        {"distance-cm", required_argument, NULL, OPT_DISTANCE},
-        {"contact", no_argument, NULL, OPT_CONTACT},
-        {"near-enemy", no_argument, NULL, OPT_NEAR},
-        {"attached", no_argument, NULL, OPT_ATTACHED},
-        {"personal", no_argument, NULL, OPT_PERSONAL},
-        {"own-brigade", no_argument, NULL, OPT_OWN},
-        {"broken", no_argument, NULL, OPT_BROKEN},
-        {"roll", required_argument, NULL, OPT_ROLL},
-        {"seed", required_argument, NULL, OPT_SEED},
-        {"rules", required_argument, NULL, OPT_RULES},
-        {"json", no_argument, NULL, 'j'},
-        {"help", no_argument, NULL, 'h'},
-        {NULL, 0, NULL, 0},
-    };
     gdb_opts o;
     memset(&o, 0, sizeof o);
-    int rc = cli_flags(c, &cli_calc_gdb_order, argc, argv, opts, on_opt, &o);
+    int rc = cli_parse_flags(c, &cli_calc_gdb_order, argc, argv, on_opt, &o);
     if (rc != 0)
         return rc == CLI_STOP_OK ? CLI_EXIT_OK : rc;
     if ((rc = check_opts(c, &o)) != 0)
@@ -170,34 +203,10 @@ const cli_command cli_calc_gdb_order = {
        "table value of the brigade's nation: greater, the new order is in force at\n"
        "once (immediate, GDB-03); equal, it comes into force at the next Command Phase\n"
        "(delayed, GDB-04); lower, the old order stands (fail, GDB-05). Prints the\n"
-       "target, every modifier with its rule id and the exact odds over 36.\n\n"
-       "Options:\n"
-       "  --nation N        the brigade's nation: france, britain, late-prussia (first\n"
-       "                    column, default value 6), austria, russia, other (second\n"
-       "                    column, default value 7). Both values are lost from the\n"
-       "                    rulebook's table: set them with --rules. The scenario format's other\n"
-       "                    nations (prussia, portugal, spain, netherlands) take the\n"
-       "                    second column too, and the record says so\n"
-       "  --skill S         the C-in-C: gifted +1, ordinary 0, poor -1 (GDB-08)\n"
-       "  --distance-cm D   base to base, C-in-C to brigade commander (GDB-14); more\n"
-       "                    than 30 cm is -2 (GDB-09); exactly 30 cm is within\n"
-       "  --contact         in base contact with the brigade commander: +2 (GDB-11);\n"
-       "                    the distance is then 0\n"
-       "  --near-enemy      the C-in-C is within 15 cm of an enemy unit: -2 (GDB-12)\n"
-       "  --attached        the C-in-C is attached to a unit: -2 (GDB-12; with\n"
-       "                    --near-enemy still -2 in all)\n"
-       "  --personal        the C-in-C personally commands a brigade: -2 (GDB-09), or\n"
-       "                    -3 instead when also more than 30 cm away (GDB-10)\n"
-       "  --own-brigade     the order is for the brigade he commands himself: the\n"
-       "                    change is automatic, no roll (GDB-07)\n"
-       "  --broken          the brigade is broken: -1 (GDB-13)\n"
-       "  --roll TOTAL      the 2d6 total rolled at the table (2 to 12): gives the outcome\n"
-       "  --seed N          roll with the seeded generator instead (same seed, same roll)\n"
-       "  --rules FILE      house rules: a gdb rules file replacing data/rules/gdb.json\n"
-       "  --json            one JSON explanation record (test \"gdb-order\")\n\n"
-       "Example (General de Brigade's own: Picton, British and gifted, 35 cm from Pack,\n"
+       "target, every modifier with its rule id and the exact odds over 36.\n"),
+    cli_calc_gdb_order_options,
+    N_("Example (General de Brigade's own: Picton, British and gifted, 35 cm from Pack,\n"
        "rolls 5):\n"
        "  grognard calc gdb-order --nation britain --skill gifted --distance-cm 35 --roll 5\n"
        "  -> modified 4 against 6: fail; odds immediate 15/36, delayed 6/36, fail 15/36\n"),
-    NULL, NULL,
 };

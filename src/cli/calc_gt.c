@@ -27,26 +27,57 @@ enum {
     OPT_RULES
 };
 
-static int on_opt(cli *c, int id, const char *arg, void *ctx)
+static const cli_opt cli_calc_gt_pip_options[] = {
+    {"skill", OPT_SKILL, CLI_TEXT, N_("Q"),
+     N_("the divisional general: great, ordinary or bad (required)"),
+     0, 0, NULL},
+    {"corps-bonus", OPT_BONUS, CLI_FLAG, NULL,
+     N_("a corps or army commander within 9\", not attached to a\n"
+        "unit, gives him his PIP (GT-10, GT-11)"),
+     0, 0, NULL},
+    {"bad-corps", OPT_BAD, CLI_FLAG, NULL,
+     N_("a bad corps or army commander is within 9\" (GT-12); with\n"
+        "--corps-bonus the PIP comes from him and is lost on a 1"),
+     0, 0, NULL},
+    {"dice", OPT_DICE, CLI_INT, N_("N"),
+     N_("the corps rolls N dice, one per divisional general (GT-14);\n"
+        "without it he rolls his own single die"),
+     1, GROG_GT_MAX_DICE, NULL},
+    {"rank", OPT_RANK, CLI_INT, N_("K"),
+     N_("with a plan: he takes the K-th highest die (1 = highest)"),
+     1, GROG_GT_MAX_DICE, NULL},
+    {"no-plan", OPT_NO_PLAN, CLI_FLAG, NULL,
+     N_("without a plan: he takes the floor of the mean of the N dice"),
+     0, 0, NULL},
+    {"roll", OPT_ROLL, CLI_INT, N_("VALUE"),
+     N_("the die value allocated to him, rolled at the table (1-6)"),
+     -1000000, 1000000, NULL},
+    {"seed", OPT_SEED, CLI_INT, N_("S"),
+     N_("roll the dice with the seeded generator instead"),
+     0, INT64_MAX, NULL},
+    {"rules", OPT_RULES, CLI_TEXT, N_("FILE"),
+     N_("a house-rules file instead of the built-in data/rules/gt.json"),
+     0, 0, NULL},
+    {"json", 'j', CLI_FLAG, NULL, N_("the explanation record as one JSON document"), 0, 0, NULL},
+    CLI_OPT_END,
+};
+
+static int on_opt(cli *c, const cli_opt *opt, const cli_value *v, void *ctx)
 {
     static const char *const skills[] = {"great", "ordinary", "bad"}; /* grog_gt_quality */
     gt_opts *o = ctx;
-    switch (id) {
+    switch (opt->id) {
     case OPT_SKILL:
         o->has_skill = 1;
-        return cli_choice(c, "--skill", arg, skills, GROG_GT_QUALITY_COUNT, &o->skill);
+        return cli_choice(c, "--skill", v->text, skills, GROG_GT_QUALITY_COUNT, &o->skill);
     case OPT_BONUS: o->corps_bonus = 1; return 0;
     case OPT_BAD: o->bad_corps = 1; return 0;
-    case OPT_DICE:
-        o->has_dice = 1;
-        return cli_int(c, "--dice", arg, 1, GROG_GT_MAX_DICE, &o->dice);
-    case OPT_RANK:
-        o->has_rank = 1;
-        return cli_int(c, "--rank", arg, 1, GROG_GT_MAX_DICE, &o->rank);
+    case OPT_DICE: o->has_dice = 1; o->dice = v->n; return 0;
+    case OPT_RANK: o->has_rank = 1; o->rank = v->n; return 0;
     case OPT_NO_PLAN: o->no_plan = 1; return 0;
-    case OPT_ROLL: o->has_roll = 1; return cli_int(c, "--roll", arg, -1000000, 1000000, &o->roll);
-    case OPT_SEED: o->has_seed = 1; return cli_int(c, "--seed", arg, 0, INT64_MAX, &o->seed);
-    case OPT_RULES: o->rules = arg; return 0;
+    case OPT_ROLL: o->has_roll = 1; o->roll = v->n; return 0;
+    case OPT_SEED: o->has_seed = 1; o->seed = v->n; return 0;
+    case OPT_RULES: o->rules = v->text; return 0;
     }
     return CLI_EXIT_USAGE;
 }
@@ -119,22 +150,8 @@ static int make_roll(cli *c, const gt_opts *o, const grog_gt_pip_query *q, grog_
 
 static int run_gt_pip(cli *c, int argc, char **argv)
 {
-    static const struct option opts[] = {
-        {"skill", required_argument, NULL, OPT_SKILL},
-        {"corps-bonus", no_argument, NULL, OPT_BONUS},
-        {"bad-corps", no_argument, NULL, OPT_BAD},
-        {"dice", required_argument, NULL, OPT_DICE},
-        {"rank", required_argument, NULL, OPT_RANK},
-        {"no-plan", no_argument, NULL, OPT_NO_PLAN},
-        {"roll", required_argument, NULL, OPT_ROLL},
-        {"seed", required_argument, NULL, OPT_SEED},
-        {"rules", required_argument, NULL, OPT_RULES},
-        {"json", no_argument, NULL, 'j'},
-        {"help", no_argument, NULL, 'h'},
-        {NULL, 0, NULL, 0},
-    };
     gt_opts o = {0};
-    int rc = cli_flags(c, &cli_calc_gt_pip, argc, argv, opts, on_opt, &o);
+    int rc = cli_parse_flags(c, &cli_calc_gt_pip, argc, argv, on_opt, &o);
     if (rc != 0)
         return rc == CLI_STOP_OK ? CLI_EXIT_OK : rc;
     rc = check_usage(c, &o);
@@ -174,24 +191,10 @@ const cli_command cli_calc_gt_pip = {
        "turn, and its mean, in the order of GT-17: (1) the die allocated to him;\n"
        "(2) a bad corps or army commander within 9\" turns a 1 into 0 and gives him\n"
        "no PIP (GT-12); (3) great +1, bad -1 (GT-02); (4) +1 if a commander gives\n"
-       "him his PIP (GT-10); (5) never below 0 (GT-16).\n\n"
-       "Options:\n"
-       "  --skill Q        the divisional general: great, ordinary or bad (required)\n"
-       "  --corps-bonus    a corps or army commander within 9\", not attached to a\n"
-       "                   unit, gives him his PIP (GT-10, GT-11)\n"
-       "  --bad-corps      a bad corps or army commander is within 9\" (GT-12); with\n"
-       "                   --corps-bonus the PIP comes from him and is lost on a 1\n"
-       "  --dice N         the corps rolls N dice, one per divisional general (GT-14);\n"
-       "                   without it he rolls his own single die\n"
-       "  --rank K         with a plan: he takes the K-th highest die (1 = highest)\n"
-       "  --no-plan        without a plan: he takes the floor of the mean of the N dice\n"
-       "  --roll VALUE     the die value allocated to him, rolled at the table (1-6)\n"
-       "  --seed S         roll the dice with the seeded generator instead\n"
-       "  --rules FILE     a house-rules file instead of the built-in data/rules/gt.json\n"
-       "  --json           the explanation record as one JSON document\n\n"
-       "Examples:\n"
+       "him his PIP (GT-10); (5) never below 0 (GT-16).\n"),
+    cli_calc_gt_pip_options,
+    N_("Examples:\n"
        "  grognard calc gt-pip --skill great --corps-bonus      (3 to 8 PIPs)\n"
        "  grognard calc gt-pip --skill ordinary --dice 3 --rank 1   (6 with 91/216)\n"
        "  grognard calc gt-pip --skill bad --bad-corps --roll 1      (0 PIPs)\n"),
-    NULL, NULL,
 };

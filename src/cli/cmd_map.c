@@ -10,7 +10,7 @@
 #include "grognard/view.h"
 
 enum {
-    OPT_OUTPUT = 1000, OPT_OVERLAYS, OPT_NO_LABELS, OPT_NO_LINKS, OPT_WIDTH, OPT_MAX_LABELS,
+    OPT_OUTPUT = 'o', OPT_OVERLAYS = 1000, OPT_NO_LABELS, OPT_NO_LINKS, OPT_WIDTH, OPT_MAX_LABELS,
     OPT_AIGLES_RULES, OPT_GDB_RULES, OPT_GT_RULES, OPT_SIDE, OPT_REFEREE
 };
 
@@ -60,21 +60,62 @@ static int parse_overlays(cli *c, const char *arg, unsigned *bits)
     return 0;
 }
 
-static int on_opt(cli *c, int id, const char *arg, void *ctx)
+static const cli_opt cli_map_command_options[] = {
+    {"side", OPT_SIDE, CLI_TEXT, N_("S"),
+     N_("what side S may see (default: the public view)"),
+     0, 0, NULL},
+    {"referee", OPT_REFEREE, CLI_FLAG, NULL,
+     N_("everything, hidden information included"),
+     0, 0, NULL},
+    {"output", OPT_OUTPUT, CLI_TEXT, N_("FILE"),
+     N_("where to write the SVG (default: standard output)"),
+     0, 0, NULL},
+    {"family", OPT_OVERLAYS, CLI_TEXT, N_("LIST"),
+     N_("overlays, comma separated: aigles (= aigles-zones +\n"
+        "aigles-charisma), aigles-zones (order-change zones,\n"
+        "AIG-O-07), aigles-charisma (charisma influence,\n"
+        "AIG-O-04), gdb (C-in-C command radius, GDB-09), gt\n"
+        "(corps and army radius, GT-10), all, none.\n"
+        "Default: aigles-zones,gdb,gt; for a game, its family's"),
+     0, 0, NULL},
+    {"no-labels", OPT_NO_LABELS, CLI_FLAG, NULL, N_("leave the labels out"), 0, 0, NULL},
+    {"no-links", OPT_NO_LINKS, CLI_FLAG, NULL, N_("leave the lines to superiors out"), 0, 0, NULL},
+    {"width", OPT_WIDTH, CLI_INT, N_("PX"),
+     N_("picture width in pixels (default 1200)"),
+     100, 20000, NULL},
+    {"max-labels", OPT_MAX_LABELS, CLI_INT, N_("N"),
+     N_("beyond N units, unit labels shrink (default 300);\n"
+        "labels that would overlap are always left out"),
+     1, 1000000, NULL},
+    {"aigles-rules", OPT_AIGLES_RULES, CLI_TEXT, N_("FILE"),
+     N_("house rules: Les Aigles' zones from FILE instead of\n"
+        "the embedded rules data"),
+     0, 0, NULL},
+    {"gdb-rules", OPT_GDB_RULES, CLI_TEXT, N_("FILE"),
+     N_("house rules: the gdb radius from FILE"), 0, 0, NULL},
+    {"gt-rules", OPT_GT_RULES, CLI_TEXT, N_("FILE"),
+     N_("house rules: the gt radii from FILE"), 0, 0, NULL},
+    {"json", 'j', CLI_FLAG, NULL,
+     N_("with -o FILE, print {file, bytes, units, officers}"),
+     0, 0, NULL},
+    CLI_OPT_END,
+};
+
+static int on_opt(cli *c, const cli_opt *opt, const cli_value *v, void *ctx)
 {
     map_opts *o = ctx;
-    switch (id) {
-    case OPT_OUTPUT: o->output = arg; return 0;
-    case OPT_OVERLAYS: o->has_family = 1; return parse_overlays(c, arg, &o->overlays);
-    case OPT_SIDE: o->side = arg; return 0;
+    switch (opt->id) {
+    case OPT_OUTPUT: o->output = v->text; return 0;
+    case OPT_OVERLAYS: o->has_family = 1; return parse_overlays(c, v->text, &o->overlays);
+    case OPT_SIDE: o->side = v->text; return 0;
     case OPT_REFEREE: o->referee = 1; return 0;
     case OPT_NO_LABELS: o->no_labels = 1; return 0;
     case OPT_NO_LINKS: o->no_links = 1; return 0;
-    case OPT_WIDTH: return cli_int(c, "--width", arg, 100, 20000, &o->width);
-    case OPT_MAX_LABELS: return cli_int(c, "--max-labels", arg, 1, 1000000, &o->max_labels);
-    case OPT_AIGLES_RULES: o->rules[0] = arg; return 0;
-    case OPT_GDB_RULES: o->rules[1] = arg; return 0;
-    case OPT_GT_RULES: o->rules[2] = arg; return 0;
+    case OPT_WIDTH: o->width = v->n; return 0;
+    case OPT_MAX_LABELS: o->max_labels = v->n; return 0;
+    case OPT_AIGLES_RULES: o->rules[0] = v->text; return 0;
+    case OPT_GDB_RULES: o->rules[1] = v->text; return 0;
+    case OPT_GT_RULES: o->rules[2] = v->text; return 0;
     }
     return CLI_EXIT_USAGE;
 }
@@ -165,22 +206,6 @@ static grog_status game_svg(const map_opts *o, const char *path, char **svg, siz
 
 static int run_map(cli *c, int argc, char **argv)
 {
-    static const struct option opts[] = {
-        {"output", required_argument, NULL, OPT_OUTPUT},
-        {"family", required_argument, NULL, OPT_OVERLAYS},
-        {"no-labels", no_argument, NULL, OPT_NO_LABELS},
-        {"no-links", no_argument, NULL, OPT_NO_LINKS},
-        {"width", required_argument, NULL, OPT_WIDTH},
-        {"max-labels", required_argument, NULL, OPT_MAX_LABELS},
-        {"aigles-rules", required_argument, NULL, OPT_AIGLES_RULES},
-        {"gdb-rules", required_argument, NULL, OPT_GDB_RULES},
-        {"gt-rules", required_argument, NULL, OPT_GT_RULES},
-        {"side", required_argument, NULL, OPT_SIDE},
-        {"referee", no_argument, NULL, OPT_REFEREE},
-        {"json", no_argument, NULL, 'j'},
-        {"help", no_argument, NULL, 'h'},
-        {NULL, 0, NULL, 0},
-    };
     map_opts o = {NULL, GROG_MAP_AIGLES_ZONES | GROG_MAP_GDB_RADIUS | GROG_MAP_GT_RADIUS, 0, 0,
                   0, 0, {NULL, NULL, NULL}, 0, 0, NULL};
     char **v = malloc(((size_t)argc + 1) * sizeof *v);
@@ -191,7 +216,7 @@ static int run_map(cli *c, int argc, char **argv)
     v[argc] = NULL;
     int first;
     /* getopt permutes v: the operand is read from v, then v is freed. */
-    int rc = cli_options(c, &cli_map_command, argc, v, opts, on_opt, &o, &first);
+    int rc = cli_parse(c, &cli_map_command, argc, v, on_opt, &o, &first);
     const char *source = rc == 0 && first < argc ? v[first] : NULL;
     free(v);
     if (rc != 0)
@@ -243,24 +268,7 @@ const cli_command cli_map_command = {
        "zones or radii. Units are drawn as their bases (to scale, rotated, the\n"
        "front edge thick) coloured by side, labelled by short name; officers as\n"
        "white bases labelled by name, with a dashed line to their superior. Below\n"
-       "the table: each side's colour, the keys, a scale bar and a compass mark.\n\n"
-       "Options:\n"
-       "  --side S           what side S may see (default: the public view)\n"
-       "  --referee          everything, hidden information included\n"
-       "  -o, --output FILE  where to write the SVG (default: standard output)\n"
-       "  --family LIST      overlays, comma separated: aigles (= aigles-zones +\n"
-       "                     aigles-charisma), aigles-zones (order-change zones,\n"
-       "                     AIG-O-07), aigles-charisma (charisma influence,\n"
-       "                     AIG-O-04), gdb (C-in-C command radius, GDB-09), gt\n"
-       "                     (corps and army radius, GT-10), all, none.\n"
-       "                     Default: aigles-zones,gdb,gt; for a game, its family's\n"
-       "  --no-labels, --no-links   leave labels or superior lines out\n"
-       "  --width PX         picture width in pixels (default 1200)\n"
-       "  --max-labels N     beyond N units, unit labels shrink (default 300);\n"
-       "                     labels that would overlap are always left out\n"
-       "  --aigles-rules FILE, --gdb-rules FILE, --gt-rules FILE\n"
-       "                     house rules: take that family's zones and radii from\n"
-       "                     FILE instead of the embedded rules data\n"
-       "  --json             with -o FILE, print {file, bytes, units, officers}\n"),
-    NULL, NULL,
+       "the table: each side's colour, the keys, a scale bar and a compass mark.\n"),
+    cli_map_command_options,
+    NULL,
 };

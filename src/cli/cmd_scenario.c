@@ -18,8 +18,8 @@
 #include "grognard/scenario.h"
 #include "grognard/view.h"
 
-/* `-o FILE` is accepted as `--output FILE` (cli_options knows long options
- * only). argv is copied, never modified. */
+/* `-o FILE` is read as `--output FILE`, so that its messages name --output as
+ * they always did. argv is copied, never modified. */
 static char **with_long_output(int argc, char **argv)
 {
     char **v = malloc(((size_t)argc + 1) * sizeof *v);
@@ -31,25 +31,18 @@ static char **with_long_output(int argc, char **argv)
     return v;
 }
 
-static int on_validate_opt(cli *c, int id, const char *arg, void *ctx)
-{
-    (void)c;
-    (void)id;
-    (void)arg;
-    (void)ctx;
-    return CLI_EXIT_USAGE;
-}
+static const cli_opt validate_options[] = {
+    {"json", 'j', CLI_FLAG, NULL,
+     N_("one JSON document: file, ok, problems [{file, line, column, path,\n"
+        "message, text}], counts {sides, officers, units}"),
+     0, 0, NULL},
+    CLI_OPT_END,
+};
 
 static int run_validate(cli *c, int argc, char **argv)
 {
-    static const struct option opts[] = {
-        {"json", no_argument, NULL, 'j'},
-        {"help", no_argument, NULL, 'h'},
-        {NULL, 0, NULL, 0},
-    };
     int first;
-    int rc = cli_options(c, &cli_validate_command, argc, argv, opts, on_validate_opt, NULL,
-                         &first);
+    int rc = cli_parse(c, &cli_validate_command, argc, argv, NULL, NULL, &first);
     if (rc != 0)
         return rc == CLI_STOP_OK ? CLI_EXIT_OK : rc;
     if (argc - first > 1)
@@ -108,14 +101,12 @@ const cli_command cli_validate_command = {
     N_("FILE is a scenario file (docs/scenario-format.md) or the name of a bundled\n"
        "scenario (bussaco-1810, quatre-bras-1815); without it, the embedded default.\n\n"
        "Prints \"FILE: ok\" and exits 0, or prints every problem found as\n"
-       "FILE:LINE:COLUMN: path.to.field: message and exits 1.\n\n"
-       "Options:\n"
-       "  --json   one JSON document: file, ok, problems [{file, line, column, path,\n"
-       "           message, text}], counts {sides, officers, units}\n"),
-    NULL, NULL,
+       "FILE:LINE:COLUMN: path.to.field: message and exits 1.\n"),
+    validate_options,
+    NULL,
 };
 
-enum { OPT_UNITS = 1000, OPT_OFFICERS, OPT_SEED, OPT_OUTPUT };
+enum { OPT_UNITS = 1000, OPT_OFFICERS, OPT_SEED, OPT_OUTPUT = 'o' };
 
 typedef struct gen_opts {
     long units, officers, seed;
@@ -123,35 +114,43 @@ typedef struct gen_opts {
     const char *output;
 } gen_opts;
 
-static int on_gen_opt(cli *c, int id, const char *arg, void *ctx)
+static const cli_opt cli_generate_command_options[] = {
+    {"units", OPT_UNITS, CLI_INT, N_("N"), N_("2 to 1000000 units in all"), 2, 1000000, NULL},
+    {"officers", OPT_OFFICERS, CLI_INT, N_("M"),
+     N_("6 to 200000 officers in all (default: one per five units,\n"
+        "at least 12)"),
+     6, 200000, NULL},
+    {"seed", OPT_SEED, CLI_INT, N_("S"),
+     N_("the generator's seed (0 to 2^63-1)"),
+     0, INT64_MAX, NULL},
+    {"output", OPT_OUTPUT, CLI_TEXT, N_("FILE"),
+     N_("write the scenario there (default: standard output)"),
+     0, 0, NULL},
+    {"json", 'j', CLI_FLAG, NULL, N_("with -o, print {file, units, officers, seed}"), 0, 0, NULL},
+    CLI_OPT_END,
+};
+
+static int on_gen_opt(cli *c, const cli_opt *opt, const cli_value *v, void *ctx)
 {
+    (void)c;
     gen_opts *o = ctx;
-    switch (id) {
-    case OPT_UNITS: o->has_units = 1; return cli_int(c, "--units", arg, 2, 1000000, &o->units);
-    case OPT_OFFICERS: return cli_int(c, "--officers", arg, 6, 200000, &o->officers);
-    case OPT_SEED: o->has_seed = 1; return cli_int(c, "--seed", arg, 0, INT64_MAX, &o->seed);
-    case OPT_OUTPUT: o->output = arg; return 0;
+    switch (opt->id) {
+    case OPT_UNITS: o->has_units = 1; o->units = v->n; return 0;
+    case OPT_OFFICERS: o->officers = v->n; return 0;
+    case OPT_SEED: o->has_seed = 1; o->seed = v->n; return 0;
+    case OPT_OUTPUT: o->output = v->text; return 0;
     }
     return CLI_EXIT_USAGE;
 }
 
 static int run_generate(cli *c, int argc, char **argv)
 {
-    static const struct option opts[] = {
-        {"units", required_argument, NULL, OPT_UNITS},
-        {"officers", required_argument, NULL, OPT_OFFICERS},
-        {"seed", required_argument, NULL, OPT_SEED},
-        {"output", required_argument, NULL, OPT_OUTPUT},
-        {"json", no_argument, NULL, 'j'},
-        {"help", no_argument, NULL, 'h'},
-        {NULL, 0, NULL, 0},
-    };
     gen_opts o = {0, 0, 0, 0, 0, NULL};
     int first;
     char **v = with_long_output(argc, argv);
     if (v == NULL)
         return cli_fail(c, CLI_EXIT_INTERNAL, "%s", _("out of memory"));
-    int rc = cli_options(c, &cli_generate_command, argc, v, opts, on_gen_opt, &o, &first);
+    int rc = cli_parse(c, &cli_generate_command, argc, v, on_gen_opt, &o, &first);
     free(v);
     if (rc != 0)
         return rc == CLI_STOP_OK ? CLI_EXIT_OK : rc;
@@ -198,13 +197,7 @@ const cli_command cli_generate_command = {
     N_("Two sides, each with a commander-in-chief and ADCs, corps (in large\n"
        "battles), divisions and brigades, and N units between them laid out on\n"
        "the table; ratings, arms and statuses drawn from the seeded generator.\n"
-       "The same seed always writes the same battle.\n\n"
-       "Options:\n"
-       "  --units N      2 to 1000000 units in all\n"
-       "  --officers M   6 to 200000 officers in all (default: one per five units,\n"
-       "                 at least 12)\n"
-       "  --seed S       the generator's seed (0 to 2^63-1)\n"
-       "  -o, --output FILE  write the scenario there (default: standard output)\n"
-       "  --json         with -o, print {file, units, officers, seed}\n"),
-    NULL, NULL,
+       "The same seed always writes the same battle.\n"),
+    cli_generate_command_options,
+    NULL,
 };

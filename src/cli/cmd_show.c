@@ -27,26 +27,48 @@ enum { OPT_FAMILY = 1000, OPT_AIGLES_RULES, OPT_GDB_RULES, OPT_GT_RULES, OPT_SID
 
 static const char *const family_names[] = {"aigles", "gdb", "gt", "all", "none"};
 
-static int on_show_opt(cli *c, int id, const char *arg, void *ctx)
+static const cli_opt cli_show_command_options[] = {
+    {"side", OPT_SIDE, CLI_TEXT, N_("S"), N_("what side S may see"), 0, 0, NULL},
+    {"referee", OPT_REFEREE, CLI_FLAG, NULL, N_("everything, hidden orders included"), 0, 0, NULL},
+    {"family", OPT_FAMILY, CLI_TEXT, N_("F"),
+     N_("only that family's zones and radii (default all; a game: its own)"),
+     0, 0, NULL},
+    {"aigles-rules", OPT_AIGLES_RULES, CLI_TEXT, N_("FILE"),
+     N_("house rules: Les Aigles' zones from FILE instead of\n"
+        "the embedded rules data"),
+     0, 0, NULL},
+    {"gdb-rules", OPT_GDB_RULES, CLI_TEXT, N_("FILE"),
+     N_("house rules: the gdb radius from FILE"), 0, 0, NULL},
+    {"gt-rules", OPT_GT_RULES, CLI_TEXT, N_("FILE"),
+     N_("house rules: the gt radii from FILE"), 0, 0, NULL},
+    {"json", 'j', CLI_FLAG, NULL,
+     N_("one JSON document: scenario, table, radii, sides, officers\n"
+        "(with distances, aigles_zone, gdb, gt), units; for a GAME, the\n"
+        "game's view (docs/json.md)"),
+     0, 0, NULL},
+    CLI_OPT_END,
+};
+
+static int on_show_opt(cli *c, const cli_opt *opt, const cli_value *v, void *ctx)
 {
     show_opts *o = ctx;
     int k;
-    if (id >= OPT_AIGLES_RULES && id <= OPT_GT_RULES) {
-        o->rules[id - OPT_AIGLES_RULES] = arg;
+    if (opt->id >= OPT_AIGLES_RULES && opt->id <= OPT_GT_RULES) {
+        o->rules[opt->id - OPT_AIGLES_RULES] = v->text;
         return 0;
     }
-    if (id == OPT_SIDE) {
-        o->side = arg;
+    if (opt->id == OPT_SIDE) {
+        o->side = v->text;
         return 0;
     }
-    if (id == OPT_REFEREE) {
+    if (opt->id == OPT_REFEREE) {
         o->referee = 1;
         return 0;
     }
-    if (id != OPT_FAMILY)
+    if (opt->id != OPT_FAMILY)
         return CLI_EXIT_USAGE;
     o->has_family = 1;
-    int rc = cli_choice(c, "--family", arg, family_names, 5, &k);
+    int rc = cli_choice(c, "--family", v->text, family_names, 5, &k);
     if (rc != 0)
         return rc;
     o->families = k < 3 ? 1u << k : (k == 3 ? 7u : 0u);
@@ -456,20 +478,9 @@ static grog_status show_source(const show_opts *o, const char *source, grog_batt
 
 static int run_show(cli *c, int argc, char **argv)
 {
-    static const struct option opts[] = {
-        {"family", required_argument, NULL, OPT_FAMILY},
-        {"aigles-rules", required_argument, NULL, OPT_AIGLES_RULES},
-        {"gdb-rules", required_argument, NULL, OPT_GDB_RULES},
-        {"gt-rules", required_argument, NULL, OPT_GT_RULES},
-        {"side", required_argument, NULL, OPT_SIDE},
-        {"referee", no_argument, NULL, OPT_REFEREE},
-        {"json", no_argument, NULL, 'j'},
-        {"help", no_argument, NULL, 'h'},
-        {NULL, 0, NULL, 0},
-    };
     show_opts o = {7, {NULL, NULL, NULL}, NULL, 0, 0};
     int first;
-    int rc = cli_options(c, &cli_show_command, argc, argv, opts, on_show_opt, &o, &first);
+    int rc = cli_parse(c, &cli_show_command, argc, argv, on_show_opt, &o, &first);
     if (rc != 0)
         return rc == CLI_STOP_OK ? CLI_EXIT_OK : rc;
     if (argc - first > 1)
@@ -541,9 +552,11 @@ const cli_command cli_show_command = {
        "embedded default. GAME is a game file (grognard new): the battle as it\n"
        "stands now, with the turn and phase, formation changes under way, ADCs\n"
        "riding, command points or PIPs left, melees, the officers out of the\n"
-       "battle, and what each side may still do.\n\n"
+       "battle, and what each side may still do.\n"
+       "\n"
        "Hidden orders are shown only to their side: without --side, the public\n"
-       "view; --side S adds S's hidden orders; --referee shows everything.\n\n"
+       "view; --side S adds S's hidden orders; --referee shows everything.\n"
+       "\n"
        "Prints each side's order of battle as a tree: officers with their ratings\n"
        "under every family (aigles charisma and command, gdb skill, gt quality),\n"
        "state, orders and hidden orders, the edge-to-edge distance to their\n"
@@ -553,15 +566,7 @@ const cli_command cli_show_command = {
        "          is beyond the command radius (GDB-09, GDB-14);\n"
        "  gt      the divisional generals within a corps or army commander's\n"
        "          radius (GT-10).\n"
-       "The zones and radii come from the embedded rules data.\n\n"
-       "Options:\n"
-       "  --side S    what side S may see\n"
-       "  --referee   everything, hidden orders included\n"
-       "  --family F  only that family's zones and radii (default all; a game: its own)\n"
-       "  --aigles-rules FILE, --gdb-rules FILE, --gt-rules FILE\n"
-       "              house rules: that family's zones and radii from FILE\n"
-       "  --json      one JSON document: scenario, table, radii, sides, officers\n"
-       "              (with distances, aigles_zone, gdb, gt), units; for a GAME, the\n"
-       "              game's view (docs/json.md)\n"),
-    NULL, NULL,
+       "The zones and radii come from the embedded rules data.\n"),
+    cli_show_command_options,
+    NULL,
 };

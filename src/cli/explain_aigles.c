@@ -25,24 +25,67 @@ typedef struct explain_opts {
     int variant;
 } explain_opts;
 
-static int on_opt(cli *c, int id, const char *arg, void *ctx)
+static const cli_opt cli_explain_aigles_order_options[] = {
+    {"from", OPT_FROM, CLI_TEXT, N_("OFFICER"), N_("the general giving the order"), 0, 0, NULL},
+    {"to", OPT_TO, CLI_TEXT, N_("ID"), N_("a unit or an officer"), 0, 0, NULL},
+    {"roll", OPT_ROLL, CLI_INT, N_("D"),
+     N_("| --seed N       the die rolled at the table, or a seeded roll"),
+     -1000, 1000, NULL},
+    {"explain-turns", OPT_EXPLAIN, CLI_INT, N_("N"),
+     N_("turns spent explaining (AIG-O-18)"),
+     0, 100, NULL},
+    {"failed-turns", OPT_FAILED, CLI_INT, N_("N"),
+     N_("turns of failed tests of this order (AIG-O-19)"),
+     0, 100, NULL},
+    {"general-melee-turns", OPT_MELEE, CLI_INT, N_("N"),
+     N_("full turns the general has been in the unit's\n"
+        "melee (AIG-O-14)"),
+     0, 1000, NULL},
+    {"points-left", OPT_POINTS, CLI_INT, N_("N"),
+     N_("command points left this période (default: all)"),
+     0, 1000, NULL},
+    {"variant", OPT_VARIANT, CLI_TEXT, N_("V"),
+     N_("zone or distance-penalty (AIG-O-08)"),
+     0, 0, NULL},
+    {"rules", OPT_RULES, CLI_TEXT, N_("FILE"),
+     N_("house rules replacing data/rules/aigles.json"),
+     0, 0, NULL},
+    {"json", 'j', CLI_FLAG, NULL,
+     N_("one JSON explanation record (test \"aigles-order\")"),
+     0, 0, NULL},
+    {"seed", OPT_SEED, CLI_INT, N_("VALUE"), NULL, 0, INT64_MAX, NULL},
+    CLI_OPT_END,
+};
+
+static const cli_opt cli_explain_aigles_morale_options[] = {
+    {"unit", OPT_UNIT, CLI_TEXT, N_("UNIT"), N_("the unit's id"), 0, 0, NULL},
+    {"rules", OPT_RULES, CLI_TEXT, N_("FILE"),
+     N_("house rules replacing data/rules/aigles.json"),
+     0, 0, NULL},
+    {"json", 'j', CLI_FLAG, NULL,
+     N_("one JSON explanation record (test \"aigles-morale\")"),
+     0, 0, NULL},
+    CLI_OPT_END,
+};
+
+static int on_opt(cli *c, const cli_opt *opt, const cli_value *v, void *ctx)
 {
     static const char *const variants[] = {"zone", "distance-penalty"};
     explain_opts *o = ctx;
     int idx;
-    switch (id) {
-    case OPT_FROM: o->from = arg; return 0;
-    case OPT_TO: o->to = arg; return 0;
-    case OPT_UNIT: o->unit = arg; return 0;
-    case OPT_RULES: o->rules = arg; return 0;
-    case OPT_ROLL: o->has_roll = 1; return cli_int(c, "--roll", arg, -1000, 1000, &o->roll);
-    case OPT_SEED: o->has_seed = 1; return cli_int(c, "--seed", arg, 0, INT64_MAX, &o->seed);
-    case OPT_EXPLAIN: return cli_int(c, "--explain-turns", arg, 0, 100, &o->explain);
-    case OPT_FAILED: return cli_int(c, "--failed-turns", arg, 0, 100, &o->failed);
-    case OPT_MELEE: return cli_int(c, "--general-melee-turns", arg, 0, 1000, &o->melee);
-    case OPT_POINTS: return cli_int(c, "--points-left", arg, 0, 1000, &o->points);
+    switch (opt->id) {
+    case OPT_FROM: o->from = v->text; return 0;
+    case OPT_TO: o->to = v->text; return 0;
+    case OPT_UNIT: o->unit = v->text; return 0;
+    case OPT_RULES: o->rules = v->text; return 0;
+    case OPT_ROLL: o->has_roll = 1; o->roll = v->n; return 0;
+    case OPT_SEED: o->has_seed = 1; o->seed = v->n; return 0;
+    case OPT_EXPLAIN: o->explain = v->n; return 0;
+    case OPT_FAILED: o->failed = v->n; return 0;
+    case OPT_MELEE: o->melee = v->n; return 0;
+    case OPT_POINTS: o->points = v->n; return 0;
     case OPT_VARIANT:
-        if (cli_choice(c, "--variant", arg, variants, 2, &idx) != 0)
+        if (cli_choice(c, "--variant", v->text, variants, 2, &idx) != 0)
             return CLI_EXIT_USAGE;
         o->variant = idx == 1 ? GROG_AIGLES_VARIANT_DISTANCE : GROG_AIGLES_VARIANT_ZONE;
         return 0;
@@ -103,26 +146,11 @@ static int order(cli *c, const explain_opts *o, const grog_aigles_rules *r,
 
 static int run_explain_aigles_order(cli *c, int argc, char **argv)
 {
-    static const struct option opts[] = {
-        {"from", required_argument, NULL, OPT_FROM},
-        {"to", required_argument, NULL, OPT_TO},
-        {"roll", required_argument, NULL, OPT_ROLL},
-        {"seed", required_argument, NULL, OPT_SEED},
-        {"explain-turns", required_argument, NULL, OPT_EXPLAIN},
-        {"failed-turns", required_argument, NULL, OPT_FAILED},
-        {"general-melee-turns", required_argument, NULL, OPT_MELEE},
-        {"points-left", required_argument, NULL, OPT_POINTS},
-        {"variant", required_argument, NULL, OPT_VARIANT},
-        {"rules", required_argument, NULL, OPT_RULES},
-        {"json", no_argument, NULL, 'j'},
-        {"help", no_argument, NULL, 'h'},
-        {NULL, 0, NULL, 0},
-    };
     explain_opts o;
     memset(&o, 0, sizeof o);
     o.points = -1;
     o.variant = GROG_AIGLES_VARIANT_RULES;
-    int rc = cli_flags(c, &cli_explain_aigles_order, argc, argv, opts, on_opt, &o);
+    int rc = cli_parse_flags(c, &cli_explain_aigles_order, argc, argv, on_opt, &o);
     if (rc != 0)
         return rc == CLI_STOP_OK ? CLI_EXIT_OK : rc;
     if (o.from == NULL || o.to == NULL)
@@ -155,36 +183,17 @@ const cli_command cli_explain_aigles_order = {
        "odds. A subordinate officer out of the zone is reached by the general's\n"
        "nearest ADC: the record gives the ride (how far, how many turns, as `value`\n"
        "in turns), the test on arrival with the general's command and the ADC's\n"
-       "attempts (AIG-O-12), and the ride back.\n\n"
-       "Options:\n"
-       "  --from OFFICER            the general giving the order\n"
-       "  --to ID                   a unit or an officer\n"
-       "  --roll D | --seed N       the die rolled at the table, or a seeded roll\n"
-       "  --explain-turns N         turns spent explaining (AIG-O-18)\n"
-       "  --failed-turns N          turns of failed tests of this order (AIG-O-19)\n"
-       "  --general-melee-turns N   full turns the general has been in the unit's\n"
-       "                            melee (AIG-O-14)\n"
-       "  --points-left N           command points left this période (default: all)\n"
-       "  --variant V               zone or distance-penalty (AIG-O-08)\n"
-       "  --rules FILE              house rules replacing data/rules/aigles.json\n"
-       "  --json                    one JSON explanation record (test \"aigles-order\")\n\n"
-       "Exit codes: 0 done; 1 the order cannot be given (the record shows why), an\n"
+       "attempts (AIG-O-12), and the ride back.\n"),
+    cli_explain_aigles_order_options,
+    N_("Exit codes: 0 done; 1 the order cannot be given (the record shows why), an\n"
        "unknown id or a bad file; 2 a wrong command line.\n"),
-    NULL, NULL,
 };
 
 static int run_explain_aigles_morale(cli *c, int argc, char **argv)
 {
-    static const struct option opts[] = {
-        {"unit", required_argument, NULL, OPT_UNIT},
-        {"rules", required_argument, NULL, OPT_RULES},
-        {"json", no_argument, NULL, 'j'},
-        {"help", no_argument, NULL, 'h'},
-        {NULL, 0, NULL, 0},
-    };
     explain_opts o;
     memset(&o, 0, sizeof o);
-    int rc = cli_flags(c, &cli_explain_aigles_morale, argc, argv, opts, on_opt, &o);
+    int rc = cli_parse_flags(c, &cli_explain_aigles_morale, argc, argv, on_opt, &o);
     if (rc != 0)
         return rc == CLI_STOP_OK ? CLI_EXIT_OK : rc;
     if (o.unit == NULL)
@@ -212,10 +221,7 @@ const cli_command cli_explain_aigles_morale = {
        "contact gives a range -C..+C chosen after the die (AIG-O-03; JSON `range`),\n"
        "otherwise the best indirect bonus (AIG-O-04, AIG-O-05; JSON `value`), with\n"
        "each officer's distance and bonus in the notes. Prisoners and the dead give\n"
-       "nothing.\n\n"
-       "Options:\n"
-       "  --unit UNIT    the unit's id\n"
-       "  --rules FILE   house rules replacing data/rules/aigles.json\n"
-       "  --json         one JSON explanation record (test \"aigles-morale\")\n"),
-    NULL, NULL,
+       "nothing.\n"),
+    cli_explain_aigles_morale_options,
+    NULL,
 };

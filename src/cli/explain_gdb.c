@@ -18,15 +18,36 @@ typedef struct explain_opts {
 
 enum { OPT_CINC = 1000, OPT_BRIGADE, OPT_ROLL, OPT_SEED, OPT_RULES };
 
-static int on_opt(cli *c, int id, const char *arg, void *ctx)
+static const cli_opt cli_explain_gdb_order_options[] = {
+    {"cinc", OPT_CINC, CLI_TEXT, N_("OFFICER"), N_("the C-in-C's officer id"), 0, 0, NULL},
+    {"brigade", OPT_BRIGADE, CLI_TEXT, N_("OFFICER"),
+     N_("the brigade commander's officer id"),
+     0, 0, NULL},
+    {"roll", OPT_ROLL, CLI_INT, N_("TOTAL"),
+     N_("the 2d6 total rolled at the table: gives the outcome"),
+     -1000, 1000, NULL},
+    {"seed", OPT_SEED, CLI_INT, N_("N"),
+     N_("roll with the seeded generator instead"),
+     0, INT64_MAX, NULL},
+    {"rules", OPT_RULES, CLI_TEXT, N_("FILE"),
+     N_("house rules replacing data/rules/gdb.json"),
+     0, 0, NULL},
+    {"json", 'j', CLI_FLAG, NULL,
+     N_("one JSON explanation record (test \"gdb-order\")"),
+     0, 0, NULL},
+    CLI_OPT_END,
+};
+
+static int on_opt(cli *c, const cli_opt *opt, const cli_value *v, void *ctx)
 {
+    (void)c;
     explain_opts *o = ctx;
-    switch (id) {
-    case OPT_CINC: o->cinc = arg; return 0;
-    case OPT_BRIGADE: o->brigade = arg; return 0;
-    case OPT_RULES: o->rules = arg; return 0;
-    case OPT_ROLL: o->has_roll = 1; return cli_int(c, "--roll", arg, -1000, 1000, &o->roll);
-    case OPT_SEED: o->has_seed = 1; return cli_int(c, "--seed", arg, 0, INT64_MAX, &o->seed);
+    switch (opt->id) {
+    case OPT_CINC: o->cinc = v->text; return 0;
+    case OPT_BRIGADE: o->brigade = v->text; return 0;
+    case OPT_RULES: o->rules = v->text; return 0;
+    case OPT_ROLL: o->has_roll = 1; o->roll = v->n; return 0;
+    case OPT_SEED: o->has_seed = 1; o->seed = v->n; return 0;
     }
     return CLI_EXIT_USAGE;
 }
@@ -61,19 +82,9 @@ static int run(cli *c, const explain_opts *o, const grog_gdb_rules *rules,
 
 static int run_explain_gdb_order(cli *c, int argc, char **argv)
 {
-    static const struct option opts[] = {
-        {"cinc", required_argument, NULL, OPT_CINC},
-        {"brigade", required_argument, NULL, OPT_BRIGADE},
-        {"roll", required_argument, NULL, OPT_ROLL},
-        {"seed", required_argument, NULL, OPT_SEED},
-        {"rules", required_argument, NULL, OPT_RULES},
-        {"json", no_argument, NULL, 'j'},
-        {"help", no_argument, NULL, 'h'},
-        {NULL, 0, NULL, 0},
-    };
     explain_opts o;
     memset(&o, 0, sizeof o);
-    int rc = cli_flags(c, &cli_explain_gdb_order, argc, argv, opts, on_opt, &o);
+    int rc = cli_parse_flags(c, &cli_explain_gdb_order, argc, argv, on_opt, &o);
     if (rc != 0)
         return rc == CLI_STOP_OK ? CLI_EXIT_OK : rc;
     if (o.cinc == NULL || o.brigade == NULL)
@@ -110,15 +121,8 @@ const cli_command cli_explain_gdb_order = {
        "commander's nation and every modifier: the C-in-C's gdb skill (GDB-08), the\n"
        "distance base to base (GDB-14) beyond 30 cm and personal command (GDB-09,\n"
        "GDB-10), base contact (GDB-11), attached or within 15 cm of an enemy unit\n"
-       "(GDB-12), a broken brigade (GDB-13); and the exact odds over 36.\n\n"
-       "Options:\n"
-       "  --cinc OFFICER     the C-in-C's officer id\n"
-       "  --brigade OFFICER  the brigade commander's officer id\n"
-       "  --roll TOTAL       the 2d6 total rolled at the table: gives the outcome\n"
-       "  --seed N           roll with the seeded generator instead\n"
-       "  --rules FILE       house rules replacing data/rules/gdb.json\n"
-       "  --json             one JSON explanation record (test \"gdb-order\")\n\n"
-       "Exit codes: 0 done; 1 the change cannot be made (the record shows why), an\n"
+       "(GDB-12), a broken brigade (GDB-13); and the exact odds over 36.\n"),
+    cli_explain_gdb_order_options,
+    N_("Exit codes: 0 done; 1 the change cannot be made (the record shows why), an\n"
        "unknown officer or a bad file; 2 a wrong command line.\n"),
-    NULL, NULL,
 };
