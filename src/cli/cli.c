@@ -226,61 +226,6 @@ static void finish_json(cli *c)
     }
 }
 
-int cli_options(cli *c, const cli_command *cmd, int argc, char **argv,
-                const struct option *opts, int (*on_opt)(cli *c, int id, const char *arg,
-                                                         void *ctx),
-                void *ctx, int *first)
-{
-    /* Short forms: every option whose id is a letter (-h, -j, -o FILE). */
-    char shortopts[64] = ":";
-    size_t k = 1;
-    for (const struct option *o = opts; o->name != NULL && k + 2 < sizeof shortopts; o++) {
-        if (o->flag != NULL || !((o->val >= 'a' && o->val <= 'z') || (o->val >= 'A' && o->val <= 'Z')))
-            continue;
-        shortopts[k++] = (char)o->val;
-        if (o->has_arg == required_argument)
-            shortopts[k++] = ':';
-    }
-    shortopts[k] = '\0';
-    optind = 0; /* glibc: 0 re-initialises the scanner */
-    opterr = 0;
-    for (;;) {
-        int longindex = -1;
-        int id = getopt_long(argc, argv, shortopts, opts, &longindex);
-        if (id == -1)
-            break;
-        if (id == '?')
-            return cli_fail(c, CLI_EXIT_USAGE, _("unknown option '%s'"), argv[optind - 1]);
-        if (id == ':')
-            return cli_fail(c, CLI_EXIT_USAGE, _("option '%s' needs a value"), argv[optind - 1]);
-        if (id == 'h') {
-            cli_help(c, cmd, c->out);
-            return CLI_STOP_OK;
-        }
-        if (id == 'j') {
-            c->json = 1;
-            continue;
-        }
-        int rc = on_opt != NULL ? on_opt(c, id, optarg, ctx) : CLI_EXIT_USAGE;
-        if (rc != 0)
-            return rc;
-    }
-    *first = optind;
-    return 0;
-}
-
-int cli_flags(cli *c, const cli_command *cmd, int argc, char **argv, const struct option *opts,
-              int (*on_opt)(cli *c, int id, const char *arg, void *ctx), void *ctx)
-{
-    int first;
-    int rc = cli_options(c, cmd, argc, argv, opts, on_opt, ctx, &first);
-    if (rc != 0)
-        return rc;
-    if (first != argc)
-        return cli_fail(c, CLI_EXIT_USAGE, _("unexpected argument '%s'"), argv[first]);
-    return 0;
-}
-
 void cli_dump_json(cli *c, json_t *root)
 {
     char *s = json_dumps(root, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(10));

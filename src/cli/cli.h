@@ -100,6 +100,13 @@ typedef struct cli_command {
 int cli_parse(cli *c, const cli_command *cmd, int argc, char **argv,
               int (*on_opt)(cli *c, const cli_opt *o, const cli_value *v, void *ctx), void *ctx,
               int *first);
+/* cli_parse by another table than cmd's (--help still prints cmd's): the game
+ * commands parse by the table of them all, so that an option of another one is
+ * named as such. */
+int cli_parse_table(cli *c, const cli_command *cmd, const cli_opt *table, int argc,
+                    char **argv,
+                    int (*on_opt)(cli *c, const cli_opt *o, const cli_value *v, void *ctx),
+                    void *ctx, int *first);
 /* cli_parse for a command that takes options only: an operand is a usage error. */
 int cli_parse_flags(cli *c, const cli_command *cmd, int argc, char **argv,
                     int (*on_opt)(cli *c, const cli_opt *o, const cli_value *v, void *ctx),
@@ -132,19 +139,8 @@ void cli_lang_bind(void);
 int cli_lang_begin(int *argc, char **argv, cli_lang_saved *saved, FILE *err);
 void cli_lang_end(const cli_lang_saved *saved);
 
-/* Parses options with getopt_long. --json ('j') and --help ('h') must be in
- * opts and are handled here; every other option goes to on_opt, which returns
- * 0 to go on or an exit code. Returns 0 and sets *first to the index of the
- * first operand, or an exit code (help printed: -1 as "stop with 0"). */
-int cli_options(cli *c, const cli_command *cmd, int argc, char **argv,
-                const struct option *opts, int (*on_opt)(cli *c, int id, const char *arg,
-                                                         void *ctx),
-                void *ctx, int *first);
+/* What cli_parse returns when --help was printed: the command stops with 0. */
 #define CLI_STOP_OK (-1)
-/* cli_options for a command that takes options only: an operand is a usage
- * error. Same returns (0, CLI_STOP_OK or an exit code). */
-int cli_flags(cli *c, const cli_command *cmd, int argc, char **argv, const struct option *opts,
-              int (*on_opt)(cli *c, int id, const char *arg, void *ctx), void *ctx);
 
 /* A stream that writes to under with every control character but line feed
  * and tab escaped (cli_escape.c); grog_cli_main prints through it. Closing it

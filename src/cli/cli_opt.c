@@ -75,9 +75,17 @@ int cli_parse(cli *c, const cli_command *cmd, int argc, char **argv,
               int (*on_opt)(cli *c, const cli_opt *o, const cli_value *v, void *ctx), void *ctx,
               int *first)
 {
+    return cli_parse_table(c, cmd, cmd->options, argc, argv, on_opt, ctx, first);
+}
+
+int cli_parse_table(cli *c, const cli_command *cmd, const cli_opt *table, int argc,
+                    char **argv,
+                    int (*on_opt)(cli *c, const cli_opt *o, const cli_value *v, void *ctx),
+                    void *ctx, int *first)
+{
     struct option longs[MAX_OPTS];
     char shorts[2 * MAX_OPTS + 4];
-    if (getopt_tables(cmd->options, longs, shorts, sizeof shorts) != 0)
+    if (getopt_tables(table, longs, shorts, sizeof shorts) != 0)
         return cli_fail(c, CLI_EXIT_INTERNAL, "%s", _("too many options in a command's table"));
     optind = 0; /* glibc: 0 re-initialises the scanner */
     opterr = 0;
@@ -97,7 +105,7 @@ int cli_parse(cli *c, const cli_command *cmd, int argc, char **argv,
             c->json = 1;
             continue;
         }
-        const cli_opt *o = find_opt(cmd->options, id);
+        const cli_opt *o = find_opt(table, id);
         cli_value v;
         int rc = o == NULL ? CLI_EXIT_USAGE : read_value(c, o, optarg, &v);
         if (rc == 0 && on_opt != NULL)

@@ -39,61 +39,99 @@ enum {
 
 #define OPT_BIT(id) (1u << ((id) - OPT_FAMILY))
 
-static int on_opt(cli *c, int id, const char *arg, void *ctx)
+static int on_opt(cli *c, const cli_opt *opt, const cli_value *v, void *ctx)
 {
+    (void)c;
     game_opts *o = ctx;
+    int id = opt->id;
     if (id >= OPT_FAMILY && id <= OPT_TRUNCATE_AT)
         o->seen |= OPT_BIT(id);
     switch (id) {
-    case OPT_FAMILY: o->family = arg; return 0;
-    case OPT_SCENARIO: o->scenario = arg; return 0;
-    case OPT_RULES: o->rules = arg; return 0;
-    case OPT_SIDE: o->side = arg; return 0;
+    case OPT_FAMILY: o->family = v->text; return 0;
+    case OPT_SCENARIO: o->scenario = v->text; return 0;
+    case OPT_RULES: o->rules = v->text; return 0;
+    case OPT_SIDE: o->side = v->text; return 0;
     case OPT_REFEREE: o->referee = 1; return 0;
     case OPT_FROM_JOURNAL: o->from_journal = 1; return 0;
-    case OPT_TRUNCATE_AT:
-        return cli_int(c, "--truncate-at", arg, 1, INT32_MAX, &o->truncate_at);
-    case OPT_SEED: o->has_seed = 1; return cli_int(c, "--seed", arg, 0, INT64_MAX, &o->seed);
-    case OPT_TURN: return cli_int(c, "--turn", arg, 1, 1000000, &o->turn);
-    case OPT_LAST: return cli_int(c, "--last", arg, 1, 1000000000, &o->last);
-    case OPT_KIND: o->kind = arg; return 0;
+    case OPT_TRUNCATE_AT: o->truncate_at = v->n; return 0;
+    case OPT_SEED: o->has_seed = 1; o->seed = v->n; return 0;
+    case OPT_TURN: o->turn = v->n; return 0;
+    case OPT_LAST: o->last = v->n; return 0;
+    case OPT_KIND: o->kind = v->text; return 0;
     }
     return CLI_EXIT_USAGE;
 }
 
-static const struct option opts[] = {
-    {"family", required_argument, NULL, OPT_FAMILY},
-    {"scenario", required_argument, NULL, OPT_SCENARIO},
-    {"seed", required_argument, NULL, OPT_SEED},
-    {"rules", required_argument, NULL, OPT_RULES},
-    {"side", required_argument, NULL, OPT_SIDE},
-    {"referee", no_argument, NULL, OPT_REFEREE},
-    {"turn", required_argument, NULL, OPT_TURN},
-    {"last", required_argument, NULL, OPT_LAST},
-    {"kind", required_argument, NULL, OPT_KIND},
-    {"from-journal", no_argument, NULL, OPT_FROM_JOURNAL},
-    {"truncate-at", required_argument, NULL, OPT_TRUNCATE_AT},
-    {"json", no_argument, NULL, 'j'},
-    {"help", no_argument, NULL, 'h'},
-    {NULL, 0, NULL, 0},
+/* Each option of the game commands, declared once: the commands' tables below
+ * take theirs, and every game command parses with all of them (game_options), so
+ * that one given to the wrong command is named as such ('log GAME --seed 3',
+ * 'new GAME --turn 2'), never silently ignored. */
+#define GAME_FAMILY                                                                          \
+    {"family", OPT_FAMILY, CLI_TEXT, N_("F"), N_("the rule family: aigles, gdb or gt"), 0, 0,  \
+     NULL}
+#define GAME_SCENARIO                                                                        \
+    {"scenario", OPT_SCENARIO, CLI_TEXT, N_("FILE"),                                         \
+     N_("a scenario file or a bundled scenario's name (default: the embedded one)"), 0, 0,    \
+     NULL}
+#define GAME_SEED                                                                            \
+    {"seed", OPT_SEED, CLI_INT, N_("N"),                                                     \
+     N_("the dice seed (0 to 2^63-1); without it one is chosen and kept secret"), 0,          \
+     INT64_MAX, NULL}
+#define GAME_RULES                                                                           \
+    {"rules", OPT_RULES, CLI_TEXT, N_("FILE"), N_("a house-rules file for the family"), 0, 0, \
+     NULL}
+#define GAME_SIDE                                                                            \
+    {"side", OPT_SIDE, CLI_TEXT, N_("S"), N_("as side S: its pieces, its hidden information"), \
+     0, 0, NULL}
+#define GAME_REFEREE                                                                         \
+    {"referee", OPT_REFEREE, CLI_FLAG, NULL, N_("as the referee: everything"), 0, 0, NULL}
+#define GAME_TURN                                                                            \
+    {"turn", OPT_TURN, CLI_INT, N_("N"), N_("the actions done in turn N"), 1, 1000000, NULL}
+#define GAME_LAST                                                                            \
+    {"last", OPT_LAST, CLI_INT, N_("N"), N_("the last N actions (after the other filters)"), 1, \
+     1000000000, NULL}
+#define GAME_KIND                                                                            \
+    {"kind", OPT_KIND, CLI_TEXT, N_("WORD"),                                                 \
+     N_("the actions of one kind: order, adc, formation, event, move, next...\n"            \
+        "(the action's first word, any case)"),                                              \
+     0, 0, NULL}
+#define GAME_FROM_JOURNAL                                                                    \
+    {"from-journal", OPT_FROM_JOURNAL, CLI_FLAG, NULL,                                       \
+     N_("the journal as stored, for a game that no longer replays"), 0, 0, NULL}
+#define GAME_TRUNCATE_AT                                                                     \
+    {"truncate-at", OPT_TRUNCATE_AT, CLI_INT, N_("N"),                                       \
+     N_("keep actions 1 to N; the others go to GAME.cut-N.jsonl"), 1, INT32_MAX, NULL}
+#define GAME_JSON {"json", 'j', CLI_FLAG, NULL, N_("one JSON document (docs/json.md)"), 0, 0, NULL}
+
+static const cli_opt game_options[] = {
+    GAME_FAMILY, GAME_SCENARIO, GAME_SEED, GAME_RULES, GAME_SIDE, GAME_REFEREE,
+    GAME_TURN, GAME_LAST, GAME_KIND, GAME_FROM_JOURNAL, GAME_TRUNCATE_AT, GAME_JSON,
+    CLI_OPT_END,
+};
+static const cli_opt new_options[] = {
+    GAME_FAMILY, GAME_SCENARIO, GAME_SEED, GAME_RULES, GAME_SIDE, GAME_REFEREE, GAME_JSON,
+    CLI_OPT_END,
+};
+static const cli_opt seat_options[] = {GAME_SIDE, GAME_REFEREE, GAME_JSON, CLI_OPT_END};
+static const cli_opt log_options[] = {
+    GAME_SIDE, GAME_REFEREE, GAME_TURN, GAME_KIND, GAME_LAST, GAME_FROM_JOURNAL, GAME_JSON,
+    CLI_OPT_END,
+};
+static const cli_opt replay_options[] = {GAME_JSON, CLI_OPT_END};
+/* do's options, for its help and the man page: run_do reads them itself, since they
+ * stop at the action's first word (the action's own options, --roll, follow it). */
+static const cli_opt do_options[] = {GAME_SIDE, GAME_REFEREE, GAME_JSON, CLI_OPT_END};
+static const cli_opt repair_options[] = {
+    GAME_TRUNCATE_AT, GAME_SIDE, GAME_REFEREE, GAME_JSON, CLI_OPT_END,
 };
 
-/* The options each command takes (its usage line): another one is a wrong
- * command line, never silently ignored ('log GAME --seed 3', 'new GAME --turn 2'). */
-static unsigned allowed_opts(const cli_command *cmd)
+/* 1 when the option id is in cmd's table. */
+static int takes(const cli_command *cmd, int id)
 {
-    const unsigned seat = OPT_BIT(OPT_SIDE) | OPT_BIT(OPT_REFEREE);
-    if (cmd == &cli_new_command)
-        return seat | OPT_BIT(OPT_FAMILY) | OPT_BIT(OPT_SCENARIO) | OPT_BIT(OPT_SEED) |
-               OPT_BIT(OPT_RULES);
-    if (cmd == &cli_log_command)
-        return seat | OPT_BIT(OPT_TURN) | OPT_BIT(OPT_LAST) | OPT_BIT(OPT_KIND) |
-               OPT_BIT(OPT_FROM_JOURNAL);
-    if (cmd == &cli_repair_command)
-        return seat | OPT_BIT(OPT_TRUNCATE_AT);
-    if (cmd == &cli_replay_command)
-        return 0;
-    return seat; /* status, undo */
+    for (const cli_opt *o = cmd->options; o->name != NULL; o++)
+        if (o->id == id)
+            return 1;
+    return 0;
 }
 
 /* Parses options and one operand, the game file (undo: and an action number). */
@@ -101,16 +139,16 @@ static int parse(cli *c, const cli_command *cmd, int argc, char **argv, game_opt
                  const char **file)
 {
     int first;
-    int rc = cli_options(c, cmd, argc, argv, opts, on_opt, o, &first);
+    int rc = cli_parse_table(c, cmd, game_options, argc, argv, on_opt, o, &first);
     if (rc != 0)
         return rc;
     if (cmd == &cli_undo_command && first == argc - 2)
         o->operand = argv[argc - 1];
     else if (first != argc - 1)
         return cli_fail(c, CLI_EXIT_USAGE, "%s", _("expected one game file"));
-    unsigned extra = o->seen & ~allowed_opts(cmd);
-    for (const struct option *op = opts; extra != 0 && op->name != NULL; op++)
-        if (op->val >= OPT_FAMILY && op->val <= OPT_TRUNCATE_AT && (extra & OPT_BIT(op->val)))
+    for (const cli_opt *op = game_options; op->name != NULL; op++)
+        if (op->id >= OPT_FAMILY && op->id <= OPT_TRUNCATE_AT && (o->seen & OPT_BIT(op->id)) &&
+            !takes(cmd, op->id))
             return cli_fail(c, CLI_EXIT_USAGE, _("--%s is not an option of %s"), op->name,
                             cmd->name);
     if ((rc = cli_one_seat(c, o->side, o->referee)) != 0)
@@ -515,7 +553,7 @@ const cli_command cli_new_command = {
        "a house-rules file for the family. Without --seed one is chosen and kept secret: the\n"
        "seed tells every future roll, so only the referee's view shows it (--referee).\n"
        "Same seed and same actions give the same game.\n"),
-    NULL, NULL,
+    new_options, NULL,
 };
 const cli_command cli_status_command = {
     "status", run_status, N_("where a game stands and what each side may do"),
@@ -524,7 +562,7 @@ const cli_command cli_status_command = {
        "way, as the public sees it. --side S also shows that side's hidden information;\n"
        "--referee shows everything, the seed included. An unknown side is an error that\n"
        "lists the game's sides.\n"),
-    NULL, NULL,
+    seat_options, NULL,
 };
 const cli_command cli_do_command = {
     "do", run_do, N_("do one action in a game"),
@@ -537,7 +575,7 @@ const cli_command cli_do_command = {
        "refused, exit 1), and prints only what S may see. Without --side, the referee at\n"
        "the table acts, with any piece, and sees everything.\n"
        "'grognard play GAME' then 'help' lists the actions of a game's family.\n"),
-    NULL, NULL,
+    do_options, NULL,
 };
 const cli_command cli_log_command = {
     "log", run_log, N_("the journal of a game, as one side may see it"),
@@ -547,14 +585,9 @@ const cli_command cli_log_command = {
        "are marked with the undo that cancelled them. Without --side, the public view;\n"
        "with --side S, also what only S may see (its hidden orders); with --referee,\n"
        "everything. --from-journal lists a damaged game as it is stored, marking the\n"
-       "actions from the first one that no longer replays.\n\n"
-       "Filters (together: all of them):\n"
-       "  --turn N     the actions done in turn N\n"
-       "  --kind WORD  the actions of one kind: order, adc, formation, event, move, next...\n"
-       "               (the action's first word, any case)\n"
-       "  --last N     the last N actions (after the other filters)\n"
-       "--brief prints one line per test and per event.\n"),
-    NULL, NULL,
+       "actions from the first one that no longer replays. The filters (--turn, --kind,\n"
+       "--last) go together: all of them. --brief prints one line per test and per event.\n"),
+    log_options, NULL,
 };
 const cli_command cli_undo_command = {
     "undo", run_undo, N_("take back the last action"),
@@ -565,7 +598,7 @@ const cli_command cli_undo_command = {
        "in effect again, with the dice it had. The dice never go back: an action done\n"
        "again after an undo rolls fresh dice. The first action (start) stays. --side S\n"
        "undoes only S's own actions; without it, the referee undoes.\n"),
-    NULL, NULL,
+    seat_options, NULL,
 };
 const cli_command cli_replay_command = {
     "replay", run_replay, N_("replay a game from its seed and check it"),
@@ -574,7 +607,7 @@ const cli_command cli_replay_command = {
        "included, and checks that every roll, result (what the log shows) and place in the\n"
        "dice stream is the one recorded; names the first action that differs otherwise, by\n"
        "number and kind (exit 1).\n"),
-    NULL, NULL,
+    replay_options, NULL,
 };
 const cli_command cli_repair_command = {
     "repair", run_repair, N_("cut a damaged game back to its last good action"),
@@ -582,5 +615,5 @@ const cli_command cli_repair_command = {
     N_("The referee's remedy for a game whose journal no longer replays (see 'grognard log\n"
        "GAME --from-journal'): keeps actions 1 to N and moves the others, as they were\n"
        "stored, into GAME.cut-N.jsonl (one JSON object per line), so nothing is lost.\n"),
-    NULL, NULL,
+    repair_options, NULL,
 };

@@ -289,32 +289,43 @@ static void catch_up(cli *c, grog_game *g)
                 added);
 }
 
+enum { OPT_SIDE = 1000, OPT_REFEREE };
+
+/* play takes no --json: it is a prompt. */
+static const cli_opt play_options[] = {
+    {"side", OPT_SIDE, CLI_TEXT, N_("S"), N_("as side S: its pieces, its hidden information"), 0,
+     0, NULL},
+    {"referee", OPT_REFEREE, CLI_FLAG, NULL, N_("as the referee: everything"), 0, 0, NULL},
+    CLI_OPT_END,
+};
+
+typedef struct play_opts {
+    const char *side;
+    int referee;
+} play_opts;
+
+static int on_opt(cli *c, const cli_opt *opt, const cli_value *v, void *ctx)
+{
+    (void)c;
+    play_opts *o = ctx;
+    if (opt->id == OPT_SIDE)
+        o->side = v->text;
+    else
+        o->referee = 1;
+    return 0;
+}
+
 static int run_play(cli *c, int argc, char **argv)
 {
-    const char *side = NULL;
-    const char *file = NULL;
-    int referee = 0;
-    for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
-            cli_help(c, &cli_play_command, c->out);
-            return CLI_EXIT_OK;
-        } else if (strcmp(argv[i], "--side") == 0) {
-            if (i + 1 >= argc)
-                return cli_fail(c, CLI_EXIT_USAGE, _("option '%s' needs a value"), argv[i]);
-            side = argv[++i];
-        } else if (strncmp(argv[i], "--side=", 7) == 0)
-            side = argv[i] + 7;
-        else if (strcmp(argv[i], "--referee") == 0)
-            referee = 1;
-        else if (argv[i][0] == '-')
-            return cli_fail(c, CLI_EXIT_USAGE, _("unknown option '%s'"), argv[i]);
-        else if (file == NULL)
-            file = argv[i];
-        else
-            return cli_fail(c, CLI_EXIT_USAGE, "%s", _("expected one game file"));
-    }
-    if (file == NULL)
+    play_opts o = {NULL, 0};
+    int first;
+    int rc = cli_parse(c, &cli_play_command, argc, argv, on_opt, &o, &first);
+    if (rc != 0)
+        return rc == CLI_STOP_OK ? CLI_EXIT_OK : rc;
+    if (first != argc - 1)
         return cli_fail(c, CLI_EXIT_USAGE, "%s", _("expected one game file"));
+    const char *side = o.side, *file = argv[first];
+    int referee = o.referee;
     if (cli_one_seat(c, side, referee) != 0)
         return CLI_EXIT_USAGE;
     grog_game *g;
@@ -429,5 +440,5 @@ const cli_command cli_play_command = {
        "or 'play' on the same file) are picked up before each prompt. Without a terminal,\n"
        "lines are read from standard input, so a session can be scripted; a script any of\n"
        "whose lines was refused exits 1 (after running the rest).\n"),
-    NULL, NULL,
+    play_options, NULL,
 };

@@ -31,35 +31,44 @@ typedef struct serve_opts {
 enum { OPT_LISTEN = 1000, OPT_NEW, OPT_NEW_TOKENS, OPT_REFEREE_ONLY, OPT_FAMILY, OPT_SCENARIO,
        OPT_SEED, OPT_RULES };
 
-static int on_opt(cli *c, int id, const char *arg, void *ctx)
+static const cli_opt options[] = {
+    {"listen", OPT_LISTEN, CLI_TEXT, N_("ADDR:PORT"),
+     N_("where to listen (default 127.0.0.1:8173, this machine only;\n"
+        "0.0.0.0:8173 opens the game to the table's network; port 0:\n"
+        "any free port)"),
+     0, 0, NULL},
+    {"referee-only", OPT_REFEREE_ONLY, CLI_FLAG, NULL,
+     N_("only the referee's link works (one tablet for the table)"), 0, 0, NULL},
+    {"new-tokens", OPT_NEW_TOKENS, CLI_FLAG, NULL,
+     N_("new links for every seat; the old ones stop working"), 0, 0, NULL},
+    {"new", OPT_NEW, CLI_FLAG, NULL, N_("create GAME first (as 'grognard new'), then serve it"),
+     0, 0, NULL},
+    {"family", OPT_FAMILY, CLI_TEXT, N_("F"), N_("with --new: the rule family, aigles, gdb or gt"),
+     0, 0, NULL},
+    {"scenario", OPT_SCENARIO, CLI_TEXT, N_("FILE"), N_("with --new: the scenario"), 0, 0, NULL},
+    {"seed", OPT_SEED, CLI_INT, N_("N"), N_("with --new: the dice seed"), 0, INT64_MAX, NULL},
+    {"rules", OPT_RULES, CLI_TEXT, N_("FILE"), N_("with --new: a house-rules file"), 0, 0, NULL},
+    {"json", 'j', CLI_FLAG, NULL, N_("the links as one JSON document"), 0, 0, NULL},
+    CLI_OPT_END,
+};
+
+static int on_opt(cli *c, const cli_opt *opt, const cli_value *v, void *ctx)
 {
+    (void)c;
     serve_opts *o = ctx;
-    switch (id) {
-    case OPT_LISTEN: o->listen = arg; return 0;
+    switch (opt->id) {
+    case OPT_LISTEN: o->listen = v->text; return 0;
     case OPT_NEW: o->create = 1; return 0;
     case OPT_NEW_TOKENS: o->new_tokens = 1; return 0;
     case OPT_REFEREE_ONLY: o->referee_only = 1; return 0;
-    case OPT_FAMILY: o->family = arg; return 0;
-    case OPT_SCENARIO: o->scenario = arg; return 0;
-    case OPT_RULES: o->rules = arg; return 0;
-    case OPT_SEED: o->has_seed = 1; return cli_int(c, "--seed", arg, 0, INT64_MAX, &o->seed);
+    case OPT_FAMILY: o->family = v->text; return 0;
+    case OPT_SCENARIO: o->scenario = v->text; return 0;
+    case OPT_RULES: o->rules = v->text; return 0;
+    case OPT_SEED: o->has_seed = 1; o->seed = v->n; return 0;
     }
     return CLI_EXIT_USAGE;
 }
 
-static const struct option opts[] = {
-    {"listen", required_argument, NULL, OPT_LISTEN},
-    {"new", no_argument, NULL, OPT_NEW},
-    {"new-tokens", no_argument, NULL, OPT_NEW_TOKENS},
-    {"referee-only", no_argument, NULL, OPT_REFEREE_ONLY},
-    {"family", required_argument, NULL, OPT_FAMILY},
-    {"scenario", required_argument, NULL, OPT_SCENARIO},
-    {"seed", required_argument, NULL, OPT_SEED},
-    {"rules", required_argument, NULL, OPT_RULES},
-    {"json", no_argument, NULL, 'j'},
-    {"help", no_argument, NULL, 'h'},
-    {NULL, 0, NULL, 0},
-};
 
 /* "ADDR:PORT", "[V6ADDR]:PORT" or "PORT" into host (a buffer) and port. */
 static int parse_listen(cli *c, const char *text, char *host, size_t size, unsigned *port)
@@ -250,7 +259,7 @@ static int run_serve(cli *c, int argc, char **argv)
 {
     serve_opts o = {0};
     int first;
-    int rc = cli_options(c, &cli_serve_command, argc, argv, opts, on_opt, &o, &first);
+    int rc = cli_parse(c, &cli_serve_command, argc, argv, on_opt, &o, &first);
     if (rc != 0)
         return rc == CLI_STOP_OK ? 0 : rc;
     if (first != argc - 1)
@@ -276,16 +285,9 @@ const cli_command cli_serve_command = {
     N_("Serves GAME over HTTP until Ctrl-C: each side gets its own link (a secret token in\n"
        "the link, shown as a QR code for phones) and sees only what its side may see; the\n"
        "referee's link sees and may do everything; the spectators' link sees no secrets.\n"
-       "A page for the table is at the link; programs use the JSON API (docs/api.md).\n\n"
-       "  --listen ADDR:PORT  where to listen (default 127.0.0.1:8173, this machine only;\n"
-       "                      0.0.0.0:8173 opens the game to the table's network; port 0:\n"
-       "                      any free port)\n"
-       "  --referee-only      only the referee's link works (one tablet for the table)\n"
-       "  --new-tokens        new links for every seat; the old ones stop working\n"
-       "  --new               create GAME first (as 'grognard new'), then serve it\n"
-       "  --json              the links as one JSON document\n\n"
-       "The links stay the same from one start to the next (they are kept in GAME). While\n"
+       "A page for the table is at the link; programs use the JSON API (docs/api.md).\n"),
+    options,
+    N_("The links stay the same from one start to the next (they are kept in GAME). While\n"
        "the server runs, 'grognard do GAME ...' from a shell still works: the server picks\n"
        "the action up and every page sees it.\n"),
-    NULL, NULL,
 };
