@@ -28,9 +28,9 @@ typedef struct explain_opts {
 static const cli_opt cli_explain_aigles_order_options[] = {
     {"from", OPT_FROM, CLI_TEXT, N_("OFFICER"), N_("the general giving the order"), 0, 0, NULL},
     {"to", OPT_TO, CLI_TEXT, N_("ID"), N_("a unit or an officer"), 0, 0, NULL},
-    {"roll", OPT_ROLL, CLI_INT, N_("D"),
-     N_("| --seed N       the die rolled at the table, or a seeded roll"),
-     -1000, 1000, NULL},
+    {"roll", OPT_ROLL, CLI_INT, N_("D"), N_("the die rolled at the table"), -1000, 1000, NULL},
+    {"seed", OPT_SEED, CLI_INT, N_("N"), N_("or a roll with the seeded generator"), 0, INT64_MAX,
+     NULL},
     {"explain-turns", OPT_EXPLAIN, CLI_INT, N_("N"),
      N_("turns spent explaining (AIG-O-18)"),
      0, 100, NULL},
@@ -53,7 +53,6 @@ static const cli_opt cli_explain_aigles_order_options[] = {
     {"json", 'j', CLI_FLAG, NULL,
      N_("one JSON explanation record (test \"aigles-order\")"),
      0, 0, NULL},
-    {"seed", OPT_SEED, CLI_INT, N_("VALUE"), NULL, 0, INT64_MAX, NULL},
     CLI_OPT_END,
 };
 
