@@ -108,10 +108,11 @@ deps:
 build: $(STATIC) $(SHARED) $(BIN) $(MO)
 
 # The table's game: $(BUILD)/table-FAMILY.grog, created the first time and reopened
-# after, served with the links and QR codes for each side and the referee. Phones on
-# the table's network need LISTEN=0.0.0.0:8173.
+# after, served to the table's network with the links and QR codes for each side and
+# the referee (they carry this machine's address on that network, so a phone that
+# scans one opens the game). LISTEN=127.0.0.1:8173 keeps it to this machine.
 FAMILY ?= aigles
-LISTEN ?= 127.0.0.1:8173
+LISTEN ?= 0.0.0.0:8173
 TABLE_GAME = $(BUILD)/table-$(FAMILY).grog
 run: deps
 	@$(MAKE) --no-print-directory build

@@ -190,7 +190,7 @@ int main(void)
     if (!make_game(path, scen))
         return 1;
     curl_global_init(CURL_GLOBAL_DEFAULT);
-    grog_server_options so = {"127.0.0.1", 0, 0, 0, 0};
+    grog_server_options so = {"127.0.0.1", 0, 0, 0, 0, NULL, 0};
     grog_server *srv;
     grog_error err;
     if (grog_server_start(path, &so, &srv, &err) != GROG_OK) {

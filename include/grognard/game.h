@@ -150,6 +150,13 @@ grog_status grog_game_seat(const grog_game *g, const char *side, int referee,
  * public never; the result JSON is filtered for that seat. */
 grog_status grog_game_do_as(grog_game *g, const grog_seat *seat, int argc,
                             const char *const *argv, char **result_json, grog_error *err);
+/* grog_game_do_as, only if the journal holds `at` actions once caught up
+ * inside the action's write transaction (GROG_ERULE otherwise, nothing
+ * written): a decision taken on the journal as it was (the sides' Done
+ * ending the phase they saw) is never applied to a later one, whoever wrote
+ * meanwhile. */
+grog_status grog_game_do_at(grog_game *g, const grog_seat *seat, size_t at, int argc,
+                            const char *const *argv, char **result_json, grog_error *err);
 /* grog_game_do_line as a seat. */
 grog_status grog_game_do_line_as(grog_game *g, const grog_seat *seat, const char *line,
                                  char **result_json, grog_error *err);

@@ -14,9 +14,12 @@
  * serve_tokens, this module's own; the journal's tables are untouched), so a
  * restart keeps them. Seats: one per side, "referee" and "public".
  *
- * Threads: libmicrohttpd runs one thread per connection; the game handle is
- * used under one mutex, so the game sees one caller at a time. A watcher
- * thread catches up with other writers (grog_game_sync) every poll period.
+ * Threads: libmicrohttpd's event loop (epoll) on a small pool of threads;
+ * an event stream waits as a suspended connection, holding no thread. The
+ * game handle is used under one mutex, so the game sees one caller at a
+ * time. A watcher thread catches up with other writers (grog_game_sync)
+ * every poll period. One server per game file: a second start on the same
+ * file fails with GROG_EBUSY naming the first (src/server/lock.h).
  * Unlike libgrognard proper, this module reads the clock (timeouts, the
  * watcher's period) and owns threads and sockets: it is built as its own
  * archive (libgrognard-server.a), linked only by the front ends that serve.
@@ -40,6 +43,9 @@ typedef struct grog_server_options {
     int referee_only;  /* accept only the referee's token */
     int new_tokens;    /* replace every seat's token before serving */
     unsigned poll_ms;  /* how often to look for other writers; 0: 250 */
+    const char *const *names; /* names the server answers to besides its addresses
+                               * (the Host check, docs/api.md); may be NULL */
+    size_t nnames;
 } grog_server_options;
 
 /* The default port, 8173. */

@@ -22,14 +22,18 @@
 #include "grognard/game.h"
 #include "grognard/server.h"
 
+#define MAX_NAMES 8
+
 typedef struct serve_opts {
     const char *listen, *family, *scenario, *rules;
+    const char *names[MAX_NAMES];
+    size_t nnames;
     long seed;
     int has_seed, create, new_tokens, referee_only;
 } serve_opts;
 
 enum { OPT_LISTEN = 1000, OPT_NEW, OPT_NEW_TOKENS, OPT_REFEREE_ONLY, OPT_FAMILY, OPT_SCENARIO,
-       OPT_SEED, OPT_RULES };
+       OPT_SEED, OPT_RULES, OPT_NAME };
 
 static const cli_opt options[] = {
     {"listen", OPT_LISTEN, CLI_TEXT, N_("ADDR:PORT"),
@@ -48,13 +52,17 @@ static const cli_opt options[] = {
     {"scenario", OPT_SCENARIO, CLI_TEXT, N_("FILE"), N_("with --new: the scenario"), 0, 0, NULL},
     {"seed", OPT_SEED, CLI_INT, N_("N"), N_("with --new: the dice seed"), 0, INT64_MAX, NULL},
     {"rules", OPT_RULES, CLI_TEXT, N_("FILE"), N_("with --new: a house-rules file"), 0, 0, NULL},
+    {"name", OPT_NAME, CLI_TEXT, N_("NAME"),
+     N_("a name this machine is reached by (table.local), besides its\n"
+        "addresses: requests naming another host are refused (DNS\n"
+        "rebinding); may be given up to 8 times"),
+     0, 0, NULL},
     {"json", 'j', CLI_FLAG, NULL, N_("the links as one JSON document"), 0, 0, NULL},
     CLI_OPT_END,
 };
 
 static int on_opt(cli *c, const cli_opt *opt, const cli_value *v, void *ctx)
 {
-    (void)c;
     serve_opts *o = ctx;
     switch (opt->id) {
     case OPT_LISTEN: o->listen = v->text; return 0;
@@ -65,6 +73,15 @@ static int on_opt(cli *c, const cli_opt *opt, const cli_value *v, void *ctx)
     case OPT_SCENARIO: o->scenario = v->text; return 0;
     case OPT_RULES: o->rules = v->text; return 0;
     case OPT_SEED: o->has_seed = 1; o->seed = v->n; return 0;
+    case OPT_NAME:
+        if (o->nnames == MAX_NAMES)
+            return cli_fail(c, CLI_EXIT_USAGE, _("--name: at most %d names"), MAX_NAMES);
+        if (*v->text == '\0' || strlen(v->text) > 253 || strpbrk(v->text, ":/ []") != NULL)
+            return cli_fail(c, CLI_EXIT_USAGE,
+                            _("--name %s: expected a host name such as table.local (no port)"),
+                            v->text);
+        o->names[o->nnames++] = v->text;
+        return 0;
     }
     return CLI_EXIT_USAGE;
 }
@@ -103,27 +120,35 @@ static int is_any(const char *host)
     return strcmp(host, "0.0.0.0") == 0 || strcmp(host, "::") == 0;
 }
 
-/* The address to put in the links: the listening address, or for "every
- * interface" this machine's first address on a network (IPv4 first). */
-static void link_host(const char *host, char *out, size_t size)
+/* The addresses to put in the links (at most max, into out): the listening
+ * address, or for "every interface" this machine's addresses on its
+ * networks (IPv4, loopback left out; 127.0.0.1 when it has none). The
+ * first is the links' and QR codes'. */
+static size_t link_hosts(const char *host, char (*out)[64], size_t max)
 {
-    snprintf(out, size, strchr(host, ':') != NULL ? "[%s]" : "%s", host);
+    snprintf(out[0], sizeof out[0], strchr(host, ':') != NULL ? "[%s]" : "%s", host);
     if (!is_any(host))
-        return;
+        return 1;
+    snprintf(out[0], sizeof out[0], "127.0.0.1");
     struct ifaddrs *all;
     if (getifaddrs(&all) != 0)
-        return;
-    for (struct ifaddrs *a = all; a != NULL; a = a->ifa_next) {
+        return 1;
+    size_t n = 0;
+    for (struct ifaddrs *a = all; a != NULL && n < max; a = a->ifa_next) {
         if (a->ifa_addr == NULL || a->ifa_addr->sa_family != AF_INET)
             continue;
         const struct in_addr *in = &((const struct sockaddr_in *)(void *)a->ifa_addr)->sin_addr;
         char buf[INET_ADDRSTRLEN];
-        if ((ntohl(in->s_addr) >> 24) != 127 && inet_ntop(AF_INET, in, buf, sizeof buf) != NULL) {
-            snprintf(out, size, "%s", buf);
-            break;
-        }
+        if ((ntohl(in->s_addr) >> 24) == 127 || inet_ntop(AF_INET, in, buf, sizeof buf) == NULL)
+            continue;
+        int seen = 0;
+        for (size_t i = 0; i < n; i++)
+            seen |= strcmp(out[i], buf) == 0;
+        if (!seen)
+            snprintf(out[n++], sizeof out[0], "%s", buf);
     }
     freeifaddrs(all);
+    return n > 0 ? n : 1;
 }
 
 /* A QR code in the terminal: two rows of modules per line with half blocks,
@@ -159,18 +184,38 @@ static const char *seat_label(const grog_server_seat *s)
     return s->side;
 }
 
-static int print_links(cli *c, const grog_server *s, const char *file, const char *host,
-                       const char *linkhost)
+/* Where the game may be opened: the addresses (the links' first), and for
+ * loopback, the command that opens it to the table's network. */
+static void print_where(cli *c, const char *file, const char *host, char (*hosts)[64],
+                        size_t nhosts, unsigned port)
+{
+    fprintf(c->out, _("Serving %s at http://%s:%u/\n"), file, hosts[0], port);
+    for (size_t i = 1; i < nhosts; i++)
+        fprintf(c->out, _("  also at http://%s:%u/ (another network of this machine)\n"),
+                hosts[i], port);
+    if (is_any(host)) {
+        fprintf(c->out, "%s\n\n", _("Open to the network: anyone on it who has a link can join."));
+        return;
+    }
+    if (strcmp(host, "127.0.0.1") != 0 && strcmp(host, "::1") != 0) {
+        fputc('\n', c->out);
+        return;
+    }
+    fprintf(c->out, "%s\n  grognard serve %s --listen 0.0.0.0:%u\n\n",
+            _("This machine only. To open it to the table's network (phones, tablets), stop it "
+              "and run:"),
+            file, port == 0 ? GROG_SERVER_PORT : port);
+}
+
+static int print_links(cli *c, const grog_server *s, const char *file, const char *host)
 {
     unsigned port = grog_server_port(s);
+    char hosts[8][64];
+    size_t nhosts = link_hosts(host, hosts, 8);
+    const char *linkhost = hosts[0];
     json_t *seats = json_array();
-    if (!c->json) {
-        fprintf(c->out, _("Serving %s at http://%s:%u/\n"), file, linkhost, port);
-        fprintf(c->out, "%s\n\n",
-                is_any(host) ? _("Open to the network: anyone on it who has a link can join.")
-                             : _("This machine only; --listen 0.0.0.0:8173 opens it to the "
-                                 "table's network."));
-    }
+    if (!c->json)
+        print_where(c, file, host, hosts, nhosts, port);
     for (size_t i = 0; grog_server_seat_at(s, i) != NULL; i++) {
         const grog_server_seat *st = grog_server_seat_at(s, i);
         if (!st->enabled)
@@ -187,8 +232,12 @@ static int print_links(cli *c, const grog_server *s, const char *file, const cha
         }
     }
     if (c->json) {
-        json_t *j = json_pack("{s:s,s:s,s:I,s:b,s:o}", "game", file, "host", host, "port",
-                              (json_int_t)port, "network", is_any(host), "seats", seats);
+        json_t *addresses = json_array();
+        for (size_t i = 0; i < nhosts; i++)
+            json_array_append_new(addresses, json_string(hosts[i]));
+        json_t *j = json_pack("{s:s,s:s,s:I,s:b,s:o,s:o}", "game", file, "host", host, "port",
+                              (json_int_t)port, "network", is_any(host), "addresses", addresses,
+                              "seats", seats);
         char *text = json_dumps(j, JSON_INDENT(2));
         json_decref(j);
         if (text == NULL)
@@ -234,17 +283,15 @@ static int serve(cli *c, const serve_opts *o, const char *file, const char *host
     sigaddset(&stop, SIGINT);
     sigaddset(&stop, SIGTERM);
     pthread_sigmask(SIG_BLOCK, &stop, &old); /* the server's threads inherit it */
-    grog_server_options so = {host, port, o->referee_only, o->new_tokens, 0};
+    grog_server_options so = {host, port, o->referee_only, o->new_tokens, 0, o->names, o->nnames};
     grog_server *s = NULL;
     grog_error err;
     grog_status st = grog_server_start(file, &so, &s, &err);
     int rc = 0;
     if (st != GROG_OK)
         rc = cli_fail_status(c, st, &err);
-    char linkhost[128];
-    link_host(host, linkhost, sizeof linkhost);
     if (rc == 0)
-        rc = print_links(c, s, file, host, linkhost);
+        rc = print_links(c, s, file, host);
     int sig = 0;
     if (rc == 0)
         sigwait(&stop, &sig);
@@ -280,7 +327,8 @@ static int run_serve(cli *c, int argc, char **argv)
 
 const cli_command cli_serve_command = {
     "serve", run_serve, N_("serve a game to the table's phones and tablets"),
-    N_("grognard serve GAME [--listen ADDR:PORT] [--referee-only] [--new-tokens] [--json]\n"
+    N_("grognard serve GAME [--listen ADDR:PORT] [--name NAME] [--referee-only] [--new-tokens]\n"
+       "       [--json]\n"
        "       grognard serve --new GAME --family aigles|gdb|gt [--scenario FILE] [--seed N]"),
     N_("Serves GAME over HTTP until Ctrl-C: each side gets its own link (a secret token in\n"
        "the link, shown as a QR code for phones) and sees only what its side may see; the\n"

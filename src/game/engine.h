@@ -55,6 +55,7 @@ struct grog_game {
     size_t nsides;
     long long snap_every; /* a snapshot after every row numbered a multiple of it (snapcache.h) */
     long long unsnapped;  /* rows executed on s since its last snapshot (loaded or written) */
+    long long expect_last; /* grog_game_do_at: the last row the action must find (0: any) */
     /* For writing results (game.c): the texts of the records' reals, and the
      * last action's emptied buffers, taken by the next one (NULL s: none). */
     grog_jsontext_reals *reals;

@@ -766,6 +766,11 @@ static grog_status do_action_once(grog_game *g, const grog_seat *seat, int argc,
     if (st != GROG_OK)
         return st;
     st = game_catch_up(g, NULL, err);
+    if (st == GROG_OK && g->expect_last > 0 && g->last != g->expect_last)
+        st = grog_error_set(err, GROG_ERULE,
+                            _("the game moved on meanwhile (%lld actions, not %lld): nothing was "
+                              "done"),
+                            g->last, g->expect_last);
     if (st == GROG_OK)
         st = spare_ready(g, err);
     if (st != GROG_OK) {
@@ -1262,6 +1267,15 @@ grog_status grog_game_do_as(grog_game *g, const grog_seat *seat, int argc,
         return grog_error_set(err, GROG_EINVAL,
                               _("undo is not an action word here: use grognard undo"));
     return do_action(g, seat, argc, argv, result, err);
+}
+
+grog_status grog_game_do_at(grog_game *g, const grog_seat *seat, size_t at, int argc,
+                            const char *const *argv, char **result, grog_error *err)
+{
+    g->expect_last = at > 0 ? (long long)at : -1;
+    grog_status st = grog_game_do_as(g, seat, argc, argv, result, err);
+    g->expect_last = 0;
+    return st;
 }
 
 grog_status grog_game_seat(const grog_game *g, const char *side, int referee, grog_seat *out,

@@ -17,6 +17,7 @@
 #include "grognard/view.h"
 #include "i18n.h"
 #include "reply.h"
+#include "idem.h"
 #include "votes.h"
 
 #define MAX_WORDS 64
@@ -29,6 +30,8 @@ typedef struct call {
     grog_seat seat;
     json_t *body; /* POST: the parsed body (an object), or NULL */
     int lang;     /* the request's language: an index of the site's catalogues */
+    int keep;     /* the answer is kept for its Idempotency-Key (in kept) */
+    idem_answer kept;
 } call;
 
 static long position(const call *k)
@@ -36,18 +39,52 @@ static long position(const call *k)
     return (long)grog_game_action_count(k->t->g);
 }
 
+/* Sends a malloc'd text (taken over), kept for the request's
+ * Idempotency-Key when it has one. */
+static enum MHD_Result send_text(call *k, unsigned status, char *text, const char *type,
+                                 long seq)
+{
+    if (k->keep && text != NULL && k->kept.text == NULL && status < 500)
+        k->kept = (idem_answer){status, type, strdup(text), seq};
+    return reply_text(k->c, status, text, type, seq);
+}
+
+static const char json_mime[] = "application/json; charset=utf-8";
+
+static enum MHD_Result send_json(call *k, unsigned status, json_t *j, long seq)
+{
+    char *text = json_dumps(j, JSON_INDENT(2));
+    json_decref(j);
+    return send_text(k, status, text, json_mime, seq);
+}
+
+static enum MHD_Result send_error(call *k, unsigned status, const char *code,
+                                  const char *message, long seq)
+{
+    return send_json(k, status, reply_error_doc(code, message), seq);
+}
+
+/* The library's error, without the server's file paths (the game file's
+ * path becomes its name: a phone has no business knowing the folders). */
+static enum MHD_Result fail(call *k, grog_status st, const grog_error *err)
+{
+    grog_error e = *err;
+    table_scrub(k->t, &e);
+    unsigned status;
+    json_t *j = reply_status_doc(st, &e, &status);
+    return send_json(k, status, j, position(k));
+}
+
 /* Sends a library text, or the library's error. */
-static enum MHD_Result send_result(const call *k, grog_status st, char *text, const grog_error *err,
+static enum MHD_Result send_result(call *k, grog_status st, char *text, const grog_error *err,
                                    const char *type)
 {
     if (st != GROG_OK) {
         free(text);
-        return reply_status(k->c, st, err, position(k));
+        return fail(k, st, err);
     }
-    return reply_text(k->c, MHD_HTTP_OK, text, type, position(k));
+    return send_text(k, MHD_HTTP_OK, text, type, position(k));
 }
-
-static const char json_mime[] = "application/json; charset=utf-8";
 
 static enum MHD_Result api_seat(call *k)
 {
@@ -60,28 +97,41 @@ static enum MHD_Result api_seat(call *k)
                   k->who->side != NULL ? json_string(k->who->side) : json_null(), "seq",
                   (json_int_t)position(k), "family", grog_family_name(grog_game_family(k->t->g)),
                   "sides", sides, "referee_only", k->t->referee_only);
-    return reply_json(k->c, MHD_HTTP_OK, j, position(k));
+    return send_json(k, MHD_HTTP_OK, j, position(k));
 }
 
 /* A document that only changes with the game (the seat's game view, map or
- * actions list): made once per seat and state, then answered from the cache. */
+ * actions list): made once per seat, language, encoding and state into a
+ * response that every request queues as it is (no copy), with an ETag (304
+ * to an If-None-Match that names it). */
 static enum MHD_Result api_cached(call *k, size_t which,
                                   grog_status (*make)(const grog_game *, const grog_seat *, char **,
                                                       grog_error *),
                                   const char *type)
 {
     size_t seat = (size_t)(k->who - k->t->seats);
-    char **slot = &k->t->cache[TABLE_DOCS * (TABLE_NLANGS * seat + (size_t)k->lang) + which];
+    size_t doc = TABLE_DOCS * (TABLE_NLANGS * seat + (size_t)k->lang) + which;
+    char etag[80];
+    table_etag(k->t, doc, etag, sizeof etag);
+    const char *inm = MHD_lookup_connection_value(k->c, MHD_HEADER_KIND, "If-None-Match");
+    if (inm != NULL && strstr(inm, etag) != NULL)
+        return reply_not_modified(k->c, etag, position(k));
+    int gz = reply_accepts_gzip(k->c);
+    struct MHD_Response **slot = &k->t->cache[2 * doc + (size_t)gz];
     if (*slot == NULL) {
         grog_error err;
-        grog_status st = make(k->t->g, &k->seat, slot, &err);
+        char *text = NULL;
+        grog_status st = make(k->t->g, &k->seat, &text, &err);
         if (st != GROG_OK) {
-            free(*slot);
-            *slot = NULL;
-            return reply_status(k->c, st, &err, position(k));
+            free(text);
+            return fail(k, st, &err);
         }
+        *slot = reply_response(text, strlen(text), gz, MHD_HTTP_OK, type, position(k), etag);
+        free(text);
+        if (*slot == NULL)
+            return MHD_NO;
     }
-    return reply_text(k->c, MHD_HTTP_OK, strdup(*slot), type, position(k));
+    return MHD_queue_response(k->c, MHD_HTTP_OK, *slot);
 }
 
 static enum MHD_Result api_game(call *k)
@@ -116,7 +166,7 @@ static enum MHD_Result api_log(call *k)
 {
     long long since = since_of(k->c);
     if (since < 0)
-        return reply_error(k->c, MHD_HTTP_BAD_REQUEST, "bad-request",
+        return send_error(k, MHD_HTTP_BAD_REQUEST, "bad-request",
                            _("since: expected a whole number of 0 or more"), position(k));
     grog_error err;
     char *out = NULL;
@@ -133,7 +183,7 @@ static enum MHD_Result api_log(call *k)
             json_array_append(cut, e);
     }
     json_decref(all);
-    return reply_json(k->c, MHD_HTTP_OK, cut, position(k));
+    return send_json(k, MHD_HTTP_OK, cut, position(k));
 }
 
 /* The body's words (and roll) as an argument vector, after `first` if not
@@ -181,11 +231,11 @@ static enum MHD_Result api_do(call *k, int preview)
     const char *bad =
         body_words(k->body, preview ? "explain" : NULL, argv, &argc, roll, sizeof roll);
     if (bad != NULL)
-        return reply_error(k->c, MHD_HTTP_BAD_REQUEST, "bad-request", _(bad), position(k));
+        return send_error(k, MHD_HTTP_BAD_REQUEST, "bad-request", _(bad), position(k));
     /* Issue 15: a phase ends when the referee ends it, or when every side has
      * said Done (api_done); one side's token does not end it for all. */
     if (!preview && k->seat.kind == GROG_SEAT_SIDE && strcmp(argv[0], "next") == 0)
-        return reply_error(k->c, MHD_HTTP_FORBIDDEN, "denied",
+        return send_error(k, MHD_HTTP_FORBIDDEN, "denied",
                            _("a side does not end the phase alone: say Done (POST /api/v1/done); "
                              "the phase ends when every side has, or when the referee ends it"),
                            position(k));
@@ -210,12 +260,12 @@ static enum MHD_Result api_do(call *k, int preview)
 static enum MHD_Result api_undo(call *k)
 {
     if (k->seat.kind != GROG_SEAT_REFEREE)
-        return reply_error(k->c, MHD_HTTP_FORBIDDEN, "denied",
+        return send_error(k, MHD_HTTP_FORBIDDEN, "denied",
                            _("only the referee may take an action back"), position(k));
     json_t *seq = k->body != NULL ? json_object_get(k->body, "seq") : NULL;
     if ((k->body != NULL && json_object_size(k->body) > (seq != NULL ? 1u : 0u)) ||
         (seq != NULL && (!json_is_integer(seq) || json_integer_value(seq) < 0)))
-        return reply_error(k->c, MHD_HTTP_BAD_REQUEST, "bad-request",
+        return send_error(k, MHD_HTTP_BAD_REQUEST, "bad-request",
                            _("expected no body, or {\"seq\": N}: the action to take back"),
                            position(k));
     grog_error err;
@@ -242,11 +292,11 @@ static enum MHD_Result send_votes(call *k, size_t advanced)
     json_t *j = doc != NULL ? json_loads(doc, 0, NULL) : NULL;
     free(doc);
     if (j == NULL)
-        return reply_error(k->c, MHD_HTTP_INTERNAL_SERVER_ERROR, "internal", _("out of memory"),
+        return send_error(k, MHD_HTTP_INTERNAL_SERVER_ERROR, "internal", _("out of memory"),
                            position(k));
     json_object_set_new(j, "advanced",
                         advanced > 0 ? json_integer((json_int_t)advanced) : json_null());
-    return reply_json(k->c, MHD_HTTP_OK, j, position(k));
+    return send_json(k, MHD_HTTP_OK, j, position(k));
 }
 
 /* The body of POST done: {"done": true|false, "turn": T, "phase": "P"}.
@@ -290,7 +340,7 @@ static enum MHD_Result api_done(call *k)
     if (k->body == NULL)
         return send_votes(k, 0);
     if (k->seat.kind != GROG_SEAT_SIDE)
-        return reply_error(k->c, MHD_HTTP_FORBIDDEN, "denied",
+        return send_error(k, MHD_HTTP_FORBIDDEN, "denied",
                            k->seat.kind == GROG_SEAT_REFEREE
                                ? _("Done is a side's: the referee ends the phase with the action "
                                    "next")
@@ -300,13 +350,13 @@ static enum MHD_Result api_done(call *k)
     const char *phase = NULL;
     const char *bad = done_body(k->body, &done, &turn, &phase);
     if (bad != NULL)
-        return reply_error(k->c, MHD_HTTP_BAD_REQUEST, "bad-request", _(bad), position(k));
+        return send_error(k, MHD_HTTP_BAD_REQUEST, "bad-request", _(bad), position(k));
     catch_up(k);
     size_t side = (size_t)(k->who - k->t->seats), advanced = 0;
     grog_error err;
     grog_status st = votes_cast(k->t, side, done, turn, phase, &advanced, &err);
     if (st != GROG_OK)
-        return reply_status(k->c, st, &err, position(k));
+        return fail(k, st, &err);
     enum MHD_Result ok = send_votes(k, advanced);
     if (advanced > 0)
         table_announce(k->t, advanced);
@@ -355,7 +405,7 @@ enum MHD_Result api_answer(table *t, struct MHD_Connection *c, const char *name,
                            int lang, const char *body, size_t len)
 {
     const endpoint *e = find_endpoint(name);
-    call k = {t, c, &t->seats[seat], {GROG_SEAT_PUBLIC, NULL}, NULL, lang};
+    call k = {t, c, &t->seats[seat], {GROG_SEAT_PUBLIC, NULL}, NULL, lang, 0, {0, NULL, NULL, 0}};
     if (post && len > 0) {
         json_error_t jerr;
         k.body = json_loadb(body, len, JSON_REJECT_DUPLICATES, &jerr);
@@ -378,11 +428,31 @@ enum MHD_Result api_answer(table *t, struct MHD_Connection *c, const char *name,
         return reply_error(c, MHD_HTTP_BAD_REQUEST, "bad-request",
                            _("expected a JSON body such as {\"words\": [\"next\"]}"), -1);
     }
+    const char *key = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Idempotency-Key");
+    if (post && key != NULL && !idem_key_ok(key)) {
+        json_decref(k.body);
+        return reply_error(c, MHD_HTTP_BAD_REQUEST, "bad-request",
+                           _("Idempotency-Key: expected 1 to 64 letters, digits or \"-_.:\""), -1);
+    }
+    k.keep = post && key != NULL && e->run != api_preview;
     pthread_mutex_lock(&t->game_lock);
+    const idem_answer *again = k.keep ? idem_find(t->idem, seat, key) : NULL;
+    if (again != NULL) { /* the same request again: the first answer, nothing applied */
+        enum MHD_Result ok =
+            reply_text(c, again->status, strdup(again->text), again->type, again->seq);
+        pthread_mutex_unlock(&t->game_lock);
+        json_decref(k.body);
+        return ok;
+    }
     grog_error err;
     grog_status st =
         grog_game_seat(t->g, k.who->side, strcmp(k.who->kind, "referee") == 0, &k.seat, &err);
+    if (st != GROG_OK)
+        table_scrub(t, &err);
     enum MHD_Result ok = st == GROG_OK ? e->run(&k) : reply_status(c, st, &err, -1);
+    if (k.kept.text != NULL)
+        idem_keep(t->idem, seat, key, &k.kept);
+    free(k.kept.text);
     pthread_mutex_unlock(&t->game_lock);
     json_decref(k.body);
     return ok;

@@ -14,6 +14,7 @@
 
 #include "api.h"
 #include "grognard/data.h"
+#include "guard.h"
 #include "http.h"
 #include "i18n.h"
 #include "reply.h"
@@ -109,9 +110,21 @@ static const char *bearer(struct MHD_Connection *c)
     return h;
 }
 
+/* The position of a Last-Event-ID ("7.3": position 7), -1 when absent or
+ * not one of ours. */
+static long long last_event(struct MHD_Connection *c)
+{
+    const char *v = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Last-Event-ID");
+    if (v == NULL || !isdigit((unsigned char)*v))
+        return -1;
+    char *end;
+    long long n = strtoll(v, &end, 10);
+    return (*end == '\0' || *end == '.') && n >= 0 ? n : -1;
+}
+
 static enum MHD_Result open_events(http_site *s, struct MHD_Connection *c, const request *rq)
 {
-    struct MHD_Response *r = stream_open(s->t, strcmp(s->t->seats[rq->seat].kind, "referee") == 0);
+    struct MHD_Response *r = stream_open(s->t, c, rq->seat, last_event(c));
     if (r == NULL)
         return reply_error(c, MHD_HTTP_SERVICE_UNAVAILABLE, "busy",
                            _("too many event streams open; try again later"), -1);
@@ -227,6 +240,21 @@ static int request_lang(const http_site *s, struct MHD_Connection *c)
     return s->langs[best] != NULL ? best : 0;
 }
 
+/* NULL when the request may come from where it does (guard.h), or why
+ * not. */
+static const char *where_from(const http_site *s, struct MHD_Connection *c, int post)
+{
+    const char *host = MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_HOST);
+    if (!guard_host(host, s->port, (const char *const *)s->names, s->nnames))
+        return _("this server is not known by that name (Host): open the address it printed, "
+                 "or serve it with --name NAME");
+    const char *origin = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Origin");
+    const char *site = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Sec-Fetch-Site");
+    if (post && !guard_origin(origin, host, site))
+        return _("a request from another site's page is refused (Origin)");
+    return NULL;
+}
+
 static enum MHD_Result on_request(http_site *s, struct MHD_Connection *c, const char *url,
                                   const char *method, const char *upload, size_t *upload_size,
                                   void **con_cls, int lang)
@@ -241,6 +269,9 @@ static enum MHD_Result on_request(http_site *s, struct MHD_Connection *c, const 
         if (!post && strcmp(method, MHD_HTTP_METHOD_GET) != 0)
             return reply_error(c, MHD_HTTP_METHOD_NOT_ALLOWED, "method-not-allowed",
                                _("only GET and POST are answered"), -1);
+        const char *refused = where_from(s, c, post);
+        if (refused != NULL)
+            return reply_error(c, MHD_HTTP_FORBIDDEN, "forbidden", refused, -1);
         return on_headers(s, c, url, post, r);
     }
     if (*upload_size > 0) {

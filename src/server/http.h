@@ -17,6 +17,9 @@
 typedef struct http_site {
     table *t;
     const grog_catalog *langs[TABLE_NLANGS];
+    unsigned port;  /* the port listened on, for the Host check */
+    char **names;   /* the names the server answers to besides addresses (--name) */
+    size_t nnames;
 } http_site;
 
 /* libmicrohttpd's request handler (cls: the http_site). */

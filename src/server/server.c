@@ -6,6 +6,7 @@
  * tables behind one daemon) can be built beside it. */
 #include <arpa/inet.h>
 #include <netinet/in.h>
+#include <sys/resource.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,9 +16,17 @@
 #include "votes.h"
 #include "watch.h"
 
-#define MAX_CONNECTIONS 64
-#define CONNECTION_TIMEOUT_S 30
+/* libmicrohttpd's limits (docs/api.md "Limits and headers"): every
+ * connection at once, those of one address, the threads that answer, how
+ * long a connection may stay silent, the memory of one connection (its
+ * request's headers). */
+#define MAX_CONNECTIONS 1600
+#define PER_ADDRESS 48
+#define THREADS 4
+#define CONNECTION_TIMEOUT_S 20
 #define CONNECTION_MEMORY (32 * 1024)
+/* Descriptors the process needs: the connections, the game's, the threads'. */
+#define FILES_NEEDED (MAX_CONNECTIONS + 64)
 
 struct grog_server {
     http_site site; /* site.t: the table served */
@@ -34,7 +43,9 @@ static grog_status listen_on(grog_server *s, const grog_server_options *o, grog_
     struct sockaddr_in v4;
     struct sockaddr_in6 v6;
     const struct sockaddr *addr;
-    unsigned flags = MHD_USE_THREAD_PER_CONNECTION | MHD_USE_INTERNAL_POLLING_THREAD;
+    /* an event loop (epoll) on a few threads; the event streams wait
+     * suspended (stream.c), holding no thread */
+    unsigned flags = MHD_USE_EPOLL_INTERNAL_THREAD | MHD_ALLOW_SUSPEND_RESUME | MHD_USE_ITC;
     memset(&v4, 0, sizeof v4);
     memset(&v6, 0, sizeof v6);
     if (inet_pton(AF_INET, host, &v4.sin_addr) == 1) {
@@ -55,7 +66,9 @@ static grog_status listen_on(grog_server *s, const grog_server_options *o, grog_
         return grog_error_set(err, GROG_EINVAL, _("port %u: ports go from 0 to 65535"), o->port);
     s->d = MHD_start_daemon(flags, (uint16_t)o->port, NULL, NULL, http_on_request, &s->site,
                             MHD_OPTION_SOCK_ADDR, addr, MHD_OPTION_CONNECTION_LIMIT,
-                            (unsigned)MAX_CONNECTIONS, MHD_OPTION_CONNECTION_TIMEOUT,
+                            (unsigned)MAX_CONNECTIONS, MHD_OPTION_PER_IP_CONNECTION_LIMIT,
+                            (unsigned)PER_ADDRESS, MHD_OPTION_THREAD_POOL_SIZE,
+                            (unsigned)THREADS, MHD_OPTION_CONNECTION_TIMEOUT,
                             (unsigned)CONNECTION_TIMEOUT_S, MHD_OPTION_CONNECTION_MEMORY_LIMIT,
                             (size_t)CONNECTION_MEMORY, MHD_OPTION_NOTIFY_COMPLETED,
                             http_request_done, s, MHD_OPTION_END);
@@ -66,6 +79,36 @@ static grog_status listen_on(grog_server *s, const grog_server_options *o, grog_
                               host, o->port);
     const union MHD_DaemonInfo *info = MHD_get_daemon_info(s->d, MHD_DAEMON_INFO_BIND_PORT);
     s->port = info != NULL && info->port != 0 ? info->port : o->port;
+    s->site.port = s->port;
+    char where[128];
+    snprintf(where, sizeof where, strchr(host, ':') != NULL ? "[%s]:%u" : "%s:%u", host, s->port);
+    return lock_record(s->t->lock, where, err);
+}
+
+/* Room for every connection: the soft limit on open files raised towards
+ * the hard one (a shell's default, 1024, is below MAX_CONNECTIONS). */
+static void raise_files_limit(void)
+{
+    struct rlimit r;
+    if (getrlimit(RLIMIT_NOFILE, &r) != 0 || r.rlim_cur >= FILES_NEEDED)
+        return;
+    r.rlim_cur = r.rlim_max == RLIM_INFINITY || r.rlim_max > FILES_NEEDED ? FILES_NEEDED
+                                                                          : r.rlim_max;
+    setrlimit(RLIMIT_NOFILE, &r);
+}
+
+static grog_status copy_names(grog_server *s, const grog_server_options *o, grog_error *err)
+{
+    if (o->nnames == 0)
+        return GROG_OK;
+    s->site.names = calloc(o->nnames, sizeof *s->site.names);
+    if (s->site.names == NULL)
+        return grog_error_set(err, GROG_ENOMEM, _("out of memory"));
+    for (size_t i = 0; i < o->nnames; i++) {
+        if ((s->site.names[i] = strdup(o->names[i])) == NULL)
+            return grog_error_set(err, GROG_ENOMEM, _("out of memory"));
+        s->site.nnames++;
+    }
     return GROG_OK;
 }
 
@@ -91,14 +134,17 @@ static void load_langs(grog_server *s)
 grog_status grog_server_start(const char *path, const grog_server_options *o, grog_server **out,
                               grog_error *err)
 {
-    grog_server_options defaults = {NULL, GROG_SERVER_PORT, 0, 0, 0};
+    grog_server_options defaults = {NULL, GROG_SERVER_PORT, 0, 0, 0, NULL, 0};
     if (o == NULL)
         o = &defaults;
     grog_server *s = calloc(1, sizeof *s);
     if (s == NULL)
         return grog_error_set(err, GROG_ENOMEM, _("out of memory"));
     load_langs(s);
-    grog_status st = table_open(path, o, &s->t, err);
+    raise_files_limit();
+    grog_status st = copy_names(s, o, err);
+    if (st == GROG_OK)
+        st = table_open(path, o, &s->t, err);
     s->site.t = s->t;
     if (st == GROG_OK)
         st = votes_init(s->t, err);
@@ -123,8 +169,11 @@ void grog_server_stop(grog_server *s)
         watch_join(s->t);
     }
     if (s->d != NULL)
-        MHD_stop_daemon(s->d); /* waits for every connection's thread */
+        MHD_stop_daemon(s->d); /* the streams were resumed by table_stop and end */
     table_close(s->t);
+    for (size_t i = 0; i < s->site.nnames; i++)
+        free(s->site.names[i]);
+    free(s->site.names);
     for (size_t i = 2; i < TABLE_NLANGS; i++)
         grog_catalog_free((grog_catalog *)s->site.langs[i]);
     free(s);

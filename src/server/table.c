@@ -9,6 +9,7 @@
 
 #include "grognard/battle.h"
 #include "i18n.h"
+#include "idem.h"
 #include "table.h"
 
 #define DEFAULT_POLL_MS 250
@@ -36,15 +37,61 @@ void table_announce(table *t, size_t seq)
     t->seq = seq;
     t->gen++;
     pthread_cond_broadcast(&t->pos_cond);
+    table_wake(t);
     pthread_mutex_unlock(&t->pos_lock);
+}
+
+/* ---- the streams' waiting ---- */
+
+void table_list(table *t, table_waiter *w)
+{
+    w->prev = NULL;
+    w->next = t->waiters;
+    if (t->waiters != NULL)
+        t->waiters->prev = w;
+    t->waiters = w;
+}
+
+void table_unlist(table *t, table_waiter *w)
+{
+    if (w->prev != NULL)
+        w->prev->next = w->next;
+    else if (t->waiters == w)
+        t->waiters = w->next;
+    if (w->next != NULL)
+        w->next->prev = w->prev;
+    w->prev = w->next = NULL;
+}
+
+void table_park(table *t, table_waiter *w)
+{
+    (void)t;
+    w->parked = 1;
+    MHD_suspend_connection(w->c);
+}
+
+void table_wake(table *t)
+{
+    for (table_waiter *w = t->waiters; w != NULL; w = w->next)
+        if (w->parked) {
+            w->parked = 0;
+            MHD_resume_connection(w->c);
+        }
 }
 
 void table_changed(table *t)
 {
-    for (size_t i = 0; t->cache != NULL && i < TABLE_DOCS * TABLE_NLANGS * t->nseats; i++) {
-        free(t->cache[i]);
+    for (size_t i = 0; t->cache != NULL && i < 2 * TABLE_DOCS * TABLE_NLANGS * t->nseats; i++) {
+        if (t->cache[i] != NULL)
+            MHD_destroy_response(t->cache[i]); /* freed once no request sends it */
         t->cache[i] = NULL;
     }
+    t->docgen++;
+}
+
+void table_etag(const table *t, size_t doc, char *out, size_t size)
+{
+    snprintf(out, size, "\"%llx-%lu-%zu\"", t->epoch, t->docgen, doc);
 }
 
 void table_stop(table *t)
@@ -54,6 +101,7 @@ void table_stop(table *t)
     pthread_mutex_lock(&t->pos_lock);
     t->stopping = 1;
     pthread_cond_broadcast(&t->pos_cond);
+    table_wake(t);
     pthread_mutex_unlock(&t->pos_lock);
 }
 
@@ -85,9 +133,11 @@ static grog_status make_seats(table *t, const grog_server_options *o, grog_error
     t->keys = calloc(n, sizeof *t->keys);
     t->sides = calloc(n, sizeof *t->sides);
     t->tokens = calloc(n, sizeof *t->tokens);
-    t->cache = calloc(TABLE_DOCS * TABLE_NLANGS * n, sizeof *t->cache);
+    t->cache = calloc(2 * TABLE_DOCS * TABLE_NLANGS * n, sizeof *t->cache);
+    t->idem = idem_new();
+    t->seat_streams = calloc(n, sizeof *t->seat_streams);
     if (t->seats == NULL || t->keys == NULL || t->sides == NULL || t->tokens == NULL ||
-        t->cache == NULL)
+        t->cache == NULL || t->seat_streams == NULL || t->idem == NULL)
         return grog_error_set(err, GROG_ENOMEM, _("out of memory"));
     grog_status st = GROG_OK;
     for (size_t i = 0; i < nsides && st == GROG_OK; i++)
@@ -101,6 +151,20 @@ static grog_status make_seats(table *t, const grog_server_options *o, grog_error
     t->nsides = nsides;
     return tokens_load(t->path, o->new_tokens, t->nseats, (const char *const *)t->keys, t->tokens,
                        err);
+}
+
+void table_scrub(const table *t, grog_error *err)
+{
+    const char *base = strrchr(t->path, '/');
+    base = base != NULL ? base + 1 : t->path;
+    size_t n = strlen(t->path), b = strlen(base);
+    if (base == t->path)
+        return; /* a bare name: nothing to hide */
+    char *at;
+    while ((at = strstr(err->message, t->path)) != NULL) {
+        memmove(at + b, at + n, strlen(at + n) + 1);
+        memcpy(at, base, b);
+    }
 }
 
 int table_seat_of(const table *t, const char *token)
@@ -137,6 +201,8 @@ grog_status table_open(const char *path, const grog_server_options *o, table **o
     t->poll_ms = o->poll_ms != 0 ? o->poll_ms : DEFAULT_POLL_MS;
     grog_status st = init_sync(t, err);
     if (st == GROG_OK)
+        st = lock_take(path, &t->lock, err);
+    if (st == GROG_OK)
         st = grog_game_open(path, &t->g, err);
     if (st == GROG_OK)
         st = make_seats(t, o, err);
@@ -145,6 +211,9 @@ grog_status table_open(const char *path, const grog_server_options *o, table **o
         return st;
     }
     t->seq = grog_game_action_count(t->g);
+    struct timespec now;
+    clock_gettime(CLOCK_REALTIME, &now);
+    t->epoch = (unsigned long long)now.tv_sec * 1000000000ull + (unsigned long long)now.tv_nsec;
     *out = t;
     return GROG_OK;
 }
@@ -166,6 +235,8 @@ void table_close(table *t)
     free(t->sides);
     free(t->tokens);
     free(t->seats);
+    free(t->seat_streams);
+    idem_free(t->idem);
     free(t->vote_phase);
     free(t->voted);
     free(t->votes_text);
@@ -174,6 +245,7 @@ void table_close(table *t)
         pthread_mutex_destroy(&t->pos_lock);
         pthread_mutex_destroy(&t->game_lock);
     }
+    lock_release(t->lock); /* last: after the game's own descriptors are closed */
     free(t->path);
     free(t);
 }

@@ -23,8 +23,11 @@
 #include <stddef.h>
 #include <time.h>
 
+#include <microhttpd.h>
+
 #include "grognard/game.h"
 #include "grognard/server.h"
+#include "lock.h"
 #include "tokens.h"
 
 /* The documents kept per seat and language (table.cache). */
@@ -33,8 +36,18 @@
  * own (gettext's, the process's), then en, fr and ru. */
 #define TABLE_NLANGS 4
 
+/* A connection parked until the table has news for it (an event stream
+ * with nothing to send, suspended): on the table's list from table_list to
+ * table_unlist, parked (suspended) from table_park to the next table_wake. */
+typedef struct table_waiter {
+    struct MHD_Connection *c;
+    int parked;
+    struct table_waiter *prev, *next;
+} table_waiter;
+
 typedef struct table {
     char *path;
+    serve_lock *lock; /* held from open to close: one server per game file */
     grog_game *g;
     pthread_mutex_t game_lock; /* held for every use of g */
     int referee_only;
@@ -46,17 +59,26 @@ typedef struct table {
     size_t nsides;
     token_text *tokens;
     /* Under game_lock: each seat's game document, map and actions list in
-     * each language as of the journal's present state
-     * ([TABLE_DOCS * (TABLE_NLANGS * seat + lang) + 0] game, + 1 map, + 2
-     * actions), NULL until asked; dropped whenever the game changes
-     * (table_changed). */
-    char **cache;
+     * each language as of the journal's present state, as responses ready
+     * to queue, plain and gzipped: doc = TABLE_DOCS * (TABLE_NLANGS * seat +
+     * lang) + (0 game, 1 map, 2 actions), cache[2 * doc + gzipped]; NULL
+     * until asked; dropped whenever the game changes (table_changed), which
+     * moves docgen; their ETag is made of epoch (the server's start) and
+     * docgen. */
+    struct MHD_Response **cache;
+    unsigned long docgen;
+    unsigned long long epoch;
+    struct idem_cache *idem; /* under game_lock: answers by Idempotency-Key */
     /* the journal position, for the event streams */
     pthread_mutex_t pos_lock;
     pthread_cond_t pos_cond; /* CLOCK_MONOTONIC */
     size_t seq;
     unsigned long gen;
-    unsigned streams;
+    unsigned long kgen;      /* the keep-alive tick (watch.c), for the streams */
+    unsigned streams;        /* the event streams open but the referee's */
+    unsigned referee_streams_open;
+    unsigned *seat_streams;  /* per seat */
+    table_waiter *waiters;   /* the event streams open */
     int stopping;
     int sync_ready;
     /* watch.c */
@@ -75,7 +97,8 @@ typedef struct table {
     unsigned referee_streams;
 } table;
 
-/* Opens the game at path and its seats (tokens loaded or made, o->new_tokens
+/* Takes the game file's lock (lock.h: GROG_EBUSY naming who serves it),
+ * opens the game at path and its seats (tokens loaded or made, o->new_tokens
  * renews them). The votes are not made yet (votes_init). */
 grog_status table_open(const char *path, const grog_server_options *o, table **out,
                        grog_error *err);
@@ -87,6 +110,19 @@ void table_close(table *t);
 void table_changed(table *t);
 /* Announces a new journal position to every event stream. */
 void table_announce(table *t, size_t seq);
+/* Under pos_lock: puts w on the table's list, takes it off, parks it
+ * (MHD_suspend_connection: only from libmicrohttpd's callbacks for w->c),
+ * and resumes every parked waiter (after gen, vgen or kgen moved, or on
+ * stopping). */
+void table_list(table *t, table_waiter *w);
+void table_unlist(table *t, table_waiter *w);
+void table_park(table *t, table_waiter *w);
+void table_wake(table *t);
+/* The ETag of cached document doc as of now (under game_lock). */
+void table_etag(const table *t, size_t doc, char *out, size_t size);
+/* Takes the game file's path out of an error message for a request: every
+ * occurrence becomes the file's own name (bussaco.grog). */
+void table_scrub(const table *t, grog_error *err);
 /* The index of the enabled seat whose token this is, or -1. */
 int table_seat_of(const table *t, const char *token);
 /* The deadline ms milliseconds from now on CLOCK_MONOTONIC (pos_cond's). */

@@ -50,6 +50,7 @@ static void publish(table *t)
     }
     t->vgen++;
     pthread_cond_broadcast(&t->pos_cond);
+    table_wake(t);
     pthread_mutex_unlock(&t->pos_lock);
 }
 
@@ -124,7 +125,9 @@ static size_t advance_if_due(table *t, grog_status *st, grog_error *err)
     *st = grog_game_seat(t->g, t->sides[t->vote_last], 0, &seat, err);
     const char *argv[] = {"next"};
     if (*st == GROG_OK)
-        *st = grog_game_do_as(t->g, &seat, 1, argv, NULL, err);
+        /* inside the write transaction: only if nobody moved the journal
+         * since the votes were weighed (the phase they are for) */
+        *st = grog_game_do_at(t->g, &seat, grog_game_action_count(t->g), 1, argv, NULL, err);
     if (*st != GROG_OK)
         return 0;
     table_changed(t);
@@ -178,4 +181,5 @@ void votes_presence(table *t, int delta)
     t->referee_streams = (unsigned)((int)t->referee_streams + delta);
     t->vgen++;
     pthread_cond_broadcast(&t->pos_cond);
+    table_wake(t);
 }

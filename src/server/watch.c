@@ -1,8 +1,10 @@
 /* watch.c — the watcher thread of a table. See watch.h.
  *
  * Invariant: it holds pos_lock only while waiting, and takes game_lock
- * without it (table.h's lock order). */
+ * without it (table.h's lock order). It also beats the streams' keep-alive
+ * tick (kgen), every STREAMS_KEEPALIVE_S. */
 #include "i18n.h"
+#include "stream.h"
 #include "votes.h"
 #include "watch.h"
 
@@ -10,6 +12,7 @@
 static void *watch(void *p)
 {
     table *t = p;
+    struct timespec tick = table_deadline(STREAMS_KEEPALIVE_S * 1000L);
     pthread_mutex_lock(&t->pos_lock);
     while (!t->stopping) {
         struct timespec until = table_deadline((long)t->poll_ms);
@@ -17,6 +20,13 @@ static void *watch(void *p)
             ;
         if (t->stopping)
             break;
+        if (until.tv_sec > tick.tv_sec ||
+            (until.tv_sec == tick.tv_sec && until.tv_nsec >= tick.tv_nsec)) {
+            /* the keep-alive tick: every parked stream writes a comment */
+            t->kgen++;
+            table_wake(t);
+            tick = table_deadline(STREAMS_KEEPALIVE_S * 1000L);
+        }
         size_t before = t->seq;
         pthread_mutex_unlock(&t->pos_lock);
         size_t added = 0;

@@ -1,0 +1,20 @@
+/* guard.h — where a request comes from (internal to src/server): the checks
+ * against DNS rebinding (a `Host` that is not this server's) and cross-site
+ * requests (a POST from another site's page). docs/api.md ("Host and
+ * Origin") is the contract. */
+#ifndef GROG_GUARD_H
+#define GROG_GUARD_H
+
+#include <stddef.h>
+
+/* Whether a Host header value names this server listening on port: a
+ * numeric address (IPv4, or IPv6 in brackets) or "localhost", or one of the
+ * nnames names (any case), followed by ":port" (or by nothing when port is
+ * 80). NULL (no Host header) is refused. */
+int guard_host(const char *host, unsigned port, const char *const *names, size_t nnames);
+/* Whether a POST may be taken: Origin absent (not a browser's page) or the
+ * same host and port as Host (any scheme), and Sec-Fetch-Site, when given,
+ * not "cross-site". */
+int guard_origin(const char *origin, const char *host, const char *fetch_site);
+
+#endif
