@@ -2,7 +2,8 @@
  * attach, detach, explain, note, and the table events the seeds' missing
  * chapters decide (melee, casualties, flight, rout, breaking, contact,
  * death, liberation). Family-specific consequences of an event are asked of
- * the family through family_event (engine.h). */
+ * the family through family_event (engine.h). And finding any action, common
+ * or the family's, by its word (game_run_words, game_run_action). */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -571,3 +572,85 @@ const action_def grog_game_common_actions[] = {
 };
 const size_t grog_game_common_count = sizeof grog_game_common_actions /
                                       sizeof grog_game_common_actions[0];
+
+/* ---- finding an action by its word ---- */
+
+static const action_def *find_action(const grog_game *g, const char *name)
+{
+    for (size_t i = 0; i < grog_game_common_count; i++)
+        if (strcmp(grog_game_common_actions[i].name, name) == 0)
+            return &grog_game_common_actions[i];
+    for (size_t i = 0; i < g->ops->nactions; i++)
+        if (strcmp(g->ops->actions[i].name, name) == 0)
+            return &g->ops->actions[i];
+    return NULL;
+}
+
+grog_status game_run_words(action_ctx *c, int argc, char **argv, grog_error *err)
+{
+    const action_def *a = argc >= 1 ? find_action(c->game, argv[0]) : NULL;
+    if (a == NULL)
+        return grog_error_set(err, GROG_EINVAL, _("unknown action \"%s\""),
+                              argc >= 1 ? argv[0] : "");
+    return a->run(c, argc, argv, err);
+}
+
+/* Runs the words on the context. */
+grog_status game_run_action(grog_game *g, action_ctx *c, int argc, const char *const *words,
+                            grog_error *err)
+{
+    if (argc < 1)
+        return grog_error_set(err, GROG_EINVAL, _("no action given"));
+    const action_def *a = find_action(g, words[0]);
+    if (a == NULL) {
+        /* The words that would do, named here: "help" exists only at the
+         * play prompt, not for do or the server. */
+        char known[512] = "";
+        size_t len = 0;
+        for (size_t i = 0; grog_game_action_name(g, i) != NULL && len < sizeof known; i++)
+            if (strcmp(grog_game_action_name(g, i), "start") != 0)
+                len += (size_t)snprintf(known + len, sizeof known - len, "%s%s", len ? ", " : "",
+                                        grog_game_action_name(g, i));
+        return grog_error_set(err, GROG_EINVAL, _("unknown action \"%s\"; the actions of this %s game: %s"),
+                              words[0], grog_family_name(g->family), known);
+    }
+    char **argv = malloc(((size_t)argc + 1) * sizeof *argv);
+    if (argv == NULL)
+        return grog_error_set(err, GROG_ENOMEM, _("out of memory"));
+    memcpy(argv, words, (size_t)argc * sizeof *argv);
+    argv[argc] = NULL;
+    grog_status st = a->run(c, argc, argv, err);
+    free(argv);
+    return st;
+}
+
+size_t game_action_list(const grog_game *g, const action_def **common, size_t *ncommon,
+                        const action_def **family)
+{
+    *common = grog_game_common_actions;
+    *ncommon = grog_game_common_count;
+    *family = g->ops->actions;
+    return g->ops->nactions;
+}
+
+static const action_def *action_at(const grog_game *g, size_t i)
+{
+    const action_def *common, *family;
+    size_t ncommon;
+    size_t nfamily = game_action_list(g, &common, &ncommon, &family);
+    if (i < ncommon)
+        return &common[i];
+    return i - ncommon < nfamily ? &family[i - ncommon] : NULL;
+}
+
+const char *grog_game_action_name(const grog_game *g, size_t i)
+{
+    const action_def *a = action_at(g, i);
+    return a != NULL ? a->name : NULL;
+}
+
+const char *grog_game_action_help(const grog_game *g, size_t i)
+{
+    const action_def *a = action_at(g, i);
+    return a != NULL ? _(a->usage) : NULL;
+}

@@ -7,7 +7,20 @@
  * its check string (what must be identical on replay: rolls, outcomes,
  * generator draws). An action that fails leaves the game untouched: the
  * engine works on a copy of the battle and family state and swaps it in only
- * when the action succeeds. */
+ * when the action succeeds.
+ *
+ * The engine's floors (docs/hacking.md, "The game engine's floors"): each
+ * file calls only the files of its floor or below, never above.
+ *  1. the state and the action's context: family.c (names), game_state.c,
+ *     action_ctx.c, viewer.c, journal.c, snapshot.c, order_kinds.c,
+ *     table_rolls.c, game_actions.c (the legal list), unit_card.c;
+ *  2. the families (family_aigles*.c, family_gdb.c, family_gt*.c), on 1;
+ *  3. the common actions: family_hooks.c, actions.c;
+ *  4. a row executed again: game_exec.c;
+ *  5. snapshots and history: snapcache.c, history.c;
+ *  6. the orchestration: game.c (create, open, do; the one table of the
+ *     families' engines), and the views game_view.c.
+ * scripts/check-cycles.sh (make check) fails on any circle of files. */
 #ifndef GROG_ENGINE_H
 #define GROG_ENGINE_H
 
@@ -30,7 +43,7 @@ typedef struct game_state {
     size_t phase;
 } game_state;
 
-/* A game (game.c). The state is always the one after the journal's last row
+/* A game (game.c, game_state.c). The state is always the one after the journal's last row
  * this process has read (`last`): the actions in effect (the chain from `top`
  * down the `below` links) executed in order, each from its own stream
  * position. */
@@ -65,7 +78,7 @@ struct grog_game {
 
 struct journal_action;
 
-/* game.c: the state, the stream, the one action runner. */
+/* game_state.c: the state, the stream, the readers. */
 /* Forgets the spare copy of the state (anything that changes g->s but an action). */
 void game_spare_drop(grog_game *g);
 void game_state_free(const grog_game *g, game_state *s);
@@ -73,6 +86,9 @@ grog_status game_state_clone(const grog_game *g, const game_state *from, game_st
                              grog_error *err);
 /* g->s := the state before any action: the scenario, the seed, turn 1, phase 0. */
 grog_status game_fresh_state(grog_game *g, grog_error *err);
+/* The same from battle b, which it takes (NULL: read from the stored
+ * scenario text), for a game being created. */
+grog_status game_start_state(grog_game *g, grog_battle *b, grog_error *err);
 /* g->s := *s (taken over; *s is emptied), e.g. a state read from a snapshot. */
 grog_status game_set_state(grog_game *g, game_state *s, grog_error *err);
 /* Moves rng forward to stream position `to` (draws); -1: stays. Never back. */
@@ -83,10 +99,26 @@ const char *game_lang(char *buf, size_t size);
 char *game_result_for(const grog_seat *seat, json_t *r);
 /* GROG_OK unless the game was opened damaged (then nothing may be written). */
 grog_status game_writable(const grog_game *g, grog_error *err);
+
+/* game_exec.c: a journal row executed again, results made and compared. */
 /* Executes an action row on the live state (from its stream position) and
  * compares its checks and, when asked, its result with the stored ones. */
 grog_status game_exec_row(grog_game *g, const struct journal_action *a, int compare_result,
                           grog_error *err);
+/* The same on state `on` (the live state or the spare). */
+grog_status game_exec_row_on(grog_game *g, game_state *on, const struct journal_action *a,
+                             int compare_result, grog_error *err);
+/* The result, as the journal stores it: {"seq","side","action","secret_from",
+ * "turn","phase","events","records"} in compact JSON, words being the action's
+ * words as JSON text. NULL when out of memory, or when a string is one jansson
+ * refuses (its json_pack made nothing either). Caller frees. */
+struct action_ctx;
+char *game_result_text(const struct action_ctx *c, const char *words);
+/* Whether a result made now (its compact JSON text; NULL when it could not be
+ * made) is the stored one: byte for byte when the row was recorded in the
+ * language messages are in now, else its structure, numbers and untranslated
+ * words (outcomes, ids, types). */
+int game_same_result(const char *r, const struct journal_action *a);
 
 /* history.c: replay, undo, catching up, verification. */
 /* Rebuilds g->s from the journal: the actions in effect after the last row.
@@ -95,11 +127,6 @@ grog_status game_rebuild(grog_game *g, int damaged_ok, grog_error *err);
 /* Catches up with rows other processes appended (inside or outside a write
  * transaction); *added (may be NULL) = how many. */
 grog_status game_catch_up(grog_game *g, size_t *added, grog_error *err);
-/* Whether a result made now (its compact JSON text; NULL when it could not be
- * made) is the stored one: byte for byte when the row was recorded in the
- * language messages are in now, else its structure, numbers and untranslated
- * words (outcomes, ids, types). */
-int game_same_result(const char *r, const struct journal_action *a);
 /* For the log: undone_by[seq] (seq 1..g->last) = the undo record that cancels
  * that row, 0 when it is in effect. Caller frees. */
 grog_status game_undone_by(const grog_game *g, long long **undone_by, grog_error *err);
@@ -251,23 +278,40 @@ grog_status family_aigles_event(action_ctx *c, const char *type, grog_troop *u, 
 grog_status family_aigles_fired_at(action_ctx *c, grog_officer *o, int n, grog_error *err);
 grog_status family_gt_target(action_ctx *c, const grog_officer *o, grog_error *err);
 
-/* Runs words (argv[0] the action) in the context (explain uses it). */
+/* Runs words (argv[0] the action) in the context (explain uses it; actions.c). */
 grog_status game_run_words(action_ctx *c, int argc, char **argv, grog_error *err);
+/* Runs an action's words (a copy of them) on the context; an unknown word
+ * is refused naming the game's actions (actions.c). */
+grog_status game_run_action(grog_game *g, action_ctx *c, int argc, const char *const *words,
+                            grog_error *err);
 
-/* Phase changes, for `start` and `next` (actions.c). */
+/* The action context's life (action_ctx.c): made on state s (the live state
+ * or a copy), the turn and phase it reached stored back into s, freed (its
+ * buffers kept for the next action); the checks closed with the draws, turn
+ * and phase at the end. */
+void ctx_init(action_ctx *c, grog_game *g, game_state *s);
+void ctx_store(const action_ctx *c, game_state *s);
+void ctx_free(action_ctx *c);
+void ctx_finish_checks(action_ctx *c);
+
+/* Phase changes, for `start` and `next` (action_ctx.c). */
 grog_status game_enter_first_phase(action_ctx *c, grog_error *err);
 grog_status game_next_phase(action_ctx *c, grog_error *err);
 
 /* The viewer string that stands for the referee's seat (ids cannot hold '#'). */
 #define GAME_REFEREE_VIEWER "#referee"
-/* A seat as one viewer string (game_view.c): NULL for the public, the side's id,
+/* A seat as one viewer string (viewer.c): NULL for the public, the side's id,
  * or GAME_REFEREE_VIEWER. */
 const char *game_viewer(const grog_seat *seat);
 /* A copy of a result (a journal row's JSON) with what viewer may not see left out. */
 json_t *game_result_filtered(json_t *result, const char *viewer);
+/* Whether a viewer string is the referee's; whether it may see an item (an
+ * event or record: its visible_to is "" or the viewer's side). */
+int viewer_is_referee(const char *side);
+int viewer_sees(json_t *item, const char *side);
 
-/* For the views (game_view.c): the status object as side sees it, the
- * journal rows in order, and the action words (common ones, then the
+/* For the views (game_state.c, actions.c): the status object as side sees
+ * it, the journal rows in order, and the action words (common ones, then the
  * family's; returns how many the family has). */
 json_t *game_status_object(const grog_game *g, const char *side);
 struct journal_action;
@@ -280,7 +324,7 @@ size_t game_action_list(const grog_game *g, const action_def **common, size_t *n
 extern const action_def grog_game_common_actions[];
 extern const size_t grog_game_common_count;
 
-/* The read-only state of g for the legality checks (game.c). */
+/* The read-only state of g for the legality checks (game_state.c). */
 void game_legal_ctx(const grog_game *g, const char *side, legal_ctx *out);
 const family_ops *game_ops(const grog_game *g);
 /* Building the actions list (game_actions.c, written out by

@@ -1,11 +1,8 @@
 /* game_view.c — what a game shows: status, log, narration, for one viewer.
  *
- * Visibility: every event and record carries `visible_to` ("" for all, or a
- * side id). The seat is turned into one viewer string here (game_viewer):
- * NULL for the public, which sees only the public items; a side id, which
- * also sees its own; GAME_REFEREE_VIEWER, which sees everything. Every
- * output of a game (status, log, results, errors of replay) is filtered
- * through these few functions. Nothing here changes the game. */
+ * Every item shown is first filtered for the viewer (viewer.c: the seat as
+ * a viewer string, what it may see of a result). Nothing here changes the
+ * game. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,74 +10,6 @@
 #include "engine.h"
 #include "i18n.h"
 #include "journal.h"
-
-
-const char *game_viewer(const grog_seat *seat)
-{
-    if (seat == NULL || seat->kind == GROG_SEAT_PUBLIC)
-        return NULL;
-    if (seat->kind == GROG_SEAT_REFEREE)
-        return GAME_REFEREE_VIEWER;
-    return seat->side != NULL && seat->side[0] ? seat->side : NULL;
-}
-
-static int is_referee(const char *side)
-{
-    return side != NULL && strcmp(side, GAME_REFEREE_VIEWER) == 0;
-}
-
-static int visible(json_t *item, const char *side)
-{
-    const char *to = json_string_value(json_object_get(item, "visible_to"));
-    return to == NULL || to[0] == '\0' || is_referee(side) ||
-           (side != NULL && strcmp(to, side) == 0);
-}
-
-/* Whether the viewer is the side that acted (the referee counts as every side). */
-static int own_action(json_t *r, const char *side)
-{
-    const char *actor = json_string_value(json_object_get(r, "side"));
-    return is_referee(side) || (side != NULL && actor != NULL && strcmp(actor, side) == 0);
-}
-
-/* Cuts an action's secret words (GDB-02) for a viewer of another side. */
-static void hide_words(json_t *r, const char *side)
-{
-    json_int_t from = json_integer_value(json_object_get(r, "secret_from"));
-    json_t *words = json_object_get(r, "action");
-    if (from <= 0 || own_action(r, side))
-        return;
-    while (json_array_size(words) > (size_t)from)
-        json_array_remove(words, json_array_size(words) - 1);
-    json_array_append_new(words, json_string("(hidden)"));
-}
-
-/* A copy of a result with what side may not see replaced by null (records,
- * so that the events' indices stay right) or left out (events, secret words). */
-json_t *game_result_filtered(json_t *result, const char *side)
-{
-    json_t *r = json_deep_copy(result);
-    hide_words(r, side);
-    json_t *events = json_object_get(r, "events");
-    for (size_t i = json_array_size(events); i-- > 0;)
-        if (!visible(json_array_get(events, i), side))
-            json_array_remove(events, i);
-    json_t *records = json_object_get(r, "records");
-    for (size_t i = 0; i < json_array_size(records); i++) {
-        json_t *rec = json_array_get(records, i);
-        const char *notes_to = json_string_value(json_object_get(rec, "notes_visible_to"));
-        if (!visible(rec, side))
-            json_array_set_new(records, i, json_null());
-        else if (!is_referee(side)) /* the game's dice seed tells every future roll */
-            json_object_set_new(json_object_get(rec, "record"), "seed", json_null());
-        if (!visible(rec, side))
-            continue;
-        if (notes_to != NULL && !is_referee(side) &&
-                 (side == NULL || strcmp(notes_to, side) != 0))
-            json_object_set_new(json_object_get(rec, "record"), "notes", json_array());
-    }
-    return r;
-}
 
 static grog_status dump(json_t *j, char **out, grog_error *err)
 {
@@ -114,7 +43,7 @@ grog_status grog_game_status_text(const grog_game *g, const grog_seat *seat, cha
         json_decref(s);
         return grog_error_set(err, GROG_ENOMEM, _("out of memory"));
     }
-    if (is_referee(side))
+    if (viewer_is_referee(side))
         fprintf(f, _("%s: a %s game (dice seed %llu)\n"),
                 json_string_value(json_object_get(s, "scenario")),
                 grog_family_title(grog_game_family(g)), (unsigned long long)grog_game_seed(g));
@@ -273,7 +202,7 @@ static void result_text(FILE *f, json_t *result, const char *side)
     json_t *e;
     json_t *records = json_object_get(r, "records");
     json_array_foreach(json_object_get(r, "events"), i, e) {
-        if (!visible(e, side))
+        if (!viewer_sees(e, side))
             continue;
         const char *type = json_string_value(json_object_get(e, "type"));
         if (type != NULL && strcmp(type, "record") == 0) {
@@ -392,24 +321,3 @@ grog_status grog_game_log_text(const grog_game *g, const grog_seat *seat, char *
     return GROG_OK;
 }
 
-static const action_def *action_at(const grog_game *g, size_t i)
-{
-    const action_def *common, *family;
-    size_t ncommon;
-    size_t nfamily = game_action_list(g, &common, &ncommon, &family);
-    if (i < ncommon)
-        return &common[i];
-    return i - ncommon < nfamily ? &family[i - ncommon] : NULL;
-}
-
-const char *grog_game_action_name(const grog_game *g, size_t i)
-{
-    const action_def *a = action_at(g, i);
-    return a != NULL ? a->name : NULL;
-}
-
-const char *grog_game_action_help(const grog_game *g, size_t i)
-{
-    const action_def *a = action_at(g, i);
-    return a != NULL ? _(a->usage) : NULL;
-}

@@ -24,65 +24,6 @@
 #include "journal.h"
 #include "snapcache.h"
 
-/* ---- comparing results ---- */
-
-/* Keys whose strings are never translated: they are compared even when the
- * row was recorded in another language. */
-static int untranslated_key(const char *key)
-{
-    static const char *const keys[] = {"side",  "visible_to", "notes_visible_to", "type",
-                                       "phase", "action",     "outcome",          "id",
-                                       "unit",  "officer",    "rule",             "dice",
-                                       "test",  "comparison", "name",             "exact",
-                                       NULL};
-    for (size_t i = 0; key != NULL && keys[i] != NULL; i++)
-        if (strcmp(key, keys[i]) == 0)
-            return 1;
-    return 0;
-}
-
-/* A copy of j with the translated strings blanked. */
-static json_t *skeleton(json_t *j, const char *key)
-{
-    if (json_is_string(j))
-        return untranslated_key(key) ? json_incref(j) : json_string("");
-    if (json_is_array(j)) {
-        json_t *a = json_array();
-        size_t i;
-        json_t *v;
-        json_array_foreach(j, i, v) json_array_append_new(a, skeleton(v, key));
-        return a;
-    }
-    if (json_is_object(j)) {
-        json_t *o = json_object();
-        const char *k;
-        json_t *v;
-        json_object_foreach(j, k, v) json_object_set_new(o, k, skeleton(v, k));
-        return o;
-    }
-    return json_incref(j);
-}
-
-int game_same_result(const char *r, const journal_action *a)
-{
-    char lang[64];
-    game_lang(lang, sizeof lang);
-    if (a->lang != NULL && strcmp(a->lang, lang) == 0)
-        return r != NULL && strcmp(r, a->result) == 0;
-    if (a->lang == NULL)
-        return 1; /* a version 1 row: its checks only */
-    json_t *mine = r != NULL ? json_loads(r, 0, NULL) : NULL;
-    json_t *stored = json_loads(a->result, 0, NULL);
-    json_t *x = mine != NULL ? skeleton(mine, NULL) : NULL;
-    json_t *y = stored != NULL ? skeleton(stored, NULL) : NULL;
-    int same = x != NULL && y != NULL && json_equal(x, y);
-    json_decref(x);
-    json_decref(y);
-    json_decref(mine);
-    json_decref(stored);
-    return same;
-}
-
 /* ---- the chain of actions in effect ---- */
 
 typedef struct links {
