@@ -216,6 +216,19 @@ typedef struct family_ops {
     json_t *(*state_save)(const void *rules, const grog_battle *b, const void *state);
     grog_status (*state_load)(const void *rules, const grog_battle *b, const json_t *j,
                               void **state, grog_error *err);
+    /* What the family adds to the common actions (asked by family_hooks.c,
+     * below; NULL: nothing, the common action goes on). An event's unit or
+     * officer may be NULL. */
+    grog_status (*attach_check)(action_ctx *c, const grog_officer *o, const grog_troop *u,
+                                grog_error *err);
+    grog_status (*event)(action_ctx *c, const char *type, grog_troop *u, grog_officer *o,
+                         grog_error *err);
+    /* NULL: a table event (the casualties counted, no rule applied). */
+    grog_status (*officer_fired_at)(action_ctx *c, grog_officer *o, int n, grog_error *err);
+    grog_status (*officer_contact_check)(action_ctx *c, const grog_officer *o, grog_error *err);
+    grog_status (*officer_surrounded)(action_ctx *c, const grog_officer *o, grog_error *err);
+    grog_status (*officer_harm_check)(action_ctx *c, const grog_officer *o, grog_error *err);
+    grog_status (*move_check)(action_ctx *c, const grog_troop *u, grog_error *err);
 } family_ops;
 
 extern const family_ops grog_family_aigles_ops;
@@ -247,9 +260,9 @@ void ctx_check(action_ctx *c, const char *fmt, ...)
 #endif
     ;
 
-/* Family hooks called by the common actions (each family file defines them
- * for its own family; they dispatch on the game's family). An event's unit
- * or officer may be NULL. */
+/* Family hooks called by the common actions (family_hooks.c: each asks the
+ * game's family through its family_ops, never naming a family). An event's
+ * unit or officer may be NULL. */
 grog_status family_attach_check(action_ctx *c, const grog_officer *o, const grog_troop *u,
                                 grog_error *err);
 grog_status family_event(action_ctx *c, const char *type, grog_troop *u, grog_officer *o,
@@ -268,15 +281,6 @@ grog_status family_officer_surrounded(action_ctx *c, const grog_officer *o, grog
 grog_status family_officer_harm_check(action_ctx *c, const grog_officer *o, grog_error *err);
 /* Whether unit u may be moved (aigles AIG-F-12: a square stands). */
 grog_status family_move_check(action_ctx *c, const grog_troop *u, grog_error *err);
-
-/* What each family file exports to family_hooks.c. */
-grog_status family_gt_attach(action_ctx *c, const grog_officer *o, const grog_troop *u,
-                             grog_error *err);
-grog_status family_gt_flee(action_ctx *c, grog_troop *u, grog_error *err);
-grog_status family_aigles_event(action_ctx *c, const char *type, grog_troop *u, grog_officer *o,
-                                grog_error *err);
-grog_status family_aigles_fired_at(action_ctx *c, grog_officer *o, int n, grog_error *err);
-grog_status family_gt_target(action_ctx *c, const grog_officer *o, grog_error *err);
 
 /* Runs words (argv[0] the action) in the context (explain uses it; actions.c). */
 grog_status game_run_words(action_ctx *c, int argc, char **argv, grog_error *err);

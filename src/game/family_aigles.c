@@ -266,4 +266,9 @@ const family_ops grog_family_aigles_ops = {
     aigles_destroy, enter_phase, leave_phase, actions, sizeof actions / sizeof actions[0],
     aigles_status, legal_aigles, kinds_of, aigles_unit_card, aigles_state_save,
     aigles_state_load,
+    .event = family_aigles_event,
+    .officer_fired_at = family_aigles_fired_at,
+    .officer_contact_check = aigles_contact_check,
+    .officer_surrounded = aigles_surrounded,
+    .move_check = aigles_move_check,
 };

@@ -189,6 +189,16 @@ void aigles_legal_formations(const legal_ctx *l, const aigles_rules *r, const ai
  * (family_aigles_officers.c). */
 grog_status aigles_act_morale(action_ctx *c, int argc, char **argv, grog_error *err);
 grog_status aigles_act_replace(action_ctx *c, int argc, char **argv, grog_error *err);
+/* The family's answers to the common actions (family_ops, family_hooks.c):
+ * fire at an officer (AIG-O-25), an event's consequences (AIG-O-14, -24),
+ * contact (AIG-O-22), surrounded (AIG-O-21); and a square does not move
+ * (AIG-F-12, family_aigles_formations.c). */
+grog_status family_aigles_fired_at(action_ctx *c, grog_officer *o, int n, grog_error *err);
+grog_status family_aigles_event(action_ctx *c, const char *type, grog_troop *u, grog_officer *o,
+                                grog_error *err);
+grog_status aigles_contact_check(action_ctx *c, const grog_officer *o, grog_error *err);
+grog_status aigles_surrounded(action_ctx *c, const grog_officer *o, grog_error *err);
+grog_status aigles_move_check(action_ctx *c, const grog_troop *u, grog_error *err);
 
 /* The status and the unit card (family_aigles_status.c). */
 void aigles_status(const void *rules, const grog_battle *b, const void *state, const char *side,

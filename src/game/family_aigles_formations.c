@@ -88,6 +88,18 @@ grog_status aigles_act_formation(action_ctx *c, int argc, char **argv, grog_erro
     return GROG_OK;
 }
 
+/* AIG-F-12: a full or mass square does not move (the common `move` asks). */
+grog_status aigles_move_check(action_ctx *c, const grog_troop *u, grog_error *err)
+{
+    (void)c;
+    if (strcmp(u->formation, "full-square") == 0 || strcmp(u->formation, "mass-square") == 0)
+        return grog_error_set(err, GROG_ERULE,
+                              _("AIG-F-12: %s is in %s: a square cannot move (change its "
+                                "formation first)"),
+                              u->name, u->formation);
+    return GROG_OK;
+}
+
 /* ---- what is legal now ---- */
 
 /* The word of entry f of the formation loop (a formation, then the turns). */

@@ -3,8 +3,9 @@
  * melee a general is in (AIG-O-14), officers freed (AIG-O-24) and a lost
  * general replaced (AIG-O-27).
  *
- * family_aigles_fired_at and family_aigles_event are the family's answers
- * to the common actions' hooks (family_hooks.c). */
+ * family_aigles_fired_at, family_aigles_event, aigles_contact_check and
+ * aigles_surrounded are the family's answers to the common actions' hooks
+ * (family_ops, family_hooks.c). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -180,4 +181,33 @@ grog_status aigles_act_replace(action_ctx *c, int argc, char **argv, grog_error 
               _("AIG-O-27: %s takes the command of %s."), ctx_officer_name(c, adc_id),
               ctx_officer_name(c, lost_id));
     return GROG_OK;
+}
+
+/* AIG-O-22: an officer with an Avance marker may not be contacted. */
+grog_status aigles_contact_check(action_ctx *c, const grog_officer *o, grog_error *err)
+{
+    (void)c;
+    if (o->markers & GROG_MARKER_AVANCE)
+        return grog_error_set(err, GROG_ERULE,
+                              _("AIG-O-22: %s carries an Avance marker and may not be "
+                                "contacted"),
+                              o->name);
+    return GROG_OK;
+}
+
+/* AIG-O-21's other case: surrounded with no way out, a record. */
+grog_status aigles_surrounded(action_ctx *c, const grog_officer *o, grog_error *err)
+{
+    grog_aigles_officer ao = {0, 0, o->role == GROG_ROLE_ADC, -1, o->ratings.aigles_charisma,
+                              o->ratings.aigles_command, GROG_AIGLES_ACTIVE, -1,
+                              (o->markers & GROG_MARKER_AVANCE) != 0, 0, -1};
+    grog_explain *e = grog_explain_create("aigles-capture", _("Les Aigles: a surrounded "
+                                                              "officer"));
+    if (e == NULL)
+        return grog_error_set(err, GROG_ENOMEM, _("out of memory"));
+    grog_status st = grog_aigles_officer_surrounded(&ao, 0, 0, e, err);
+    if (st == GROG_OK)
+        st = ctx_record(c, e, "", err);
+    grog_explain_destroy(e);
+    return st;
 }

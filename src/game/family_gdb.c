@@ -597,4 +597,7 @@ const family_ops grog_family_gdb_ops = {
     GROG_FAMILY_GDB, phases, 3, load_rules, free_rules, create, copy, destroy,
     enter_phase, NULL, actions, sizeof actions / sizeof actions[0], status,
     legal_gdb, kinds_of, unit_card, state_save, state_load,
+    /* no hook: the common actions as they are; fire at an officer is a
+     * table event (these rules have none) */
+    .officer_fired_at = NULL,
 };

@@ -334,4 +334,10 @@ const family_ops grog_family_gt_ops = {
     GROG_FAMILY_GT, phases, 3, load_rules, free_rules, create, copy, destroy,
     enter_phase, leave_phase, actions, sizeof actions / sizeof actions[0], status,
     gt_legal, kinds_of, gt_unit_card, state_save, state_load,
+    .attach_check = family_gt_attach,
+    .event = gt_event,
+    .officer_fired_at = gt_fired_at,
+    .officer_contact_check = family_gt_target,
+    .officer_surrounded = family_gt_target,
+    .officer_harm_check = gt_harm_check,
 };

@@ -126,6 +126,18 @@ grog_status gt_act_gift(action_ctx *c, int argc, char **argv, grog_error *err);
 grog_status gt_act_order(action_ctx *c, int argc, char **argv, grog_error *err);
 grog_status gt_act_morale(action_ctx *c, int argc, char **argv, grog_error *err);
 void gt_unit_card(const legal_ctx *l, const grog_troop *u, json_t *card);
+/* The family's answers to the common actions (family_ops, family_hooks.c):
+ * attaching (GT-03), a general fired at, contacted or surrounded (GT-05: his
+ * unit is the target), a unit that flees with its general (GT-08), and no
+ * harm but GT-08's (GT-09). */
+grog_status family_gt_attach(action_ctx *c, const grog_officer *o, const grog_troop *u,
+                             grog_error *err);
+grog_status family_gt_target(action_ctx *c, const grog_officer *o, grog_error *err);
+grog_status family_gt_flee(action_ctx *c, grog_troop *u, grog_error *err);
+grog_status gt_event(action_ctx *c, const char *type, grog_troop *u, grog_officer *o,
+                     grog_error *err);
+grog_status gt_fired_at(action_ctx *c, grog_officer *o, int n, grog_error *err);
+grog_status gt_harm_check(action_ctx *c, const grog_officer *o, grog_error *err);
 
 /* What is legal now (family_gt_legal.c). */
 void gt_legal(const legal_ctx *l);

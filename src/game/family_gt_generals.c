@@ -3,8 +3,9 @@
  * (GT-08), the morale modifier (GT-04), the orders written down (no test in
  * these rules) and what the rules say on a unit's card.
  *
- * family_gt_attach, family_gt_target and family_gt_flee are the family's
- * answers to the common actions' hooks (family_hooks.c). */
+ * family_gt_attach, family_gt_target, gt_event, gt_fired_at and
+ * gt_harm_check are the family's answers to the common actions' hooks
+ * (family_ops, family_hooks.c). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -93,6 +94,33 @@ grog_status family_gt_flee(action_ctx *c, grog_troop *u, grog_error *err)
         }
     }
     return GROG_OK;
+}
+
+/* The table's events: a unit that flees takes its general's chances (GT-08). */
+grog_status gt_event(action_ctx *c, const char *type, grog_troop *u, grog_officer *o,
+                     grog_error *err)
+{
+    (void)o;
+    if (strcmp(type, "flees") == 0 && u != NULL)
+        return family_gt_flee(c, u, err);
+    return GROG_OK;
+}
+
+/* Fire at a general: GT-05, his unit is the target. */
+grog_status gt_fired_at(action_ctx *c, grog_officer *o, int n, grog_error *err)
+{
+    (void)n;
+    return family_gt_target(c, o, err);
+}
+
+/* GT-09: only GT-08 harms a general. */
+grog_status gt_harm_check(action_ctx *c, const grog_officer *o, grog_error *err)
+{
+    (void)c;
+    return grog_error_set(err, GROG_ERULE,
+                          _("GT-09: GT-08 (his unit flees, a die shows 1) is the only way %s "
+                            "comes to harm"),
+                          o->name);
 }
 
 /* Grande Tactique has no order test in the seed: an order is written down as given. */
