@@ -13,6 +13,8 @@
 #                   msgfmt --check clean (scripts/check-po.sh)
 #   make check-layers (part of make check) no file includes a higher layer's
 #                   header, no library file the umbrella (scripts/check-layers.sh)
+#   make check-cycles (part of make check) no circle of files in src/game,
+#                   src/server...: read from the built objects (scripts/check-cycles.sh)
 #   make man        the man pages' option lists written from the commands' tables
 #                   (make check-man, part of make check, compares them)
 #   make bench      build and run the benchmarks (they print their figures)
@@ -96,7 +98,7 @@ XGETTEXT_FLAGS := --language=C --from-code=UTF-8 --keyword=_ --keyword=N_ \
     --keyword=ngettext:1,2 --keyword=NP_:1,2 --keyword=NC_:1c,2 --add-comments=TRANSLATORS: --package-name=grognard \
     --package-version=$(VERSION) --msgid-bugs-address="grognard issue tracker" --sort-by-file
 
-.PHONY: all build run demo check check-san check-po check-layers check-man man update-po test golden bench fuzz install uninstall clean deps pot
+.PHONY: all build run demo check check-san check-po check-layers check-cycles check-man man update-po test golden bench fuzz install uninstall clean deps pot
 .DEFAULT_GOAL := all
 
 all: deps
@@ -134,6 +136,7 @@ check: deps
 	@$(MAKE) --no-print-directory build
 	@$(MAKE) --no-print-directory check-po
 	@$(MAKE) --no-print-directory check-layers
+	@$(MAKE) --no-print-directory check-cycles
 	@$(MAKE) --no-print-directory check-man
 	@$(MAKE) --no-print-directory WEB_TESTS=1 test
 
@@ -141,6 +144,12 @@ check: deps
 # file the umbrella grognard/grognard.h (scripts/check-layers.sh, docs/hacking.md).
 check-layers:
 	@scripts/check-layers.sh
+
+# (part of make check) no circle of files in a folder of src/: the graph of
+# which object uses a name another defines (nm) has no strongly connected
+# component (scripts/check-cycles.sh; docs/hacking.md, "The game engine's floors").
+check-cycles: $(STATIC) $(SERVER_LIB)
+	@scripts/check-cycles.sh $(BUILD)
 
 # The man pages' lists of each command's options, from the commands' tables (cli_opt
 # in src/cli): make man writes them, make check-man (part of make check) fails when a
