@@ -12,8 +12,9 @@
  * The engine's floors (docs/hacking.md, "The game engine's floors"): each
  * file calls only the files of its floor or below, never above.
  *  1. the state and the action's context: family.c (names), game_state.c,
- *     action_ctx.c, viewer.c, journal.c, snapshot.c, order_kinds.c,
- *     table_rolls.c, game_actions.c (the legal list), unit_card.c;
+ *     action_ctx.c, viewer.c, journal*.c, snapshot.c, order_kinds.c,
+ *     table_rolls.c, the legal list (imap.c, legal_list.c, legal_common.c,
+ *     game_actions.c), unit_card.c;
  *  2. the families (family_aigles*.c, family_gdb.c, family_gt*.c), on 1;
  *  3. the common actions: family_hooks.c, actions.c;
  *  4. a row executed again: game_exec.c;
@@ -43,10 +44,10 @@ typedef struct game_state {
     size_t phase;
 } game_state;
 
-/* A game (game.c, game_state.c). The state is always the one after the journal's last row
- * this process has read (`last`): the actions in effect (the chain from `top`
- * down the `below` links) executed in order, each from its own stream
- * position. */
+/* A game (made by game.c, its state in game_state.c). The state is always the
+ * one after the journal's last row this process has read (`last`): the
+ * actions in effect (the chain from `top` down the `below` links) executed in
+ * order, each from its own stream position. */
 struct grog_game {
     struct journal *j;
     grog_family family;
@@ -95,7 +96,8 @@ grog_status game_set_state(grog_game *g, game_state *s, grog_error *err);
 grog_status game_seek(grog_rng *rng, long long to, grog_error *err);
 /* The language the messages are translated into now ("" = untranslated). */
 const char *game_lang(char *buf, size_t size);
-/* The result JSON text (indented) as seat sees it; seat NULL: the referee. */
+/* The result JSON text (indented) as seat sees it; seat NULL: the referee
+ * (viewer.c). */
 char *game_result_for(const grog_seat *seat, json_t *r);
 /* GROG_OK unless the game was opened damaged (then nothing may be written). */
 grog_status game_writable(const grog_game *g, grog_error *err);
