@@ -147,7 +147,7 @@ check-layers:
 
 # (part of make check) no circle of files in a folder of src/: the graph of
 # which object uses a name another defines (nm) has no strongly connected
-# component (scripts/check-cycles.sh; docs/hacking.md, "The game engine's floors").
+# component (scripts/check-cycles.sh; docs/hacking.md, "The game engine").
 check-cycles: $(STATIC) $(SERVER_LIB)
 	@scripts/check-cycles.sh $(BUILD)
 

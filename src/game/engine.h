@@ -9,7 +9,7 @@
  * engine works on a copy of the battle and family state and swaps it in only
  * when the action succeeds.
  *
- * The engine's floors (docs/hacking.md, "The game engine's floors"): each
+ * The engine's floors (docs/hacking.md, "The game engine"): each
  * file calls only the files of its floor or below, never above.
  *  1. the state and the action's context: family.c (names), game_state.c,
  *     action_ctx.c, viewer.c, journal*.c, snapshot.c, order_kinds.c,

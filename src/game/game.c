@@ -14,7 +14,7 @@
  * an action. Below it: the state (game_state.c), the action context
  * (action_ctx.c), the actions (actions.c, family_*.c), a row executed
  * again (game_exec.c), the journal, snapshots and history (docs/hacking.md,
- * "The game engine's floors"). */
+ * "The game engine"). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
