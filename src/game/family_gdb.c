@@ -80,6 +80,14 @@ static void destroy(void *p)
     free(s);
 }
 
+/* The officers with a brigade in the book: the brigade commanders, and a
+ * C-in-C who personally commands a brigade (GDB-07: he changes its orders
+ * himself, so it has an order of its own). */
+static int has_brigade(const grog_officer *o)
+{
+    return o->role == GROG_ROLE_BRIGADE || o->personally_commands;
+}
+
 static grog_status create(const void *rules, const grog_battle *b, void **out, grog_error *err)
 {
     (void)rules;
@@ -98,7 +106,7 @@ static grog_status create(const void *rules, const grog_battle *b, void **out, g
         }
         for (size_t k = 0; k < grog_battle_nofficers(b); k++) {
             const grog_officer *o = grog_battle_officer(b, k);
-            if (o->role != GROG_ROLE_BRIGADE || strcmp(o->side, side) != 0)
+            if (!has_brigade(o) || strcmp(o->side, side) != 0)
                 continue;
             grog_status st = grog_gdb_book_add_brigade(s->books[i], o->id,
                                                        o->order.kind[0] ? o->order.kind : "none",
@@ -233,6 +241,14 @@ static grog_status act_order(action_ctx *c, int argc, char **argv, grog_error *e
             return st;
         dice.entered = (int)v;
     }
+    /* a new roll for the face-down order: its word, for the side's own eyes */
+    char face_down[GROG_ID_MAX] = "";
+    grog_gdb_brigade_view before;
+    if (order == NULL &&
+        grog_gdb_book_find(book, brig->id, cinc->side, &before, NULL) == GROG_OK &&
+        before.pending_order != NULL)
+        snprintf(face_down, sizeof face_down, "%s", before.pending_order);
+    int own = cinc == brig; /* GDB-07: the brigade he commands himself */
     grog_gdb_outcome outcome = GROG_GDB_FAIL;
     st = grog_gdb_book_attempt_in_battle(book, R(c), c->battle, cinc->id, brig->id, order,
                                          &dice, &e, &outcome, err);
@@ -244,10 +260,28 @@ static grog_status act_order(action_ctx *c, int argc, char **argv, grog_error *e
     if (st != GROG_OK)
         return st;
     mirror(c, book, brig->id);
-    const char *ord = order != NULL ? order : _("(the face-down order)");
-    ctx_event(c, "", "order-attempt", json_pack("{s:s,s:s}", "cinc", cinc->id, "brigade", brig->id),
-              _("GDB-02: %s places a new order face down for %s's brigade and rolls."),
-              cinc->name, brig->name);
+    const char *ord = order != NULL ? order : face_down;
+    if (own) {
+        ctx_event(c, "", "order-immediate",
+                  json_pack("{s:s,s:s,s:b}", "brigade", brig->id, "order", ord, "automatic", 1),
+                  _("GDB-07: %s changes the order of the brigade he commands himself, without a "
+                    "roll: \"%s\", in force at once."),
+                  cinc->name, ord);
+        return GROG_OK;
+    }
+    if (order == NULL) {
+        ctx_event(c, "", "order-attempt",
+                  json_pack("{s:s,s:s,s:b}", "cinc", cinc->id, "brigade", brig->id, "again", 1),
+                  _("GDB-02: %s rolls again for the order face down under %s's."), cinc->name,
+                  brig->name);
+        ctx_event(c, cinc->side, "order-attempt-detail",
+                  json_pack("{s:s,s:s}", "brigade", brig->id, "order", ord),
+                  _("(hidden) the face-down order is \"%s\"."), ord);
+    } else
+        ctx_event(c, "", "order-attempt",
+                  json_pack("{s:s,s:s}", "cinc", cinc->id, "brigade", brig->id),
+                  _("GDB-02: %s places a new order face down for %s's brigade and rolls."),
+                  cinc->name, brig->name);
     switch (outcome) {
     case GROG_GDB_IMMEDIATE:
         ctx_event(c, "", "order-immediate",

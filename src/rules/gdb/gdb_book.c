@@ -352,6 +352,13 @@ static void note_plan(const grog_gdb_book *book, const grog_gdb_attempt *a, cons
                  _("an automatic change (GDB-07) is not C-in-C \"%s\"'s attempt of the turn"),
                  a->cinc);
     grog_explain_add_check(e, "GDB-01", _("one attempt per C-in-C per turn"), 1, text);
+    if (a->input.own_brigade) {
+        snprintf(text, sizeof text, _("order \"%s\" of %s, given without a roll (not placed "
+                                      "face down)"),
+                 p->order, p->br->id);
+        grog_explain_add_note(e, "GDB-07", text);
+        return;
+    }
     if (p->retry)
         snprintf(text, sizeof text, _("rolling again for the unrevealed order \"%s\" of %s"),
                  p->order, p->br->id);
