@@ -148,7 +148,16 @@ typedef struct grog_gt_corps_turn {
     int plan;                        /* the generals are ranked in advance (GT-14) */
     int plan_changed;                /* declared before the roll: no PIPs this turn */
     const int *entered;              /* NULL: roll with the rng; else ndivisions dice */
+    const grog_battle *battle;       /* the pieces' numbers are its indexes: the records
+                                        name them by id (grog_gt_name_pieces); NULL:
+                                        by number ("general 3") */
 } grog_gt_corps_turn;
+
+/* Rewrites text (a NUL-terminated buffer of `size` bytes) in place: every
+ * "general N", "commander N" (officer N of the battle) and "unit N" (unit N)
+ * in the language of messages becomes the piece's id ("general merle"). A
+ * number that is no piece of the battle is left as it is. */
+void grog_gt_name_pieces(char *text, size_t size, const grog_battle *b);
 
 typedef struct grog_gt_phase {
     int ndivisions;
@@ -190,6 +199,14 @@ typedef struct grog_gt_unit {
     int general; /* id of the general attached, or -1 (GT-03: one at most) */
     int routed;  /* GT-06 */
 } grog_gt_unit;
+
+/* GT-08 with GT-10, GT-13: whether a commander may give his 1 PIP this turn:
+ * neither he nor the general receiving it (NULL: a gift to a unit) is out of
+ * commission; a PIP given to a general out of commission would be lost, so
+ * it is refused. GROG_ERULE naming the rule and the piece ("general N",
+ * "commander N"). The game's `gift` and the PIP phase use it. */
+grog_status grog_gt_gift_check(const grog_gt_officer *commander, const grog_gt_officer *general,
+                               grog_error *err);
 
 /* Attaches g to u (GT-03): movement phase, edge-to-edge contact, no other
  * general on u, g not already attached. Record "gt-attach" with the +1

@@ -4,8 +4,9 @@
  * (GT-11, unless the house rule keeps his PIP for a unit).
  *
  * A gift is declared in the PIP phase before the roll it adds to, and
- * checked when declared; what lapses later is said at the roll
- * (family_gt_pips.c). */
+ * checked when declared (GT-08 included: no PIP to or from a general out of
+ * commission, grog_gt_gift_check); a second gift replaces the first and
+ * says so; what lapses later is said at the roll (family_gt_pips.c). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -52,6 +53,33 @@ static grog_status gift_timing(action_ctx *c, size_t k, grog_error *err)
                           grog_battle_officer(c->battle, k)->name);
 }
 
+/* GT-08 for grog_gt_gift_check: the piece's number and whether he is out of
+ * commission (the rest of the struct is not read there). */
+static grog_gt_officer gift_officer(const action_ctx *c, size_t i)
+{
+    grog_gt_officer g;
+    memset(&g, 0, sizeof g);
+    g.id = (int)i;
+    g.attached_to = -1;
+    g.out_of_commission = grog_battle_officer(c->battle, i)->state != GROG_OFFICER_ACTIVE;
+    return g;
+}
+
+/* GT-10, GT-13: one PIP a turn; a new gift replaces the one declared
+ * before, and says so (never silently). */
+static void gift_replaces(action_ctx *c, size_t ki, const grog_officer *k, const char *now)
+{
+    const gt_off *o = &((const gt_state *)c->fstate)->o[ki];
+    if (o->gift == 0)
+        return;
+    const char *was = o->gift == 1 ? grog_battle_officer(c->battle, (size_t)o->gift_to)->name
+                                   : grog_battle_unit(c->battle, (size_t)o->gift_to)->name;
+    ctx_event(c, "", "gift-replaced", NULL,
+              _("%s's one PIP this turn goes to %s instead of %s: this gift replaces the one "
+                "declared before (GT-10, GT-13)."),
+              k->name, now, was);
+}
+
 grog_status gt_act_gift(action_ctx *c, int argc, char **argv, grog_error *err)
 {
     if (argc != 3 && !(argc == 4 && strcmp(argv[2], "unit") == 0))
@@ -76,6 +104,11 @@ grog_status gt_act_gift(action_ctx *c, int argc, char **argv, grog_error *err)
                               k->name);
     gt_state *s = c->fstate;
     size_t ki = officer_index(c->battle, k->id), t;
+    grog_gt_officer gk = gift_officer(c, ki), gg;
+    if ((st = grog_gt_gift_check(&gk, NULL, err)) != GROG_OK) { /* GT-08 */
+        gt_name_pieces(err, c->battle, (int)ki, -1);
+        return st;
+    }
     if (argc == 4) {
         grog_troop *u;
         if ((st = ctx_unit(c, argv[3], &u, err)) != GROG_OK)
@@ -84,6 +117,7 @@ grog_status gt_act_gift(action_ctx *c, int argc, char **argv, grog_error *err)
             (st = gift_timing(c, ki, err)) != GROG_OK)
             return st;
         grog_battle_unit_index(c->battle, u->id, &t);
+        gift_replaces(c, ki, k, u->name);
         s->o[ki].gift = 2;
         s->o[ki].gift_to = (int)t;
         ctx_event(c, "", "gift", NULL, _("GT-13: %s will spend his PIP on %s."), k->name,
@@ -93,7 +127,12 @@ grog_status gt_act_gift(action_ctx *c, int argc, char **argv, grog_error *err)
     if (!grog_battle_officer_index(c->battle, argv[2], &t) || !s->o[t].divisional ||
         !grog_battle_is_superior_of(c->battle, ki, t))
         return grog_error_set(err, GROG_EINVAL, _("%s is not a divisional general under %s"),
-                              argv[2], k->name);
+                              argv[2], k->id);
+    gg = gift_officer(c, t);
+    if ((st = grog_gt_gift_check(&gk, &gg, err)) != GROG_OK) { /* GT-08: he could not use it */
+        gt_name_pieces(err, c->battle, (int)t, -1);
+        return st;
+    }
     if ((st = gift_timing(c, ki, err)) != GROG_OK)
         return st;
     double radius = grog_length_to_mm(grog_gt_command_radius_in(R(c)), GROG_UNIT_IN, NULL);
@@ -103,6 +142,7 @@ grog_status gt_act_gift(action_ctx *c, int argc, char **argv, grog_error *err)
                               _("GT-10: %s is %.1f\" from %s, beyond the %.0f\" radius"), k->name,
                               d / 25.4, grog_battle_officer(c->battle, t)->name,
                               grog_gt_command_radius_in(R(c)));
+    gift_replaces(c, ki, k, grog_battle_officer(c->battle, t)->name);
     s->o[ki].gift = 1;
     s->o[ki].gift_to = (int)t;
     ctx_event(c, "", "gift", NULL, _("GT-10: %s will give his PIP to %s."), k->name,

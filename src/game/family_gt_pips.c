@@ -12,36 +12,16 @@
 #include "family_gt.h"
 #include "i18n.h"
 
+/* The rules library names generals, commanders and units by their number in
+ * the battle: the game names them by their ids (grog_gt_name_pieces).
+ * `general` and `unit` are kept for the callers that name the pieces of
+ * their action; every number is rewritten. */
 void gt_name_pieces(grog_error *err, const grog_battle *b, int general, int unit)
 {
-    if (err == NULL)
-        return;
-    for (int pass = 0; pass < 2; pass++) {
-        int id = pass == 0 ? general : unit;
-        if (id < 0)
-            continue;
-        char key[48];
-        /* TRANSLATORS: "general %d" and "unit %d" must be written exactly so in
-         * the Grande Tactique messages that name a general or unit by number:
-         * the game replaces them with the piece's name. */
-        snprintf(key, sizeof key, pass == 0 ? _("general %d") : _("unit %d"), id);
-        const char *name = pass == 0 ? grog_battle_officer(b, (size_t)id)->name
-                                     : grog_battle_unit(b, (size_t)id)->name;
-        char out[GROG_ERROR_MAX];
-        size_t n = 0, klen = strlen(key);
-        for (const char *p = err->message; *p != '\0' && n + 1 < sizeof out;) {
-            const char *after = p + klen;
-            if (strncmp(p, key, klen) == 0 && !(*after >= '0' && *after <= '9')) {
-                int w = snprintf(out + n, sizeof out - n, "%s", name);
-                n = w < 0 ? n : n + (size_t)w < sizeof out ? n + (size_t)w : sizeof out - 1;
-                p = after;
-            } else {
-                out[n++] = *p++;
-            }
-        }
-        out[n] = '\0';
-        snprintf(err->message, sizeof err->message, "%s", out);
-    }
+    (void)general;
+    (void)unit;
+    if (err != NULL)
+        grog_gt_name_pieces(err->message, sizeof err->message, b);
 }
 
 /* A PIP given to a general (GT-10) is checked when it is given; a general
@@ -112,6 +92,11 @@ grog_status gt_roll_corps(action_ctx *c, size_t corps, const int *entered, grog_
         }
         if (!mine)
             continue;
+        if (s->o[k].gift == 1 && to < 0 && /* GT-08 since the gift: said, never silent */
+            grog_battle_officer(b, (size_t)s->o[k].gift_to)->state != GROG_OFFICER_ACTIVE)
+            ctx_event(c, "", "gift-lapses", NULL,
+                      _("GT-08: %s is out of commission since %s gave him his PIP: it lapses."),
+                      grog_battle_officer(b, (size_t)s->o[k].gift_to)->name, ko->name);
         grog_gt_commander *m = &cmd[nc++];
         memset(m, 0, sizeof *m);
         m->id = (int)k;
@@ -126,7 +111,7 @@ grog_status gt_roll_corps(action_ctx *c, size_t corps, const int *entered, grog_
         gift_lapses(c, m, div);
     }
     grog_gt_corps_turn turn = {divs, nd, cmd, nc, s->o[corps].plan, s->o[corps].plan_changed,
-                               entered};
+                               entered, b};
     grog_gt_phase ph;
     grog_status st = grog_gt_phase_run(R(c), &turn, c->rng, &ph, err);
     if (st != GROG_OK) { /* the rules number the generals: name them */

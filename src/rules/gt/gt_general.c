@@ -16,6 +16,23 @@ static grog_status no_memory(grog_error *err)
     return grog_error_set(err, GROG_ENOMEM, _("out of memory"));
 }
 
+grog_status grog_gt_gift_check(const grog_gt_officer *commander, const grog_gt_officer *general,
+                               grog_error *err)
+{
+    if (commander == NULL)
+        return grog_error_set(err, GROG_EINVAL, _("a gift needs its commander"));
+    if (commander->out_of_commission)
+        return grog_error_set(err, GROG_ERULE,
+                              _("GT-08: commander %d is out of commission and gives no PIP"),
+                              commander->id);
+    if (general != NULL && general->out_of_commission)
+        return grog_error_set(err, GROG_ERULE,
+                              _("GT-10: general %d is out of commission (GT-08): a PIP given to "
+                                "him would be lost"),
+                              general->id);
+    return GROG_OK;
+}
+
 static grog_status check_attach(const grog_gt_rules *r, grog_gt_game_phase phase,
                                 const grog_gt_officer *g, const grog_gt_unit *u, double d,
                                 grog_error *err)

@@ -6,9 +6,12 @@
  * whose subordinate within the radius shows the GT-12 face; give each
  * commander's PIP to his subordinate (GT-10) or his non-divisional unit
  * (GT-13); then one "gt-pip" record per divisional general, whose
- * distribution is the a-priori one of his die through the GT-17 steps. */
+ * distribution is the a-priori one of his die through the GT-17 steps.
+ * With the corps' battle given, the records' notes name the pieces by id
+ * (grog_gt_name_pieces, also the game's for the refusals). */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "gt_pip.h"
@@ -178,6 +181,7 @@ static grog_explain *plan_changed_record(const grog_gt_corps_turn *t, int i)
              _("general %d: the corps changed its plan, declared before the roll: no PIPs this "
                "turn"),
              t->divisions[i].id);
+    grog_gt_name_pieces(text, sizeof text, t->battle);
     grog_explain_add_note(e, "GT-14", text);
     grog_explain_set_value(e, 0, "PIPs");
     grog_explain_add_default(e, "GT-14 plan change", "no PIPs",
@@ -231,6 +235,7 @@ static void note_lost_gifts(const grog_gt_rules *r, const grog_gt_corps_turn *t,
         snprintf(text, sizeof text,
                  _("bad commander %d gives no PIP this turn: general %d within %g\" shows %d"),
                  cm->id, t->divisions[blocked[c]].id, r->radius_in, r->bad_die);
+        grog_gt_name_pieces(text, sizeof text, t->battle);
         grog_explain_add_note(ph->records[cm->to], "GT-12", text);
     }
 }
@@ -320,4 +325,42 @@ void grog_gt_phase_clear(grog_gt_phase *phase)
     for (int i = 0; i < GROG_GT_MAX_DIVISIONS; i++)
         grog_explain_destroy(phase->records[i]);
     memset(phase, 0, sizeof *phase);
+}
+
+/* ---- naming the pieces (grog_gt_name_pieces) ---- */
+
+void grog_gt_name_pieces(char *text, size_t size, const grog_battle *b)
+{
+    if (text == NULL || size == 0 || b == NULL)
+        return;
+    /* TRANSLATORS: "general %d", "commander %d" and "unit %d" must be written
+     * exactly so in the Grande Tactique messages that name a piece by
+     * number: the game replaces them with the piece's id. */
+    const char *keys[3] = {_("general %d"), _("commander %d"), _("unit %d")};
+    char out[GROG_ERROR_MAX];
+    size_t n = 0;
+    for (const char *p = text; *p != '\0' && n + 1 < sizeof out;) {
+        int done = 0;
+        for (int k = 0; k < 3 && !done; k++) {
+            const char *pct = strstr(keys[k], "%d");
+            size_t pre = pct != NULL ? (size_t)(pct - keys[k]) : 0;
+            if (pct == NULL || strncmp(p, keys[k], pre) != 0 || !(p[pre] >= '0' && p[pre] <= '9'))
+                continue;
+            char *end;
+            long v = strtol(p + pre, &end, 10);
+            size_t max = k == 2 ? grog_battle_nunits(b) : grog_battle_nofficers(b);
+            if (v < 0 || (size_t)v >= max || strncmp(end, pct + 2, strlen(pct + 2)) != 0)
+                continue;
+            const char *id = k == 2 ? grog_battle_unit(b, (size_t)v)->id
+                                    : grog_battle_officer(b, (size_t)v)->id;
+            int w = snprintf(out + n, sizeof out - n, "%.*s%s%s", (int)pre, keys[k], id, pct + 2);
+            n = w < 0 ? n : n + (size_t)w < sizeof out ? n + (size_t)w : sizeof out - 1;
+            p = end + strlen(pct + 2);
+            done = 1;
+        }
+        if (!done)
+            out[n++] = *p++;
+    }
+    out[n] = '\0';
+    snprintf(text, size, "%s", out);
 }
