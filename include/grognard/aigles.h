@@ -363,6 +363,37 @@ grog_status grog_aigles_battle_order_explain(const grog_aigles_rules *r, const g
                                              const grog_aigles_dice *dice, grog_explain **out,
                                              int *obeys, grog_error *err);
 
+/* ---- the chain of command (chain.c), shared by the game and explain ---- */
+
+/* AIG-O-10, AIG-O-11: whether general `giver` may order `target` (a unit or
+ * an officer id): a unit of his command (his own, or a subordinate's at any
+ * depth) or an officer below him; never himself, never the enemy's. The
+ * check goes into e (may be NULL). GROG_ERULE naming the rule and both ids
+ * when he may not; GROG_ENOTFOUND for an unknown id. */
+grog_status grog_aigles_battle_chain(const grog_battle *b, const char *giver, const char *target,
+                                     grog_explain *e, grog_error *err);
+/* AIG-O-11, AIG-O-12: whether ADC `adc` may carry his general's order to
+ * `sub`: a general of his side below the ADC's general (at any depth). */
+grog_status grog_aigles_battle_adc_chain(const grog_battle *b, const char *adc, const char *sub,
+                                         grog_explain *e, grog_error *err);
+/* How many levels officer index `lower` stands below `upper` (1: upper is
+ * his direct superior); 0 when not below him. */
+int grog_aigles_battle_depth_below(const grog_battle *b, size_t upper, size_t lower);
+/* AIG-O-27's reading: an ADC whose general stands `depth` levels above the
+ * lost general (1: his direct superior) may replace him: depth 1 always,
+ * deeper only with officers.replacement.any_depth (the default). */
+int grog_aigles_replace_depth_ok(const grog_aigles_rules *r, int depth);
+/* AIG-O-27 in a battle: `lost` is a lost (not active) general, `adc` an
+ * active ADC of his side whose general is above him (replace_depth_ok). */
+grog_status grog_aigles_battle_replace_check(const grog_aigles_rules *r, const grog_battle *b,
+                                             const char *lost, const char *adc, grog_explain *e,
+                                             grog_error *err);
+/* AIG-O-18's readings (officers.explaining): whether a turn spent
+ * explaining costs the general a command point, and whether he may give
+ * other orders (to other receivers) in that turn. */
+int grog_aigles_explaining_costs_point(const grog_aigles_rules *r);
+int grog_aigles_explaining_other_orders(const grog_aigles_rules *r);
+
 /* AIG-O-25: whether officer (an id) is isolated: not attached to a unit and
  * no unit of his side within fire.isolated_beyond_pas (edge to edge; a
  * default, the seed does not define "isolated"). *nearest (may be NULL)

@@ -205,8 +205,10 @@ int grog_aigles_fm_progress_done(const grog_aigles_fm_progress *p);
 
 /* AIG-F-03, AIG-F-10, AIG-F-12: massing a column of `ranks` ranks (companies
  * one behind the other) of figures_per_rank figures. Half the ranks are
- * taken off (by default the kept half rounds up; a unit on two ranks keeps
- * two). The figures taken off come back when it leaves massed order. */
+ * taken off, the half taken off rounded up (seed 004: "arrondi au
+ * supérieur": 7 ranks, 4 off, 3 kept; interpretation
+ * massing_kept_rounds_up turns it round); a unit on two ranks keeps two.
+ * The figures taken off come back when it leaves massed order. */
 typedef struct grog_aigles_massing {
     int ranks_kept, ranks_removed;
     int figures_kept, figures_removed;
@@ -214,6 +216,19 @@ typedef struct grog_aigles_massing {
 grog_status grog_aigles_formation_massing(const grog_aigles_formation_rules *r, int ranks,
                                           int figures_per_rank, grog_aigles_massing *out,
                                           grog_error *err);
+
+/* What a unit of `figures` figures and `subunits` companies (0: not given)
+ * shows on the table standing in formation f: all of it, except in a massed
+ * formation (mass column, mass square), where half its companies are taken
+ * off as grog_aigles_formation_massing says, and with them their share of
+ * the figures, figures x companies off / companies, rounded up. */
+typedef struct grog_aigles_on_table {
+    int figures, subunits;
+    int massed; /* 1 when massing took some off */
+} grog_aigles_on_table;
+grog_status grog_aigles_formation_on_table(const grog_aigles_formation_rules *r,
+                                           grog_aigles_formation f, int figures, int subunits,
+                                           grog_aigles_on_table *out, grog_error *err);
 
 /* AIG-F-11: a hollow square of square_figures may shelter up to half its
  * strength; the sheltered figures take 10% of the losses inflicted on the

@@ -91,6 +91,12 @@ static json_t *game_item(const show_ctx *x, const char *list, const char *id)
 /* A game's state of a unit: the formation change under way. */
 static void print_unit_game(show_ctx *x, const char *indent, const grog_troop *t)
 {
+    json_t *tab = json_object_get(game_item(x, "units", t->id), "on_table");
+    if (json_is_object(tab)) /* aigles: massed, half off the table (AIG-F-03, AIG-F-12) */
+        fprintf(x->c->out,
+                _("%son the table: %d of %d figures, %d of %d companies (massed, AIG-F-12)\n"),
+                indent, (int)json_integer_value(json_object_get(tab, "figures")), t->figures,
+                (int)json_integer_value(json_object_get(tab, "subunits")), t->subunits);
     json_t *ch = json_object_get(game_item(x, "units", t->id), "changing");
     if (!json_is_object(ch))
         return;

@@ -457,7 +457,14 @@ static grog_status ev_surrounded(action_ctx *c, char **a, grog_error *err)
     return family_event(c, "officer-captured", u, o, err);
 }
 
-static grog_status ev_freed(action_ctx *c, char **a, grog_error *err)
+/* `event freed OFFICER [--correction]`. In Les Aigles a prisoner is freed
+ * only by a melee won against the unit holding him (AIG-O-24: "Il est
+ * libéré que si une unité amie gagne une mêlée contre l'unité qui le tient
+ * prisonnier", `event melee HOLDER lost`); `event freed` there is the
+ * referee's correction of the table, refused without --correction and for
+ * a side's seat, and journaled as a correction. The other families have no
+ * rule for it: a table event. */
+static grog_status ev_freed_as(action_ctx *c, char **a, int correction, grog_error *err)
 {
     grog_officer *o;
     grog_status st = ctx_officer(c, a[0], &o, err);
@@ -466,14 +473,34 @@ static grog_status ev_freed(action_ctx *c, char **a, grog_error *err)
     c->side = o->side;
     if (o->state != GROG_OFFICER_PRISONER)
         return grog_error_set(err, GROG_EINVAL, _("%s is not a prisoner"), o->name);
+    int aigles = grog_game_family(c->game) == GROG_FAMILY_AIGLES;
+    if (aigles && !correction)
+        return grog_error_set(err, GROG_ERULE,
+                              _("AIG-O-24: %s is freed only when a friendly unit wins a melee "
+                                "against %s, the unit holding him (event melee %s lost); the "
+                                "referee's correction: event freed %s --correction"),
+                              o->id, o->held_by, o->held_by, o->id);
+    if (correction)
+        c->referee_only = 1;
+    char holder[GROG_ID_MAX];
+    snprintf(holder, sizeof holder, "%s", o->held_by);
     o->state = GROG_OFFICER_ACTIVE;
     o->held_by[0] = '\0';
-    ctx_event(c, "", "officer-freed", json_pack("{s:s}", "officer", a[0]),
-              grog_game_family(c->game) == GROG_FAMILY_AIGLES
-                  ? _("AIG-O-24: %s is freed and operational again.")
-                  : _("%s is freed and operational again (a table event)."),
-              o->name);
+    if (correction)
+        ctx_event(c, "", "officer-freed-correction",
+                  json_pack("{s:s,s:s,s:b}", "officer", a[0], "held_by", holder, "correction", 1),
+                  _("The referee's correction: %s is freed and operational again (not by a melee "
+                    "won against %s)."),
+                  o->name, holder);
+    else
+        ctx_event(c, "", "officer-freed", json_pack("{s:s}", "officer", a[0]),
+                  _("%s is freed and operational again (a table event)."), o->name);
     return GROG_OK;
+}
+
+static grog_status ev_freed(action_ctx *c, char **a, grog_error *err)
+{
+    return ev_freed_as(c, a, 0, err);
 }
 
 static grog_status ev_avance(action_ctx *c, char **a, grog_error *err)
@@ -513,7 +540,7 @@ static const event_def events[] = {
     {"surrounded", "event surrounded OFFICER ENEMY-UNIT", 2, ev_surrounded},
     {"killed", "event killed OFFICER", 1, ev_killed},
     {"wounded", "event wounded OFFICER", 1, ev_wounded},
-    {"freed", "event freed OFFICER", 1, ev_freed},
+    {"freed", "event freed OFFICER [--correction]", 1, ev_freed},
     {"avance", "event avance OFFICER on|off", 2, ev_avance},
 };
 
@@ -536,6 +563,8 @@ static grog_status run_event(action_ctx *c, int argc, char **argv, grog_error *e
     if (argc < 2)
         return usage(err, "event KIND ... (melee, casualties, flees, routs, rallies, disorder, "
                           "breaks, contact, surrounded, killed, wounded, freed, avance)");
+    if (strcmp(argv[1], "freed") == 0 && argc == 4 && strcmp(argv[3], "--correction") == 0)
+        return ev_freed_as(c, argv + 2, 1, err);
     for (size_t i = 0; i < sizeof events / sizeof events[0]; i++) {
         if (strcmp(argv[1], events[i].name) != 0)
             continue;

@@ -151,6 +151,8 @@ typedef struct action_ctx {
     size_t checks_len;
     size_t checks_cap;
     int explain_only;    /* `explain`: roll nothing, change nothing, journal nothing */
+    int referee_only;    /* the action is the referee's (a correction): a side's
+                            seat may not take it */
     int secret_from;     /* > 0: the action's words from this index on are hidden
                             from the other sides (GDB-02: the new order) */
     struct table_rolls *rolls; /* dice entered for the action's own rolls (next,

@@ -189,7 +189,8 @@ static const action_def actions[] = {
     {"adc", N_("adc ADC GENERAL ORDER: send an aide-de-camp with an order (AIG-O-11, -12)"),
      aigles_act_adc},
     {"formation", N_("formation UNIT TO|half-turn|quarter-turn [--move N] [--file-depth S]: "
-                     "start a formation change (AIG-F-25..31)"),
+                     "start a formation change (AIG-F-25..31); irregulars: formation UNIT "
+                     "pivot FACING, formation UNIT frontage NEW-FRONT --front FRONT (AIG-F-24)"),
      aigles_act_formation},
     {"morale", N_("morale UNIT: the charisma modifier the unit gets, and from whom "
                   "(AIG-O-03..05)"),

@@ -5,6 +5,7 @@
  * counted down by the turn (family_aigles.c). What is legal is worked out
  * once per kind of unit and formation (a memo of unit records), not once
  * per unit. */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -13,14 +14,51 @@
 
 /* ---- formations ---- */
 
+/* AIG-F-23, AIG-F-24: an irregular unit's pivot to FACING (degrees) or
+ * frontage change to NEW figures from --front FRONT (the figures of its
+ * front now: the formation before the change, the calculator's reading of
+ * the seed's "formation initiale"). The rules' own check (at most double or
+ * half, the 3 x 3 block) is grog_aigles_formation_change's, as in calc. */
+static grog_status irregular_change(action_ctx *c, char **argv, const char *front,
+                                    grog_aigles_fm_change *ch, double *facing, grog_error *err)
+{
+    (void)c;
+    ch->to = ch->from;
+    if (strcmp(argv[2], "pivot") == 0) {
+        char *end;
+        *facing = strtod(argv[3], &end);
+        if (end == argv[3] || *end != '\0' || !isfinite(*facing))
+            return grog_error_set(err, GROG_EINVAL, _("FACING: expected degrees, not \"%s\""),
+                                  argv[3]);
+        ch->action = GROG_AIGLES_ACT_PIVOT;
+        return GROG_OK;
+    }
+    long now, to;
+    grog_status st;
+    if (front == NULL)
+        return grog_error_set(err, GROG_EINVAL,
+                              _("formation UNIT frontage NEW-FRONT needs --front FRONT: the "
+                                "figures of its front now (AIG-F-24)"));
+    if ((st = ctx_int("--front", front, 1, 1000, &now, err)) != GROG_OK ||
+        (st = ctx_int("NEW-FRONT", argv[3], 1, 1000, &to, err)) != GROG_OK)
+        return st;
+    ch->action = GROG_AIGLES_ACT_FRONTAGE;
+    ch->front = (int)now;
+    ch->new_front = (int)to;
+    return GROG_OK;
+}
+
 grog_status aigles_act_formation(action_ctx *c, int argc, char **argv, grog_error *err)
 {
     const char *move = ctx_take_option(&argc, argv, "--move");
     const char *depth = ctx_take_option(&argc, argv, "--file-depth");
-    if (argc != 3)
+    const char *front = ctx_take_option(&argc, argv, "--front");
+    int irregular = argc == 4 && (strcmp(argv[2], "pivot") == 0 || strcmp(argv[2], "frontage") == 0);
+    if (argc != 3 && !irregular)
         return grog_error_set(err, GROG_EINVAL,
                               _("usage: formation UNIT TO|half-turn|quarter-turn [--move N] "
-                                "[--file-depth SECTIONS]"));
+                                "[--file-depth SECTIONS] | formation UNIT pivot FACING | "
+                                "formation UNIT frontage NEW-FRONT --front FRONT"));
     grog_troop *u;
     grog_status st = ctx_unit(c, argv[1], &u, err);
     if (st != GROG_OK)
@@ -52,7 +90,12 @@ grog_status aigles_act_formation(action_ctx *c, int argc, char **argv, grog_erro
             return st;
         fu.file_depth = (int)v;
     }
-    if (strcmp(argv[2], "half-turn") == 0 || strcmp(argv[2], "quarter-turn") == 0) {
+    double facing = 0;
+    if (irregular && (st = irregular_change(c, argv, front, &ch, &facing, err)) != GROG_OK)
+        return st;
+    if (irregular) {
+        /* AIG-F-24: pivot or frontage, worked out below like any change */
+    } else if (strcmp(argv[2], "half-turn") == 0 || strcmp(argv[2], "quarter-turn") == 0) {
         ch.action = argv[2][0] == 'h' ? GROG_AIGLES_ACT_HALF_TURN : GROG_AIGLES_ACT_QUARTER_TURN;
         ch.to = ch.action == GROG_AIGLES_ACT_QUARTER_TURN
                     ? (ch.from == GROG_AIGLES_FM_LINE ? GROG_AIGLES_FM_MARCH_COLUMN
@@ -70,12 +113,39 @@ grog_status aigles_act_formation(action_ctx *c, int argc, char **argv, grog_erro
         return st;
     if (ch.action == GROG_AIGLES_ACT_HALF_TURN)
         u->base.facing = grog_facing_normalise(u->base.facing + 180);
+    if (ch.action == GROG_AIGLES_ACT_PIVOT) /* AIG-F-24: any facing */
+        u->base.facing = grog_facing_normalise(facing);
+    if (ch.action == GROG_AIGLES_ACT_FRONTAGE) { /* the block: wider and shallower */
+        u->base.width = u->base.width * ch.new_front / ch.front;
+        u->base.depth = u->base.depth * ch.front / ch.new_front;
+    }
     change *nc = push((void **)&s->changes, &s->nchanges, &s->capchanges, sizeof *nc);
     if (nc == NULL)
         return grog_error_set(err, GROG_ENOMEM, _("out of memory"));
     nc->unit = ui;
     if ((st = grog_aigles_fm_progress_start(&nc->p, ch.from, ch.to, hp, err)) != GROG_OK)
         return st;
+    if (ch.action == GROG_AIGLES_ACT_PIVOT) {
+        ctx_event(c, "", "formation-start",
+                  json_pack("{s:s,s:s,s:f,s:i}", "unit", u->id, "action", "pivot", "facing",
+                            u->base.facing, "half_periods", hp),
+                  ngettext("AIG-F-24: %s pivots to face %.0f degrees: %d half-période.",
+                           "AIG-F-24: %s pivots to face %.0f degrees: %d half-périodes.", hp),
+                  u->name, u->base.facing, hp);
+        return GROG_OK;
+    }
+    if (ch.action == GROG_AIGLES_ACT_FRONTAGE) {
+        ctx_event(c, "", "formation-start",
+                  json_pack("{s:s,s:s,s:i,s:i,s:i}", "unit", u->id, "action", "frontage", "front",
+                            ch.front, "new_front", ch.new_front, "half_periods", hp),
+                  ngettext("AIG-F-24: %s takes a front of %d figures instead of %d: %d "
+                           "half-période.",
+                           "AIG-F-24: %s takes a front of %d figures instead of %d: %d "
+                           "half-périodes.",
+                           hp),
+                  u->name, ch.new_front, ch.front, hp);
+        return GROG_OK;
+    }
     ctx_event(c, "", "formation-start",
               json_pack("{s:s,s:s,s:s,s:i}", "unit", u->id, "from",
                         grog_aigles_formation_name(ch.from), "to",

@@ -148,18 +148,25 @@ grog_status aigles_act_replace(action_ctx *c, int argc, char **argv, grog_error 
         (st = ctx_officer(c, argv[2], &adc, err)) != GROG_OK)
         return st;
     c->side = lost->side;
-    if (lost->state == GROG_OFFICER_ACTIVE)
-        return grog_error_set(err, GROG_ERULE, _("AIG-O-27: %s is not lost"), lost->name);
-    if (adc->role != GROG_ROLE_ADC || lost->superior[0] == '\0' ||
-        strcmp(adc->superior, lost->superior) != 0)
-        return grog_error_set(err, GROG_ERULE,
-                              _("AIG-O-27: only an aide-de-camp of %s's superior may replace him"),
-                              lost->name);
+    /* AIG-O-27 (chain.c): below the ADC's general, at the depth the rules allow */
+    grog_explain *e = grog_explain_create("aigles-replace", _("Les Aigles: replacing a lost "
+                                                              "general"));
+    if (e == NULL)
+        return grog_error_set(err, GROG_ENOMEM, _("out of memory"));
+    st = grog_aigles_battle_replace_check(orules(c), c->battle, lost->id, adc->id, e, err);
+    /* the record is the preview's (explain); the journal keeps the event, as
+     * games made before this check wrote it */
+    if (c->explain_only && (st == GROG_OK || st == GROG_ERULE))
+        st = ctx_record(c, e, "", err);
+    grog_explain_destroy(e);
+    if (st != GROG_OK || c->explain_only)
+        return st;
     char lost_id[GROG_ID_MAX], adc_id[GROG_ID_MAX];
     snprintf(lost_id, sizeof lost_id, "%s", lost->id);
     snprintf(adc_id, sizeof adc_id, "%s", adc->id);
     adc->role = lost->role;
     snprintf(adc->command, sizeof adc->command, "%s", lost->command);
+    snprintf(adc->superior, sizeof adc->superior, "%s", lost->superior); /* his place */
     /* his subordinates, ADCs and units pass to the replacement */
     for (size_t i = 0; i < grog_battle_nofficers(c->battle); i++) {
         grog_officer *o = grog_battle_officer_mut(c->battle, i);

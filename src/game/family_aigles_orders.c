@@ -83,6 +83,46 @@ static void apply_order(action_ctx *c, const char *target, const char *kind)
     ord->given_turn = c->turn;
 }
 
+/* For `explain order`: a receiver outside the chain of command is shown as
+ * a record with the refused check (GROG_OK, recorded); GROG_ERULE when the
+ * chain holds, so that the preview goes on with the order's own checks. */
+static grog_status explain_chain(action_ctx *c, const grog_officer *g, const char *target,
+                                 grog_error *err)
+{
+    grog_error why;
+    if (grog_aigles_battle_chain(c->battle, g->id, target, NULL, &why) != GROG_ERULE)
+        return GROG_ERULE;
+    grog_explain *e = grog_explain_create("aigles-order", _("Les Aigles: order"));
+    if (e == NULL)
+        return grog_error_set(err, GROG_ENOMEM, _("out of memory"));
+    grog_aigles_battle_chain(c->battle, g->id, target, e, NULL);
+    grog_status st = ctx_record(c, e, "", err);
+    grog_explain_destroy(e);
+    return st;
+}
+
+/* AIG-O-18, officers.explaining.other_orders_same_turn: a general who
+ * spends this turn explaining an order gives no other order this turn
+ * when the setting is off (the order he explains waits for the next turn
+ * in any case). */
+static grog_status explaining_this_turn(action_ctx *c, size_t gi, const char *target,
+                                        const char *name, grog_error *err)
+{
+    const aigles_state *s = c->fstate;
+    if (grog_aigles_explaining_other_orders(orules(c)))
+        return GROG_OK;
+    for (size_t i = 0; i < s->nattempts; i++) {
+        const attempt *a = &s->attempts[i];
+        if (a->giver == gi && a->explained_turn == c->turn && strcmp(a->receiver, target) != 0)
+            return grog_error_set(err, GROG_ERULE,
+                                  _("AIG-O-18: %s spends this turn explaining an order to %s "
+                                    "and gives no other order (explaining.other_orders_same_turn "
+                                    "is off)"),
+                                  name, a->receiver);
+    }
+    return GROG_OK;
+}
+
 grog_status aigles_act_order(action_ctx *c, int argc, char **argv, grog_error *err)
 {
     const char *roll = ctx_take_option(&argc, argv, "--roll");
@@ -106,12 +146,19 @@ grog_status aigles_act_order(action_ctx *c, int argc, char **argv, grog_error *e
                               grog_explain_word(ctx_phase_id(c)));
     if ((st = order_kinds_check(kinds_of(c->rules), argv[3], err)) != GROG_OK)
         return st;
+    /* AIG-O-10, AIG-O-11: his unit or his subordinate (chain.c, as explain) */
+    if (c->explain_only && (st = explain_chain(c, g, argv[2], err)) != GROG_ERULE)
+        return st;
+    if ((st = grog_aigles_battle_chain(c->battle, g->id, argv[2], NULL, err)) != GROG_OK)
+        return st;
     grog_aigles_order o;
     grog_aigles_situation sit;
     if ((st = prepare_order(c, g, argv[2], &o, &sit, err)) != GROG_OK)
         return st;
     aigles_state *s = c->fstate;
     size_t gi = index_of_officer(c, g->id);
+    if ((st = explaining_this_turn(c, gi, argv[2], g->name, err)) != GROG_OK)
+        return st;
     attempt *a = find_attempt(s, gi, argv[2], 0);
     if (a != NULL && strcmp(a->kind, argv[3]) == 0) {
         /* AIG-O-18: the turn spent explaining delays the order to the next turn */
@@ -192,6 +239,40 @@ grog_status aigles_act_order(action_ctx *c, int argc, char **argv, grog_error *e
     return GROG_OK;
 }
 
+/* AIG-O-18: an order is explained only where it could be passed: to his
+ * unit or subordinate (chain.c), within his order-change zone (contact for
+ * command 1), not in a melee he may not order into; the same checks as
+ * `order`'s, without the command point (the record "aigles-explaining",
+ * shown by `explain explaining ...`). */
+static grog_status explaining_checks(action_ctx *c, const grog_officer *g, const char *target,
+                                     grog_error *err)
+{
+    grog_explain *e = grog_explain_create("aigles-explaining",
+                                          _("Les Aigles: explaining an order"));
+    if (e == NULL)
+        return grog_error_set(err, GROG_ENOMEM, _("out of memory"));
+    grog_explain_add_rule(e, "AIG-O-18");
+    grog_status st = grog_aigles_battle_chain(c->battle, g->id, target, e, err);
+    grog_aigles_order o;
+    grog_aigles_situation sit;
+    if (st == GROG_OK)
+        st = prepare_order(c, g, target, &o, &sit, err);
+    if (st == GROG_OK)
+        st = grog_aigles_order_check(orules(c), &o, &sit, NULL, e, NULL, err);
+    if (st == GROG_ERULE && err != NULL)
+        snprintf(err->message + strlen(err->message),
+                 sizeof err->message - strlen(err->message), "%s",
+                 _(" (AIG-O-18: an order is explained only where it could be passed)"));
+    /* the record is the preview's (explain, refused checks marked NO); the
+     * journal keeps the event, as games made before these checks wrote it */
+    if (c->explain_only && (st == GROG_OK || st == GROG_ERULE)) {
+        grog_status rs = ctx_record(c, e, "", err);
+        st = rs != GROG_OK ? rs : st;
+    }
+    grog_explain_destroy(e);
+    return st;
+}
+
 grog_status aigles_act_explaining(action_ctx *c, int argc, char **argv, grog_error *err)
 {
     if (argc != 4)
@@ -213,8 +294,27 @@ grog_status aigles_act_explaining(action_ctx *c, int argc, char **argv, grog_err
         return grog_error_set(err, GROG_ERULE, _("AIG-O-18: an order is explained in an orders "
                                                  "phase (now: %s)"),
                               grog_explain_word(ctx_phase_id(c)));
+    if ((st = explaining_checks(c, g, argv[2], err)) != GROG_OK)
+        return st == GROG_ERULE && c->explain_only ? GROG_OK : st; /* shown NO */
     aigles_state *s = c->fstate;
-    attempt *a = find_attempt(s, index_of_officer(c, g->id), argv[2], 0);
+    size_t gi = index_of_officer(c, g->id);
+    if ((st = explaining_this_turn(c, gi, argv[2], g->name, err)) != GROG_OK)
+        return st;
+    attempt *a = find_attempt(s, gi, argv[2], 0);
+    if (a != NULL && a->explained_turn == c->turn)
+        return grog_error_set(err, GROG_ERULE, _("AIG-O-18: %s already spends this turn "
+                                                 "explaining"),
+                              g->name);
+    grog_aigles_points pts = s->points[gi];
+    if (grog_aigles_explaining_costs_point(orules(c)) &&
+        (st = grog_aigles_points_spend(&pts, err)) != GROG_OK)
+        return grog_error_set(err, GROG_ERULE,
+                              _("AIG-O-18: explaining costs a command point "
+                                "(explaining.costs_command_point) and %s has none left"),
+                              g->name);
+    if (c->explain_only)
+        return GROG_OK;
+    s->points[gi] = pts;
     if (a != NULL && strcmp(a->kind, argv[3]) != 0) {
         grog_aigles_attempt_abandon(&a->a);
         drop_attempt(s, a);
@@ -226,10 +326,6 @@ grog_status aigles_act_explaining(action_ctx *c, int argc, char **argv, grog_err
         snprintf(a->kind, sizeof a->kind, "%s", argv[3]);
         grog_aigles_attempt_start(&a->a);
     }
-    if (a->explained_turn == c->turn)
-        return grog_error_set(err, GROG_ERULE, _("AIG-O-18: %s already spends this turn "
-                                                 "explaining"),
-                              g->name);
     a->explained_turn = c->turn;
     grog_aigles_attempt_explain(&a->a);
     ctx_event(c, "", "explaining", json_pack("{s:s,s:s}", "from", g->id, "to", argv[2]),
@@ -318,8 +414,9 @@ grog_status aigles_act_adc(action_ctx *c, int argc, char **argv, grog_error *err
     const grog_officer *gen = grog_battle_officer_by_id(c->battle, adc->superior);
     if (gen == NULL || gen->state != GROG_OFFICER_ACTIVE)
         return grog_error_set(err, GROG_ERULE, _("AIG-O-02: %s has no active general"), adc->name);
-    if (strcmp(sub->side, adc->side) != 0 || !grog_role_is_general(sub->role))
-        return grog_error_set(err, GROG_EINVAL, _("%s is not a general of his side"), sub->name);
+    /* AIG-O-11: a general below the ADC's general (chain.c, as explain) */
+    if ((st = grog_aigles_battle_adc_chain(c->battle, adc->id, sub->id, NULL, err)) != GROG_OK)
+        return st;
     aigles_state *s = c->fstate;
     size_t ai = index_of_officer(c, adc->id);
     for (size_t i = 0; i < s->nriders; i++)

@@ -11,10 +11,37 @@
 /* The same state for programs and the views (src/view): command points per
  * general, formation changes, ADCs riding, orders being passed. Nothing of it
  * is hidden information in Les Aigles. */
-static void status_detail(const grog_battle *b, const aigles_state *s, json_t *out)
+/* AIG-F-03, AIG-F-12: what a unit shows on the table (grog_aigles_formation_on_table). */
+static int on_table(const aigles_rules *r, const grog_troop *u, grog_aigles_on_table *t)
+{
+    grog_aigles_formation f;
+    return grog_aigles_formation_of_troop(u, &f, NULL) == GROG_OK &&
+           grog_aigles_formation_on_table(r->formations, f, u->figures, u->subunits, t, NULL) ==
+               GROG_OK;
+}
+
+/* The massed units: their figures and companies on the table, by unit id. */
+static json_t *massed_units(const aigles_rules *r, const grog_battle *b)
+{
+    json_t *by = json_object();
+    for (size_t i = 0; by != NULL && i < grog_battle_nunits(b); i++) {
+        const grog_troop *u = grog_battle_unit(b, i);
+        grog_aigles_on_table t;
+        if (on_table(r, u, &t) && t.massed)
+            json_object_set_new(by, u->id,
+                                json_pack("{s:i,s:i,s:i,s:i}", "figures", t.figures, "subunits",
+                                          t.subunits, "of_figures", u->figures, "of_subunits",
+                                          u->subunits));
+    }
+    return by;
+}
+
+static void status_detail(const aigles_rules *ar, const grog_battle *b, const aigles_state *s,
+                          json_t *out)
 {
     json_t *points = json_object(), *changes = json_array(), *adcs = json_array(),
            *attempts = json_array();
+    json_object_set_new(out, "on_table", massed_units(ar, b));
     for (size_t i = 0; i < s->nofficers; i++) {
         const grog_officer *o = grog_battle_officer(b, i);
         if (grog_role_is_general(o->role))
@@ -72,6 +99,19 @@ static void card_formation(const aigles_rules *r, const grog_battle *b, const gr
         json_decref(rec);
     }
     grog_explain_destroy(e);
+    grog_aigles_on_table t; /* AIG-F-03, AIG-F-12: massing takes half off the table */
+    if (on_table(r, u, &t)) {
+        json_object_set_new(card, "figures_on_table", json_integer(t.figures));
+        json_object_set_new(card, "subunits_on_table", json_integer(t.subunits));
+        if (t.massed) {
+            char text[256];
+            snprintf(text, sizeof text,
+                     _("massed: %d of %d figures and %d of %d companies on the table; the others "
+                       "come back when it leaves massed order"),
+                     t.figures, u->figures, t.subunits, u->subunits);
+            card_note(card, "AIG-F-12", text);
+        }
+    }
     int square = f == GROG_AIGLES_FM_FULL_SQUARE || f == GROG_AIGLES_FM_MASS_SQUARE;
     json_object_set_new(card, "may_move", json_boolean(!square));
     if (square)
@@ -134,7 +174,6 @@ void aigles_unit_card(const legal_ctx *l, const grog_troop *u, json_t *card)
 void aigles_status(const void *rules, const grog_battle *b, const void *state, const char *side,
                    json_t *out)
 {
-    (void)rules;
     (void)side;
     const aigles_state *s = state;
     json_t *may = json_object();
@@ -184,5 +223,5 @@ void aigles_status(const void *rules, const grog_battle *b, const void *state, c
     }
     json_object_set_new(out, "may", may);
     json_object_set_new(out, "pending", pending);
-    status_detail(b, s, out);
+    status_detail(rules, b, s, out);
 }

@@ -65,6 +65,11 @@ static json_t *words_json(int argc, const char *const *words)
 static grog_status check_seat(const grog_seat *seat, const action_ctx *c, grog_status st,
                               grog_error *err)
 {
+    if (seat != NULL && seat->kind == GROG_SEAT_SIDE && c->referee_only)
+        return grog_error_set(err, GROG_EDENIED,
+                              _("this action is the referee's (a correction): %s's seat may not "
+                                "take it"),
+                              seat->side);
     if (seat == NULL || seat->kind != GROG_SEAT_SIDE || c->side == NULL || c->side[0] == '\0' ||
         strcmp(c->side, seat->side) == 0)
         return st;

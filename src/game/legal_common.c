@@ -180,6 +180,7 @@ static void legal_officer_events(const legal_ctx *l)
                                     "officer", "officer");
     legal_param *wounded = legal_arg(
         L, event_entry(L, "wounded", _("the officer is out of commission")), "officer", "officer");
+    int aigles = grog_game_family(l->game) == GROG_FAMILY_AIGLES;
     legal_param *freed = legal_arg(L, event_entry(L, "freed", _("a prisoner is freed")), "officer",
                                    "officer");
     legal_act *av = event_entry(L, "avance", _("an Avance marker on or off (AIG-O-22)"));
@@ -204,9 +205,11 @@ static void legal_officer_events(const legal_ctx *l)
             legal_choice(L, killed, o->id);
         if ((active(o) || o->state == GROG_OFFICER_PRISONER) && !gt)
             legal_choice(L, wounded, o->id);
-        if (o->state == GROG_OFFICER_PRISONER)
+        /* AIG-O-24: in aigles a melee won frees him (event melee HOLDER lost);
+         * `event freed OFFICER --correction` is the referee's, typed, not offered */
+        if (o->state == GROG_OFFICER_PRISONER && !aigles)
             legal_choice(L, freed, o->id);
-        if (grog_game_family(l->game) == GROG_FAMILY_AIGLES && active(o)) {
+        if (aigles && active(o)) {
             legal_choice(L, av_who, o->id);
             legal_choice_by(L, av_on, o->id, (o->markers & GROG_MARKER_AVANCE) ? "off" : "on");
         }

@@ -182,6 +182,11 @@ grog_status grog_game_unit_card_text(const grog_game *g, const grog_seat *seat, 
             grog_explain_word(S("status")), grog_explain_word(S("arm")), S("manoeuvre"),
             (int)json_integer_value(json_object_get(c, "figures")));
     fprintf(f, _("  formation: %s\n"), grog_explain_word(S("formation")));
+    json_t *ft = json_object_get(c, "figures_on_table");
+    if (json_is_integer(ft) && json_integer_value(ft) != json_integer_value(json_object_get(c, "figures")))
+        fprintf(f, _("  on the table: %d figures, %d companies (massed, AIG-F-12)\n"),
+                (int)json_integer_value(ft),
+                (int)json_integer_value(json_object_get(c, "subunits_on_table")));
     json_t *states = json_object_get(c, "states");
     if (json_array_size(states) > 0) {
         fprintf(f, "  %s", _("state:"));

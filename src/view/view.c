@@ -268,7 +268,8 @@ static void officer_text(jw *w, const grog_officer *o, const grog_seat *seat, js
     grog_jsonout_object_close(w);
 }
 
-static void unit_text(jw *w, const grog_troop *u, const grog_seat *seat, json_t *changes)
+static void unit_text(jw *w, const grog_troop *u, const grog_seat *seat, json_t *changes,
+                      json_t *on_table)
 {
     grog_jsonout_object_open(w);
     grog_jsonout_key_string(w, "id", u->id);
@@ -301,6 +302,8 @@ static void unit_text(jw *w, const grog_troop *u, const grog_seat *seat, json_t 
     order_text(w, "order", &u->order, 1);
     order_text(w, "pending", &u->pending, grog_view_may_see(seat, u->side));
     key_value(w, "changing", json_object_get(changes, u->id));
+    if (json_object_get(on_table, u->id) != NULL) /* aigles: massed (AIG-F-12) */
+        key_value(w, "on_table", json_object_get(on_table, u->id));
     grog_jsonout_object_close(w);
 }
 
@@ -399,7 +402,7 @@ static void game_text(jw *w, const grog_game *g, const grog_seat *seat, json_t *
     grog_jsonout_key(w, "units");
     grog_jsonout_array_open(w);
     for (size_t i = 0; i < grog_battle_nunits(b); i++)
-        unit_text(w, grog_battle_unit(b, i), seat, changes);
+        unit_text(w, grog_battle_unit(b, i), seat, changes, json_object_get(status, "on_table"));
     grog_jsonout_array_close(w);
     key_array(w, "adcs", status, "adcs_riding");
     key_array(w, "orders_being_passed", status, "orders_being_passed");

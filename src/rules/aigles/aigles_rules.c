@@ -204,13 +204,23 @@ static grog_status load_reaction(loader *l, json_t *sec)
 
 static grog_status load_bonuses(loader *l, json_t *sec)
 {
-    static const char *const ekeys[] = {"command_per_turn", NULL};
+    static const char *const ekeys[] = {"command_per_turn", "costs_command_point",
+                                        "other_orders_same_turn", NULL};
     static const char *const fkeys[] = {"turns_per_step", "reaction_per_step", NULL};
     static const char *const mkeys[] = {"general_turns_in_melee", NULL};
     json_t *o;
     grog_status st = child(l, sec, P, "explaining", ekeys, &o);
     if (st == GROG_OK)
         st = get_int(l, o, P ".explaining", "command_per_turn", 0, 10, &l->r->explain_per_turn);
+    /* AIG-O-18's readings; older house-rules files do not give them */
+    l->r->explain_costs_point = 0;
+    l->r->explain_other_orders = 1;
+    if (st == GROG_OK && json_object_get(o, "costs_command_point") != NULL)
+        st = grog_rulesdata_bool(&l->d, o, P ".explaining", "costs_command_point",
+                                 &l->r->explain_costs_point, l->err);
+    if (st == GROG_OK && json_object_get(o, "other_orders_same_turn") != NULL)
+        st = grog_rulesdata_bool(&l->d, o, P ".explaining", "other_orders_same_turn",
+                                 &l->r->explain_other_orders, l->err);
     if (st == GROG_OK)
         st = child(l, sec, P, "failed_turns", fkeys, &o);
     if (st == GROG_OK)
@@ -303,6 +313,22 @@ static grog_status load_adc_fire(loader *l, json_t *sec)
     return st;
 }
 
+/* AIG-O-27's reading: an ADC replaces a general below his own general at
+ * any depth (true, the default) or only one directly under him. */
+static grog_status load_replacement(loader *l, json_t *sec)
+{
+    static const char *const keys[] = {"any_depth", NULL};
+    l->r->replace_any_depth = 1;
+    if (json_object_get(sec, "replacement") == NULL) /* older house-rules files */
+        return GROG_OK;
+    json_t *o;
+    grog_status st = child(l, sec, P, "replacement", keys, &o);
+    if (st == GROG_OK)
+        st = grog_rulesdata_bool(&l->d, o, P ".replacement", "any_depth",
+                                 &l->r->replace_any_depth, l->err);
+    return st;
+}
+
 static grog_status load_defaults(loader *l, json_t *sec)
 {
     json_t *o;
@@ -341,7 +367,8 @@ static grog_status load_section(loader *l)
     static const char *const keys[] = {
         "measure",    "ratings",      "command_zone",     "command_points", "order_test",
         "reaction",   "explaining",   "failed_turns",     "distance_variant", "melee",
-        "charisma",   "adc",          "fire",             "defaults",       NULL};
+        "charisma",   "adc",          "fire",             "defaults",       "replacement",
+        NULL};
     const char *family;
     json_t *sec;
     grog_status st = grog_rulesdata_known_keys(&l->d, l->d.root, "", root_keys, l->err);
@@ -355,7 +382,7 @@ static grog_status load_section(loader *l)
     grog_status (*const parts[])(loader *, json_t *) = {
         load_measure,  load_ratings,  load_zones,    load_points,
         load_test,     load_reaction, load_bonuses,  load_variant,
-        load_charisma, load_adc_fire, load_defaults,
+        load_charisma, load_adc_fire, load_defaults, load_replacement,
     };
     for (size_t i = 0; st == GROG_OK && i < sizeof parts / sizeof parts[0]; i++)
         st = parts[i](l, sec);
@@ -580,4 +607,14 @@ grog_status grog_aigles_reaction(const grog_aigles_rules *r, grog_aigles_status 
         return grog_error_set(err, GROG_EINVAL, _("unknown status %d"), (int)s);
     *reaction = r->reaction[s];
     return GROG_OK;
+}
+
+int grog_aigles_explaining_costs_point(const grog_aigles_rules *r)
+{
+    return r->explain_costs_point;
+}
+
+int grog_aigles_explaining_other_orders(const grog_aigles_rules *r)
+{
+    return r->explain_other_orders;
 }

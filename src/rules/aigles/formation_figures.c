@@ -4,6 +4,7 @@
  * cavalry company column (AIG-F-14), dismounting (AIG-F-16) and the
  * irregular block (AIG-F-23). Pure functions: numbers from the rules data,
  * outputs written only on success. */
+#include <stdio.h>
 #include <string.h>
 
 #include "formation_rules.h"
@@ -163,5 +164,35 @@ grog_status grog_aigles_formation_irregular_block(const grog_aigles_formation_ru
                               _("AIG-F-23: irregular infantry is at least %d figures wide and %d "
                                 "deep, not %d x %d"),
                               mf, md, front, depth);
+    return GROG_OK;
+}
+
+/* AIG-F-03, AIG-F-10, AIG-F-12 for a unit: its companies are its ranks
+ * (one behind the other in the column); the figures taken off are those of
+ * the ranks taken off, figures x ranks off / ranks, rounded up. A unit
+ * whose companies are not given (0) counts each figure as a rank. */
+grog_status grog_aigles_formation_on_table(const grog_aigles_formation_rules *r,
+                                           grog_aigles_formation f, int figures, int subunits,
+                                           grog_aigles_on_table *out, grog_error *err)
+{
+    if (figures < 0 || subunits < 0)
+        return grog_error_set(err, GROG_EINVAL, _("%s: no negative counts"), r->massing.rule);
+    grog_aigles_on_table t = {figures, subunits, 0};
+    if (grog_aigles_formation_spacing(r, f) != GROG_AIGLES_SPACING_MASSED || figures < 1) {
+        *out = t;
+        return GROG_OK;
+    }
+    int ranks = subunits > 0 ? subunits : figures;
+    grog_aigles_massing m;
+    grog_status st = grog_aigles_formation_massing(r, ranks, 1, &m, err);
+    if (st != GROG_OK)
+        return st;
+    /* the figures of the ranks taken off, rounded up (seed 004: "la moitié
+     * des figurines sera retirée ... l'arrondi sera fait au supérieur") */
+    long off = ((long)figures * m.ranks_removed + ranks - 1) / ranks;
+    t.figures = figures - (int)off;
+    t.subunits = subunits > 0 ? m.ranks_kept : 0;
+    t.massed = 1;
+    *out = t;
     return GROG_OK;
 }

@@ -16,21 +16,24 @@ static void add_effects(ctx *x, const aigf_effects *fx)
             grog_explain_add_note(x->e, fx->v[i].rule, fx->v[i].text);
 }
 
+/* AIG-F-10, AIG-F-12: what massing takes off, by the card's own function
+ * (grog_aigles_formation_on_table), so the change and the card agree. */
 static void add_massing_note(ctx *x)
 {
     if (x->c->to != GROG_AIGLES_FM_MASS_COLUMN || x->c->from == GROG_AIGLES_FM_DIVISION_COLUMN ||
-        x->c->from == GROG_AIGLES_FM_MASS_SQUARE || x->u->subunits < 1 || x->u->figures < 1 ||
-        x->u->figures % x->u->subunits != 0)
+        x->c->from == GROG_AIGLES_FM_MASS_SQUARE || x->u->subunits < 1 || x->u->figures < 1)
         return;
     grog_aigles_massing m;
-    if (grog_aigles_formation_massing(x->r, x->u->subunits, x->u->figures / x->u->subunits, &m,
-                                      NULL) != GROG_OK)
+    grog_aigles_on_table t;
+    if (grog_aigles_formation_massing(x->r, x->u->subunits, 1, &m, NULL) != GROG_OK ||
+        grog_aigles_formation_on_table(x->r, x->c->to, x->u->figures, x->u->subunits, &t,
+                                       NULL) != GROG_OK)
         return;
     char note[256];
     snprintf(note, sizeof note,
              _("%d ranks (one per company): %d kept, %d taken off (%d figures, put back when it "
                "leaves massed order)"),
-             x->u->subunits, m.ranks_kept, m.ranks_removed, m.figures_removed);
+             x->u->subunits, m.ranks_kept, m.ranks_removed, x->u->figures - t.figures);
     grog_explain_add_note(x->e, x->r->massing.rule, note);
 }
 

@@ -45,6 +45,9 @@ struct grog_aigles_rules {
     grog_cmp cmp;
     int reaction[GROG_AIGLES_NSTATUS];
     int explain_per_turn;
+    int explain_costs_point;   /* AIG-O-18: explaining spends a command point */
+    int explain_other_orders;  /* AIG-O-18: other orders that turn are allowed */
+    int replace_any_depth;     /* AIG-O-27: below the ADC's general at any depth */
     int failed_turns_per_step, failed_reaction_per_step;
     int variant_enabled;
     double variant_step_pas;

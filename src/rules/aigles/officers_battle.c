@@ -5,7 +5,7 @@
  * the bases and the table's scale, and the hierarchy; the battle is only
  * read. Who may order whom becomes checks in the record: the general must
  * be active (AIG-O-21, AIG-O-26), the receiver his unit or his subordinate
- * (AIG-O-10, AIG-O-11), then the zone, melee and points checks of
+ * (AIG-O-10, AIG-O-11: grog_aigles_battle_chain, the game's check), then the zone, melee and points checks of
  * command.c. An officer out of the zone is reached through the general's
  * nearest active ADC (AIG-O-11, AIG-O-12). */
 #include <math.h>
@@ -58,8 +58,6 @@ static grog_status find_ends(const grog_battle *b, const grog_aigles_battle_orde
     else
         return grog_error_set(err, GROG_ENOTFOUND, _("no unit or officer \"%s\""),
                               in->to != NULL ? in->to : "");
-    if (x->officer == x->giver)
-        return grog_error_set(err, GROG_EINVAL, _("an officer does not order himself"));
     return GROG_OK;
 }
 
@@ -107,25 +105,10 @@ static int battle_checks(const grog_battle *b, const ends *x, grog_explain *e)
              grog_explain_word(grog_officer_state_name(x->giver->state)));
     grog_explain_add_check(e, x->giver->state == GROG_OFFICER_KILLED ? "AIG-O-26" : "AIG-O-21",
                            _("the general is operational"), ok, detail);
-    int under;
-    if (x->unit != NULL) {
-        size_t n = grog_battle_command_units(b, x->giver_i, NULL, 0);
-        size_t *units = n > 0 ? malloc(n * sizeof *units) : NULL;
-        under = 0;
-        if (units != NULL) {
-            grog_battle_command_units(b, x->giver_i, units, n);
-            for (size_t i = 0; i < n && !under; i++)
-                under = units[i] == x->recv_i;
-            free(units);
-        }
-        snprintf(detail, sizeof detail, _("unit %s (parent %s)"), x->unit->id,
-                 x->unit->parent[0] ? x->unit->parent : "-");
-        grog_explain_add_check(e, "AIG-O-10", _("his unit"), under, detail);
-    } else {
-        under = grog_battle_is_superior_of(b, x->giver_i, x->recv_i);
-        snprintf(detail, sizeof detail, _("officer %s (superior %s)"), x->officer->id,
-                 x->officer->superior[0] ? x->officer->superior : "-");
-        grog_explain_add_check(e, "AIG-O-11", _("his subordinate"), under, detail);
+    /* AIG-O-10, AIG-O-11: the same check as the game's (chain.c) */
+    const char *target = x->unit != NULL ? x->unit->id : x->officer->id;
+    int under = grog_aigles_battle_chain(b, x->giver->id, target, e, NULL) == GROG_OK;
+    if (x->officer != NULL) {
         int active = x->officer->state == GROG_OFFICER_ACTIVE;
         snprintf(detail, sizeof detail, _("%s is %s"), x->officer->id,
                  grog_explain_word(grog_officer_state_name(x->officer->state)));
