@@ -303,8 +303,10 @@ static void test_capture_avance_and_liberation(void **state)
     assert_int_equal(o->state, GROG_OFFICER_ACTIVE);
     ok(g, "event avance foy off", "loses his Avance");
     ok(g, "event contact foy pt-1st", "prisoner");
-    ok(g, "event freed foy", "AIG-O-24");
-    refused(g, "event freed foy", GROG_EINVAL, "not a prisoner");
+    /* AIG-O-24: freed only by a melee won; without it, the referee's correction */
+    refused(g, "event freed foy", GROG_ERULE, "AIG-O-24");
+    ok(g, "event freed foy --correction", "officer-freed-correction");
+    refused(g, "event freed foy --correction", GROG_EINVAL, "not a prisoner");
     grog_game_close(g);
 }
 
@@ -345,7 +347,8 @@ static void test_aigles_order_zone_points_and_test(void **state)
     refused(g, "order picton pack attack", GROG_ERULE, "AIG-O-11");
     refused(g, "order picton-adc1 br-74th attack", GROG_ERULE, "AIG-O-12");
     refused(g, "order picton br-74th attack --roll 7", GROG_EINVAL, "--roll");
-    refused(g, "order picton fr-2leger attack", GROG_EINVAL, "enemy");
+    refused(g, "order picton fr-2leger attack", GROG_ERULE, "AIG-O-10: unit fr-2leger is of the "
+                                                           "enemy");
     ok(g, "next", NULL);
     refused(g, "order picton mackinnon hold", GROG_ERULE, "orders phase");
     grog_game_close(g);

@@ -313,7 +313,9 @@ static void test_gt_spend_own_units_fitting_arms(void **state)
     /* GT-16 names the general */
     for (int i = 0; i < 5; i++) /* a bad general: 6 - 1 = 5 PIPs (GT-02) */
         ok(g, "spend lightburne move br-2-5th", NULL);
-    act(g, "spend lightburne move br-2-5th", GROG_ERULE, "Lightburne has 0 PIPs", "general ");
+    /* issue 23: the pieces by their ids, never by number ("general 3") */
+    act(g, "spend lightburne move br-2-5th", GROG_ERULE, "general lightburne has 0 PIPs",
+        "general 1");
     grog_game_close(g);
 }
 
@@ -525,7 +527,8 @@ static void test_capture_and_death_by_family(void **state)
     refused(g, "event casualties picton 40", GROG_ERULE, "GT-09");
     refused(g, "event killed picton", GROG_ERULE, "GT-09");
     refused(g, "event casualties arnaud 40", GROG_ERULE, "GT-05"); /* attached */
-    act(g, "event casualties arnaud 40", GROG_ERULE, "Arnaud", "general ");
+    act(g, "event casualties arnaud 40", GROG_ERULE, "general arnaud is inside unit fr-31leger",
+        "unit 1");
     refused(g, "event avance picton on", GROG_EINVAL, "Les Aigles");
     grog_game_close(g);
     g = game(GROG_FAMILY_GDB, NULL);
