@@ -25,6 +25,7 @@
 #include "grognard/gdb.h"
 #include "grognard/gt.h"
 #include "grognard/game.h"
+#include "grognard/commitment.h"
 #include "grognard/view.h"
 #include "grognard/jsonout.h"
 #include "grognard/brief.h"

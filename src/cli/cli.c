@@ -30,6 +30,8 @@ static const cli_command *const commands[] = {
     &cli_undo_command,
     &cli_replay_command,
     &cli_repair_command,
+    &cli_end_command,
+    &cli_verify_command,
     &cli_demo_command,
     &cli_serve_command,
 };

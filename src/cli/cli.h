@@ -187,6 +187,13 @@ grog_status cli_load_battle(const char *source, grog_battle **b, grog_error *err
 /* Prints an explanation record as text or JSON (per c->json); exit code. */
 int cli_print_explain(cli *c, const grog_explain *e);
 
+/* Random bytes from /dev/urandom (cli_random.c); 0 or -1. */
+int cli_random_bytes(unsigned char *buf, size_t n);
+/* A new game's seed (seed itself when has_seed, else random, below 2^63) and
+ * its commitment's salt; 0 or an exit code (message printed). */
+int cli_new_seed_and_salt(cli *c, int has_seed, long seed, uint64_t *out_seed,
+                          unsigned char salt[GROG_SALT_BYTES]);
+
 /* The commands. */
 int cli_cmd_dice(cli *c, int argc, char **argv);
 int cli_dice_big(cli *c, const char *text, int has_seed, long seed, int has_roll, long roll,
@@ -212,6 +219,9 @@ extern const cli_command cli_undo_command;
 extern const cli_command cli_replay_command;
 extern const cli_command cli_repair_command;
 extern const cli_command cli_demo_command;
+/* Dice anyone can check (cmd_end.c). */
+extern const cli_command cli_end_command;
+extern const cli_command cli_verify_command;
 /* Prints one action's result (grog_game_do) as text or JSON for seat (NULL:
  * the side that acted). */
 int cli_game_show_result(cli *c, const char *result, const grog_seat *seat);

@@ -230,12 +230,13 @@ static int run_new(cli *c, int argc, char **argv)
     grog_status st = grog_family_parse(o.family, &go.family, &err);
     if (st != GROG_OK)
         return cli_fail(c, CLI_EXIT_USAGE, "%s", err.message);
-    /* No seed given: take one from the clock, and report it so the game can
-     * be told apart and replayed; it is recorded in the file. */
-    go.seed = o.has_seed ? (uint64_t)o.seed
-                         : ((uint64_t)time(NULL) * 2654435761u ^ (uint64_t)getpid()) & INT64_MAX;
+    /* No seed given: one from the random source, the referee's alone; the salt
+     * of its commitment always (commitment.h). */
+    unsigned char salt[GROG_SALT_BYTES];
+    if ((rc = cli_new_seed_and_salt(c, o.has_seed, o.seed, &go.seed, salt)) != 0)
+        return rc;
     grog_game *g;
-    st = grog_game_create(file, &go, &g, &err);
+    st = grog_game_create_salted(file, &go, salt, &g, &err);
     if (st != GROG_OK)
         return cli_fail_status(c, st, &err);
     /* The seed tells every future roll: shown to whoever chose it or to the
@@ -249,6 +250,12 @@ static int run_new(cli *c, int argc, char **argv)
             fprintf(c->out, _("New game %s: a %s game; its dice seed is the referee's ('grognard status "
                               "%s --referee' shows it).\n"),
                     file, grog_family_title(go.family), file);
+        char commitment[GROG_COMMITMENT_HEX];
+        if (!c->json && grog_game_commitment(g, commitment))
+            fprintf(c->out,
+                    _("Seed commitment: %s\n(every seat sees it; once the referee ends the game, "
+                      "'grognard verify %s' checks the dice against it)\n"),
+                    commitment, file);
         rc = show_status(c, g, &o.seat);
     }
     grog_game_close(g);
@@ -552,6 +559,10 @@ const cli_command cli_new_command = {
        "default when --scenario is not given), the rule family, the seed and, with --rules,\n"
        "a house-rules file for the family. Without --seed one is chosen and kept secret: the\n"
        "seed tells every future roll, so only the referee's view shows it (--referee).\n"
+       "Before the first roll the game publishes a commitment to its seed: the SHA-256 of\n"
+       "'grognard-seed:SEED:SALT' with a random 128-bit salt, shown to every seat (status\n"
+       "--json: seed_commitment). 'grognard end' reveals the seed and salt to all and\n"
+       "'grognard verify' checks them (docs/report.md).\n"
        "Same seed and same actions give the same game.\n"),
     new_options, NULL,
 };

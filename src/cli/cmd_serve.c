@@ -262,16 +262,21 @@ static int create_game(cli *c, const serve_opts *o, const char *file)
     grog_game_options go = {GROG_FAMILY_AIGLES, o->scenario, 0, o->rules};
     if (grog_family_parse(o->family, &go.family, &err) != GROG_OK)
         return cli_fail(c, CLI_EXIT_USAGE, "%s", err.message);
-    go.seed = o->has_seed ? (uint64_t)o->seed
-                          : ((uint64_t)time(NULL) * 2654435761u ^ (uint64_t)getpid()) & INT64_MAX;
+    /* The seed stays the referee's: this screen is the one the players scan,
+     * so it shows the seed's commitment, never the seed. */
+    unsigned char salt[GROG_SALT_BYTES];
+    int rc = cli_new_seed_and_salt(c, o->has_seed, o->seed, &go.seed, salt);
+    if (rc != 0)
+        return rc;
     grog_game *g;
-    grog_status st = grog_game_create(file, &go, &g, &err);
+    grog_status st = grog_game_create_salted(file, &go, salt, &g, &err);
     if (st != GROG_OK)
         return cli_fail_status(c, st, &err);
+    char commitment[GROG_COMMITMENT_HEX];
+    if (!c->json && grog_game_commitment(g, commitment))
+        fprintf(c->out, _("New game %s: %s rules; seed commitment %s.\n"), file, o->family,
+                commitment);
     grog_game_close(g);
-    if (!c->json)
-        fprintf(c->out, _("New game %s: %s rules, seed %llu.\n"), file, o->family,
-                (unsigned long long)go.seed);
     return 0;
 }
 

@@ -19,7 +19,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "commitment_internal.h"
 #include "engine.h"
+#include "grognard/commitment.h"
 #include "grognard/data.h"
 #include "grognard/scenario.h"
 #include "grognard/text.h"
@@ -307,6 +309,7 @@ typedef struct create_ctx {
     grog_game *g;
     const grog_game_options *o;
     const char *rules_text;
+    const unsigned char *salt; /* NULL: no seed commitment */
 } create_ctx;
 
 /* Fills a new journal: the game's keys and texts, then "start". */
@@ -320,6 +323,7 @@ static grog_status build_game(void *p, journal *j, grog_error *err)
     if ((st = journal_set(j, "format", FORMAT_NAME, err)) != GROG_OK ||
         (st = journal_set(j, "family", grog_family_name(cc->o->family), err)) != GROG_OK ||
         (st = journal_set(j, "seed", seed, err)) != GROG_OK ||
+        (st = commitment_store(j, cc->o->seed, cc->salt, err)) != GROG_OK ||
         (st = journal_set(j, "created_with", GROG_VERSION, err)) != GROG_OK ||
         (st = journal_set_text(j, "scenario", g->scenario_label, g->scenario_text, err)) != GROG_OK)
         return st;
@@ -344,6 +348,12 @@ static grog_status check_options(const grog_game_options *o, grog_error *err)
 grog_status grog_game_create(const char *path, const grog_game_options *o, grog_game **out,
                              grog_error *err)
 {
+    return grog_game_create_salted(path, o, NULL, out, err);
+}
+
+grog_status grog_game_create_salted(const char *path, const grog_game_options *o,
+                                    const unsigned char *salt, grog_game **out, grog_error *err)
+{
     grog_status st = check_options(o, err);
     if (st != GROG_OK)
         return st;
@@ -352,7 +362,7 @@ grog_status grog_game_create(const char *path, const grog_game_options *o, grog_
         return grog_error_set(err, GROG_ENOMEM, _("out of memory"));
     char *rules_text = NULL;
     st = prepare_create(g, o, &rules_text, err);
-    create_ctx cc = {g, o, rules_text};
+    create_ctx cc = {g, o, rules_text, salt};
     if (st == GROG_OK && path == NULL) {
         st = journal_create(NULL, &g->j, err);
         if (st == GROG_OK)

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "commitment_internal.h"
 #include "engine.h"
 #include "grognard/scenario.h"
 #include "i18n.h"
@@ -137,7 +138,7 @@ grog_status game_writable(const grog_game *g, grog_error *err)
                                 "can be added until the referee repairs it ('grognard repair GAME "
                                 "--truncate-at %lld --referee')"),
                               g->bad, g->bad - 1);
-    return GROG_OK;
+    return commitment_writable(g, err);
 }
 
 /* ---- reading ---- */
@@ -177,8 +178,7 @@ json_t *game_status_object(const grog_game *g, const char *side)
     json_t *o = json_object();
     json_object_set_new(o, "family", json_string(grog_family_name(g->family)));
     int referee = side != NULL && strcmp(side, GAME_REFEREE_VIEWER) == 0;
-    if (referee) /* the seed tells every future roll: the referee's alone */
-        json_object_set_new(o, "seed", json_integer((json_int_t)(g->seed & INT64_MAX)));
+    commitment_status(g, referee, o);
     json_object_set_new(o, "scenario", json_string(grog_battle_meta(g->s.battle)->name));
     json_object_set_new(o, "turn", json_integer(g->s.turn));
     json_object_set_new(o, "phase", json_string(grog_game_phase(g)));

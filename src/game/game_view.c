@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "commitment_internal.h"
 #include "engine.h"
 #include "i18n.h"
 #include "journal.h"
@@ -55,6 +56,7 @@ grog_status grog_game_status_text(const grog_game *g, const grog_seat *seat, cha
                      "Turn %d, %s phase; %zu actions in the journal.\n", grog_game_action_count(g)),
             grog_game_turn(g),
             grog_explain_word(grog_game_phase(g)), grog_game_action_count(g));
+    commitment_status_text(s, f);
     json_t *may = json_object_get(s, "may");
     const char *key;
     json_t *v;

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grognard/commitment.h"
 #include "grognard/explain.h"
 #include "grognard/jsonout.h"
 #include "grognard/view.h"
@@ -346,10 +347,14 @@ static void head_text(jw *w, const grog_game *g, const grog_seat *seat, const gr
                             seat != NULL && seat->kind == GROG_SEAT_SIDE ? seat->side : NULL);
     grog_jsonout_object_close(w);
     grog_jsonout_key(w, "seed");
-    if (seat != NULL && seat->kind == GROG_SEAT_REFEREE)
+    if (grog_game_seed_shown(g, seat)) /* the referee's alone until the end */
         grog_jsonout_integer(w, (long long)(grog_game_seed(g) & INT64_MAX));
     else
         grog_jsonout_null(w);
+    char commitment[GROG_COMMITMENT_HEX];
+    grog_jsonout_key_string_or_null(w, "seed_commitment",
+                            grog_game_commitment(g, commitment) ? commitment : NULL);
+    grog_jsonout_key_bool(w, "ended", grog_game_ended(g));
     grog_jsonout_key(w, "table");
     grog_jsonout_object_open(w);
     grog_jsonout_key_real(w, "width", t->width_mm);
