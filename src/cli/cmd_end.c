@@ -137,7 +137,7 @@ static void verify_text(cli *c, const grog_verification *v, const char *commitme
                 v->reason);
     if (!ended)
         fprintf(c->out, "%s\n", _("The game has not ended: its seed is still the referee's."));
-    fprintf(c->out, "%s\n", grog_verification_ok(v) ? _("Verified: the dice are the seed's.")
+    fprintf(c->out, "%s\n", grog_verification_ok(v) ? _("Verified: every die follows from the seed.")
                                                     : _("NOT verified."));
 }
 
