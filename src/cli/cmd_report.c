@@ -1,0 +1,117 @@
+/* cmd_report.c — `grognard report`: the battle report as one seat sees it
+ * (report.h), as text, JSON, or a page of its own (-o FILE.html). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+typedef struct report_opts {
+    const char *side, *output;
+    int referee;
+} report_opts;
+
+enum { OPT_SIDE = 1000, OPT_REFEREE, OPT_OUTPUT };
+
+static int on_opt(cli *c, int id, const char *arg, void *ctx)
+{
+    report_opts *o = ctx;
+    (void)c;
+    switch (id) {
+    case OPT_SIDE: o->side = arg; return 0;
+    case OPT_REFEREE: o->referee = 1; return 0;
+    case 'o': o->output = arg; return 0;
+    }
+    return CLI_EXIT_USAGE;
+}
+
+static const struct option opts[] = {
+    {"side", required_argument, NULL, OPT_SIDE},
+    {"referee", no_argument, NULL, OPT_REFEREE},
+    {"output", required_argument, NULL, 'o'},
+    {"json", no_argument, NULL, 'j'},
+    {"help", no_argument, NULL, 'h'},
+    {NULL, 0, NULL, 0},
+};
+
+static int ends_with(const char *s, const char *tail)
+{
+    size_t n = strlen(s), m = strlen(tail);
+    return n > m && strcmp(s + n - m, tail) == 0;
+}
+
+static int write_file(cli *c, const char *path, const char *text)
+{
+    FILE *f = fopen(path, "w");
+    if (f == NULL)
+        return cli_fail(c, CLI_EXIT_IO, _("cannot write %s"), path);
+    int ok = fputs(text, f) >= 0;
+    ok &= fclose(f) == 0;
+    if (!ok)
+        return cli_fail(c, CLI_EXIT_IO, _("cannot write %s"), path);
+    if (!c->json)
+        fprintf(c->out, _("Wrote %s.\n"), path);
+    else
+        fprintf(c->out, "{\"written\": \"%s\"}\n", path);
+    return CLI_EXIT_OK;
+}
+
+static int report_of(cli *c, grog_game *g, const report_opts *o)
+{
+    grog_seat seat;
+    grog_error err;
+    grog_status st = grog_game_seat(g, o->side, o->referee, &seat, &err);
+    if (st != GROG_OK)
+        return cli_fail_status(c, st, &err);
+    char *text = NULL;
+    if (o->output != NULL)
+        st = grog_report_html(g, &seat, &text, &err);
+    else
+        st = c->json ? grog_report_json(g, &seat, &text, &err)
+                     : grog_report_text(g, &seat, &text, &err);
+    if (st != GROG_OK)
+        return cli_fail_status(c, st, &err);
+    int rc = CLI_EXIT_OK;
+    if (o->output != NULL)
+        rc = write_file(c, o->output, text);
+    else
+        fprintf(c->out, "%s%s", text, c->json ? "\n" : "");
+    free(text);
+    return rc;
+}
+
+static int run_report(cli *c, int argc, char **argv)
+{
+    report_opts o = {0};
+    int first;
+    int rc = cli_options(c, &cli_report_command, argc, argv, opts, on_opt, &o, &first);
+    if (rc != 0)
+        return rc == CLI_STOP_OK ? 0 : rc;
+    if (first != argc - 1)
+        return cli_fail(c, CLI_EXIT_USAGE, "%s", _("expected one game file"));
+    if ((rc = cli_one_seat(c, o.side, o.referee)) != 0)
+        return rc;
+    if (o.output != NULL && !ends_with(o.output, ".html"))
+        return cli_fail(c, CLI_EXIT_USAGE, _("-o %s: the report is written as FILE.html"),
+                        o.output);
+    grog_game *g;
+    grog_error err;
+    grog_status st = grog_game_open(argv[first], &g, &err);
+    if (st != GROG_OK)
+        return cli_fail_status(c, st, &err);
+    rc = report_of(c, g, &o);
+    grog_game_close(g);
+    return rc;
+}
+
+const cli_command cli_report_command = {
+    "report", run_report, N_("the battle report: tests, losses, orders, and the luck"),
+    N_("grognard report GAME [--side S | --referee] [-o FILE.html] [--json]"),
+    N_("Per turn and per side: the orders tried, obeyed, delayed and failed, the formation\n"
+       "changes, the PIPs, the casualties, the units fled, routed and broken, the officers\n"
+       "lost, captured and replaced; the orders in force at the end; and the luck line of\n"
+       "each side: the tests the dice decided, the successes expected (the sum of their\n"
+       "probabilities) and observed, and the exact chance of doing as well or better,\n"
+       "grognard's dice and rolls entered at the table counted apart (docs/report.md).\n"
+       "Without --side, the public's report; --side S adds what only S may see; --referee,\n"
+       "everything. -o FILE.html writes a page with the charts (SVG).\n"),
+};

@@ -1,0 +1,57 @@
+/* report_internal.h — the report's parts between report.c (gathering),
+ * luck.c (the luck line) and report_out.c (text, HTML, SVG); internal to
+ * src/view. */
+#ifndef GROG_REPORT_INTERNAL_H
+#define GROG_REPORT_INTERNAL_H
+
+#include <jansson.h>
+#include <stddef.h>
+
+#include "grognard/report.h"
+
+enum {
+    REPORT_ORDERS,
+    REPORT_OBEYED,
+    REPORT_DELAYED,
+    REPORT_FAILED,
+    REPORT_FORMATIONS,
+    REPORT_PIPS,
+    REPORT_CASUALTIES,
+    REPORT_FLED,
+    REPORT_ROUTED,
+    REPORT_BROKEN,
+    REPORT_OFF_LOST,
+    REPORT_OFF_CAPTURED,
+    REPORT_OFF_REPLACED,
+    REPORT_NCOUNTS
+};
+/* The JSON keys of the counts, in that order. */
+extern const char *const report_count_keys[REPORT_NCOUNTS];
+
+/* The tests of one side and one kind of dice (grognard's or entered). */
+typedef struct report_luck_list {
+    char side[64];
+    int entered;
+    grog_luck_test *t;
+    size_t n, cap;
+} report_luck_list;
+
+typedef struct report {
+    json_t *view;   /* the seat's view (borrowed) */
+    json_t *turns;  /* [{turn, sides: {id: counts}}] */
+    json_t *totals; /* {id: counts} */
+    report_luck_list *luck;
+    size_t nluck;
+} report;
+
+/* Adds a test to side's list (entered: a roll entered at the table). */
+void report_luck_push(report *r, const char *side, int entered, const grog_luck_test *t);
+/* rep.luck := {side: {"dice": line, "entered": line}} for every side of rep.sides. */
+grog_status report_luck_finish(report *r, json_t *rep, grog_error *err);
+void report_luck_free(report *r);
+
+/* The report object of seat (report.c); *out owned by the caller. */
+grog_status report_build(const grog_game *g, const grog_seat *seat, json_t **out,
+                         grog_error *err);
+
+#endif
