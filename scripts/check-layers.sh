@@ -30,8 +30,8 @@ public_layer() {
         battle) echo model ;;
         data | scenario) echo io ;;
         aigles | aigles_formation | aigles_phase | gdb | gt) echo rules ;;
-        game) echo game ;;
-        view | map | brief) echo view ;;
+        game | commitment) echo game ;;
+        view | map | brief | report) echo view ;;
         server) echo server ;;
         grognard) echo umbrella ;;
         *) echo unknown ;;
