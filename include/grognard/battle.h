@@ -267,6 +267,14 @@ int grog_battle_side_index(const grog_battle *b, const char *id, size_t *index);
 int grog_battle_officer_index(const grog_battle *b, const char *id, size_t *index);
 int grog_battle_unit_index(const grog_battle *b, const char *id, size_t *index);
 /* By id, or NULL. */
+/* Short codes (codes.c): the side's letter and the piece's number in its side,
+ * officers first then units, in battle order ("A1", "B12"), as the rosters
+ * print them. The _index and _by_id look-ups accept a code (any case) where
+ * no piece has that id. piece_code: 1 and out set, 0 for a bad index or a
+ * side past Z; code_find: 1 and *unit (1 unit, 0 officer), *index set. */
+#define GROG_CODE_MAX 16
+int grog_battle_piece_code(const grog_battle *b, int unit, size_t index, char out[GROG_CODE_MAX]);
+int grog_battle_code_find(const grog_battle *b, const char *code, int *unit, size_t *index);
 const grog_side *grog_battle_side_by_id(const grog_battle *b, const char *id);
 const grog_officer *grog_battle_officer_by_id(const grog_battle *b, const char *id);
 const grog_troop *grog_battle_unit_by_id(const grog_battle *b, const char *id);

@@ -28,6 +28,7 @@
 #include "grognard/version.h"
 #include "i18n.h"
 #include "journal.h"
+#include "piece_codes.h"
 #include "jsontext.h"
 #include "snapcache.h"
 
@@ -222,12 +223,17 @@ static grog_status do_action_once(grog_game *g, const grog_seat *seat, int argc,
 /* A snapshot is a cache: when one went with an action that then failed (it
  * may be what filled the disk), the action is tried once more without it. */
 static grog_status do_action(grog_game *g, const grog_seat *seat, int argc,
-                             const char *const *words, char **out, grog_error *err)
+                             const char *const *typed, char **out, grog_error *err)
 {
+    char **w = piece_codes_words(g->s.battle, argc, typed); /* the rosters' codes: ids */
+    if (w == NULL)
+        return grog_error_set(err, GROG_ENOMEM, _("out of memory"));
+    const char *const *words = (const char *const *)w;
     int snapped = 0;
     grog_status st = do_action_once(g, seat, argc, words, out, 1, &snapped, err);
     if (st != GROG_OK && snapped)
         st = do_action_once(g, seat, argc, words, out, 0, &snapped, err);
+    piece_codes_free(w, argc);
     return st;
 }
 

@@ -349,13 +349,28 @@ int grog_battle_side_index(const grog_battle *b, const char *id, size_t *index)
 {
     return find_kind(b, id, KIND_SIDE, index);
 }
+/* A piece by id, else by its short code (codes.c) when no piece has that id. */
+static int find_piece(const grog_battle *b, const char *id, uint32_t kind, size_t *index)
+{
+    if (find_kind(b, id, kind, index))
+        return 1;
+    int unit;
+    size_t i;
+    if (index_find(b, id) != NULL || !grog_battle_code_find(b, id, &unit, &i) ||
+        unit != (kind == KIND_UNIT))
+        return 0;
+    if (index != NULL)
+        *index = i;
+    return 1;
+}
+
 int grog_battle_officer_index(const grog_battle *b, const char *id, size_t *index)
 {
-    return find_kind(b, id, KIND_OFFICER, index);
+    return find_piece(b, id, KIND_OFFICER, index);
 }
 int grog_battle_unit_index(const grog_battle *b, const char *id, size_t *index)
 {
-    return find_kind(b, id, KIND_UNIT, index);
+    return find_piece(b, id, KIND_UNIT, index);
 }
 
 const grog_side *grog_battle_side_by_id(const grog_battle *b, const char *id)
