@@ -69,6 +69,12 @@ static void test_codes_in_actions(void **state)
     assert_string_equal(json_string_value(json_array_get(words, 1)), "picton");
     assert_string_equal(json_string_value(json_array_get(words, 2)), "pack");
     json_decref(r);
+    /* a note is free text: its words stay as written */
+    assert_int_equal(grog_game_do_line(g, "note A1 and B10", &result, &err), GROG_OK);
+    r = json_loads(result, 0, NULL);
+    free(result);
+    assert_string_equal(json_string_value(json_array_get(json_object_get(r, "action"), 1)), "A1");
+    json_decref(r);
     /* a unit's card by code */
     char *card = NULL;
     assert_int_equal(grog_game_unit_card_json(g, NULL, "B10", &card, &err), GROG_OK);

@@ -1,6 +1,7 @@
 /* piece_codes.c — short codes to ids in action words (piece_codes.h). */
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "piece_codes.h"
 
@@ -25,8 +26,10 @@ char **piece_codes_words(const grog_battle *b, int argc, const char *const *word
     char **w = calloc((size_t)argc + 1, sizeof *w);
     if (w == NULL)
         return NULL;
+    /* a note is free text: "note A1 holds" is the words as written */
+    int free_text = argc > 0 && strcasecmp(words[0], "note") == 0;
     for (int i = 0; i < argc; i++) {
-        const char *id = i > 0 && words[i][0] != '-' ? id_of_code(b, words[i]) : NULL;
+        const char *id = i > 0 && !free_text && words[i][0] != '-' ? id_of_code(b, words[i]) : NULL;
         w[i] = strdup(id != NULL ? id : words[i]);
         if (w[i] == NULL) {
             piece_codes_free(w, i);

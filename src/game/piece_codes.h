@@ -7,8 +7,8 @@
 
 #include "grognard/battle.h"
 
-/* A copy of words (words[0], the action word, and every option stay as
- * they are) with the codes replaced; free it with piece_codes_free. NULL
+/* A copy of words (words[0], the action word, every option, and a note's
+ * free text stay as they are) with the codes replaced; free it with piece_codes_free. NULL
  * when out of memory. */
 char **piece_codes_words(const grog_battle *b, int argc, const char *const *words);
 void piece_codes_free(char **w, int argc);
