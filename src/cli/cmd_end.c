@@ -13,37 +13,31 @@ typedef struct end_opts {
 
 enum { OPT_COMMITMENT = 1000 };
 
-static int on_opt(cli *c, int id, const char *arg, void *ctx)
+static int on_opt(cli *c, const cli_opt *opt, const cli_value *v, void *ctx)
 {
     end_opts *o = ctx;
     (void)c;
-    if (id == OPT_COMMITMENT) {
-        o->commitment = arg;
-        return 0;
-    }
-    return CLI_EXIT_USAGE;
+    if (opt->id == OPT_COMMITMENT)
+        o->commitment = v->text;
+    return 0;
 }
 
-static const struct option end_options[] = {
-    {"json", no_argument, NULL, 'j'},
-    {"help", no_argument, NULL, 'h'},
-    {NULL, 0, NULL, 0},
-};
-
-static const struct option verify_options[] = {
-    {"commitment", required_argument, NULL, OPT_COMMITMENT},
-    {"json", no_argument, NULL, 'j'},
-    {"help", no_argument, NULL, 'h'},
-    {NULL, 0, NULL, 0},
+#define END_JSON {"json", 'j', CLI_FLAG, NULL, N_("one JSON document (docs/json.md)"), 0, 0, NULL}
+static const cli_opt end_options[] = {END_JSON, CLI_OPT_END};
+static const cli_opt verify_options[] = {
+    {"commitment", OPT_COMMITMENT, CLI_TEXT, N_("HEX"),
+     N_("the seed commitment noted at the start (64 hex digits), checked too"), 0, 0, NULL},
+    END_JSON,
+    CLI_OPT_END,
 };
 
 /* Parses the command line (one operand: the game) and opens the game; 0, the
  * game in *g, or an exit code (help printed: CLI_STOP_OK). */
-static int open_one(cli *c, const cli_command *cmd, const struct option *opts, int argc,
-                    char **argv, end_opts *o, grog_game **g)
+static int open_one(cli *c, const cli_command *cmd, int argc, char **argv, end_opts *o,
+                    grog_game **g)
 {
     int first;
-    int rc = cli_options(c, cmd, argc, argv, opts, on_opt, o, &first);
+    int rc = cli_parse(c, cmd, argc, argv, on_opt, o, &first);
     if (rc != 0)
         return rc;
     if (first != argc - 1)
@@ -97,7 +91,7 @@ static int run_end(cli *c, int argc, char **argv)
 {
     end_opts o = {0};
     grog_game *g = NULL;
-    int rc = open_one(c, &cli_end_command, end_options, argc, argv, &o, &g);
+    int rc = open_one(c, &cli_end_command, argc, argv, &o, &g);
     if (rc != 0)
         return rc == CLI_STOP_OK ? 0 : rc;
     rc = end_game(c, g, argv[argc - 1]);
@@ -172,7 +166,7 @@ static int run_verify(cli *c, int argc, char **argv)
 {
     end_opts o = {0};
     grog_game *g = NULL;
-    int rc = open_one(c, &cli_verify_command, verify_options, argc, argv, &o, &g);
+    int rc = open_one(c, &cli_verify_command, argc, argv, &o, &g);
     if (rc != 0)
         return rc == CLI_STOP_OK ? 0 : rc;
     rc = verify_game(c, g, &o);
@@ -187,6 +181,8 @@ const cli_command cli_end_command = {
        "sees the dice seed and the salt of its commitment, and the game takes no more\n"
        "actions (knowing the seed tells every future roll). Then anyone can check the\n"
        "dice with 'grognard verify GAME'. An ended game stays ended.\n"),
+    end_options,
+    NULL,
 };
 const cli_command cli_verify_command = {
     "verify", run_verify, N_("check a game's dice against its seed commitment"),
@@ -197,4 +193,6 @@ const cli_command cli_verify_command = {
        "be the one recorded. A mismatch names the first row that differs (exit 1).\n"
        "--commitment HEX: the commitment you noted at the start (status, the page's menu),\n"
        "checked too: a game file whose seed and commitment were both replaced is found.\n"),
+    verify_options,
+    NULL,
 };

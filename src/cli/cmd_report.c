@@ -10,27 +10,28 @@ typedef struct report_opts {
     int referee;
 } report_opts;
 
-enum { OPT_SIDE = 1000, OPT_REFEREE, OPT_OUTPUT };
+enum { OPT_SIDE = 1000, OPT_REFEREE };
 
-static int on_opt(cli *c, int id, const char *arg, void *ctx)
+static int on_opt(cli *c, const cli_opt *opt, const cli_value *v, void *ctx)
 {
     report_opts *o = ctx;
     (void)c;
-    switch (id) {
-    case OPT_SIDE: o->side = arg; return 0;
+    switch (opt->id) {
+    case OPT_SIDE: o->side = v->text; return 0;
     case OPT_REFEREE: o->referee = 1; return 0;
-    case 'o': o->output = arg; return 0;
+    case 'o': o->output = v->text; return 0;
     }
     return CLI_EXIT_USAGE;
 }
 
-static const struct option opts[] = {
-    {"side", required_argument, NULL, OPT_SIDE},
-    {"referee", no_argument, NULL, OPT_REFEREE},
-    {"output", required_argument, NULL, 'o'},
-    {"json", no_argument, NULL, 'j'},
-    {"help", no_argument, NULL, 'h'},
-    {NULL, 0, NULL, 0},
+static const cli_opt report_options[] = {
+    {"side", OPT_SIDE, CLI_TEXT, N_("S"), N_("as side S: its pieces, its hidden information"), 0,
+     0, NULL},
+    {"referee", OPT_REFEREE, CLI_FLAG, NULL, N_("as the referee: everything"), 0, 0, NULL},
+    {"output", 'o', CLI_TEXT, N_("FILE.html"), N_("write a page of its own, with the charts"), 0,
+     0, NULL},
+    {"json", 'j', CLI_FLAG, NULL, N_("one JSON document (docs/json.md)"), 0, 0, NULL},
+    CLI_OPT_END,
 };
 
 static int ends_with(const char *s, const char *tail)
@@ -83,7 +84,7 @@ static int run_report(cli *c, int argc, char **argv)
 {
     report_opts o = {0};
     int first;
-    int rc = cli_options(c, &cli_report_command, argc, argv, opts, on_opt, &o, &first);
+    int rc = cli_parse(c, &cli_report_command, argc, argv, on_opt, &o, &first);
     if (rc != 0)
         return rc == CLI_STOP_OK ? 0 : rc;
     if (first != argc - 1)
@@ -114,4 +115,6 @@ const cli_command cli_report_command = {
        "grognard's dice and rolls entered at the table counted apart (docs/report.md).\n"
        "Without --side, the public's report; --side S adds what only S may see; --referee,\n"
        "everything. -o FILE.html writes a page with the charts (SVG).\n"),
+    report_options,
+    NULL,
 };
