@@ -7,7 +7,7 @@
  * keys are read from the file each time they are asked for, so that an end
  * written by another process (the CLI beside a server) counts at once.
  * Invariant: the seed and salt leave this module only for a seat that
- * grog_game_seed_shown allows. */
+ * grog_game_seed_shown allows. Verifying is verify.c's (it replays: history.c). */
 #include <nettle/sha2.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -108,6 +108,11 @@ static int read_key(const grog_game *g, const char *key, char *buf, size_t size)
     return ok;
 }
 
+int commitment_salt_hex(const grog_game *g, char hex[GROG_SALT_HEX])
+{
+    return read_key(g, KEY_SALT, hex, GROG_SALT_HEX);
+}
+
 int grog_game_commitment(const grog_game *g, char hex[GROG_COMMITMENT_HEX])
 {
     return read_key(g, KEY_COMMITMENT, hex, GROG_COMMITMENT_HEX);
@@ -193,50 +198,4 @@ void commitment_status_text(json_t *status, FILE *f)
                      "checks them).\n"),
                 (long long)json_integer_value(json_object_get(status, "seed")),
                 json_string_value(json_object_get(status, "seed_salt")));
-}
-
-/* The commitment kept against the seed and salt kept, and against expected. */
-static void check_commitment(const grog_game *g, const char *expected, grog_verification *v)
-{
-    char kept[GROG_COMMITMENT_HEX], salt_hex[GROG_SALT_HEX], made[GROG_COMMITMENT_HEX];
-    unsigned char salt[GROG_SALT_BYTES];
-    v->has_commitment = grog_game_commitment(g, kept);
-    v->expected_ok = 1;
-    if (!v->has_commitment)
-        return;
-    if (read_key(g, KEY_SALT, salt_hex, sizeof salt_hex) &&
-        grog_salt_parse(salt_hex, salt, NULL) == GROG_OK) {
-        grog_commitment_compute(g->seed, salt, made);
-        v->commitment_ok = strcmp(made, kept) == 0;
-    }
-    if (expected != NULL) {
-        v->expected_ok = strlen(expected) == 64;
-        for (size_t i = 0; v->expected_ok && i < 64; i++)
-            v->expected_ok = hex_value(expected[i]) == hex_value(kept[i]);
-    }
-}
-
-grog_status grog_game_verify(grog_game *g, const char *expected, grog_verification *out,
-                             grog_error *err)
-{
-    memset(out, 0, sizeof *out);
-    check_commitment(g, expected, out);
-    grog_error e;
-    size_t n = 0;
-    grog_status st = grog_game_replay(g, &n, &e);
-    out->rows = n;
-    if (st == GROG_OK) {
-        out->replay_ok = 1;
-        return GROG_OK;
-    }
-    if (st == GROG_ENOMEM || st == GROG_EIO || st == GROG_EBUSY)
-        return grog_error_set(err, st, "%s", e.message);
-    out->first_bad = g->bad > 0 ? g->bad : (long long)n + 1;
-    snprintf(out->reason, sizeof out->reason, "%s", e.message);
-    return GROG_OK;
-}
-
-int grog_verification_ok(const grog_verification *v)
-{
-    return v->has_commitment && v->commitment_ok && v->expected_ok && v->replay_ok;
 }

@@ -16,6 +16,8 @@ struct journal;
  * nothing, a game without commitment). */
 grog_status commitment_store(struct journal *j, uint64_t seed, const unsigned char *salt,
                              grog_error *err);
+/* The salt's hex digits kept in the game; 0 when none. */
+int commitment_salt_hex(const grog_game *g, char hex[33]);
 /* GROG_EINVAL once the referee has ended the game: no action, no undo. */
 grog_status commitment_writable(const grog_game *g, grog_error *err);
 
