@@ -28,7 +28,7 @@ public_layer() {
     case $1 in
         error | text | rng | dice | dist | dice_expr | bigdist | measure | geom | explain | jsonout | version) echo core ;;
         battle) echo model ;;
-        data | scenario) echo io ;;
+        data | scenario | roster) echo io ;;
         aigles | aigles_formation | aigles_phase | gdb | gt) echo rules ;;
         game | commitment) echo game ;;
         view | map | brief | report) echo view ;;

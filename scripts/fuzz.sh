@@ -53,7 +53,7 @@ cc -std=c11 -O1 tools/embed.c -o "$out/embed" || exit 1
 flags="-g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined -std=c11 \
  -D_POSIX_C_SOURCE=200809L -DGROG_LOCALEDIR=\"/usr/share/locale\" -Iinclude -Isrc -Isrc/core -Isrc/io \
  $(pkg-config --cflags jansson sqlite3)"
-libs="$(pkg-config --libs jansson sqlite3) -lm"
+libs="$(pkg-config --libs jansson sqlite3) -lcsv -lm"
 # The library's sources: the Makefile passes its LIB_SRC; by hand, the same folders.
 lib_src=${FUZZ_LIB_SRC:-$(ls src/core/*.c src/model/*.c src/rules/*/*.c src/game/*.c src/io/*.c \
     src/view/*.c 2>/dev/null)}

@@ -35,6 +35,9 @@
 #define LLVMFuzzerTestOneInput fuzz_catalog_one
 #include "fuzz/fuzz_catalog.c"
 #undef LLVMFuzzerTestOneInput
+#define LLVMFuzzerTestOneInput fuzz_roster_one
+#include "fuzz/fuzz_roster.c"
+#undef LLVMFuzzerTestOneInput
 
 typedef int (*fuzz_fn)(const uint8_t *data, size_t size);
 
@@ -118,6 +121,12 @@ static void test_corpus_catalog(void **state)
     assert_true(replay_corpus("catalog", fuzz_catalog_one) >= 8);
 }
 
+static void test_corpus_roster(void **state)
+{
+    (void)state;
+    assert_true(replay_corpus("roster", fuzz_roster_one) >= 10);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -125,6 +134,7 @@ int main(void)
         cmocka_unit_test(test_corpus_rules),    cmocka_unit_test(test_corpus_actions),
         cmocka_unit_test(test_corpus_game),     cmocka_unit_test(test_corpus_walk),
         cmocka_unit_test(test_corpus_snapshot), cmocka_unit_test(test_corpus_catalog),
+        cmocka_unit_test(test_corpus_roster),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

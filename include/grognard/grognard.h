@@ -18,6 +18,7 @@
 #include "grognard/data.h"
 #include "grognard/battle.h"
 #include "grognard/scenario.h"
+#include "grognard/roster.h"
 #include "grognard/map.h"
 #include "grognard/aigles.h"
 #include "grognard/aigles_formation.h"

@@ -22,6 +22,8 @@ static const cli_command *const commands[] = {
     &cli_show_command,
     &cli_map_command,
     &cli_generate_command,
+    &cli_import_command,
+    &cli_export_command,
     &cli_new_command,
     &cli_status_command,
     &cli_do_command,
