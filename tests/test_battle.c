@@ -318,7 +318,7 @@ static void test_clone_is_deep_and_equal(void **state)
     (void)state;
     grog_battle *b = sample();
     const char *src[2] = {"Oman, vol. III", "Napier"};
-    grog_meta m = {"Test", "1810-09-27", "Bussaco", "", "notes", 2, src};
+    grog_meta m = {"Test", "1810-09-27", "Bussaco", "", "notes", 2, src, ""};
     assert_int_equal(grog_battle_set_meta(b, &m, NULL), GROG_OK);
     grog_battle *c = grog_battle_clone(b);
     assert_non_null(c);

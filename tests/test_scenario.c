@@ -125,7 +125,8 @@ static void test_bundled_scenarios_validate(void **state)
         const grog_meta *m = grog_battle_meta(b);
         assert_true(m->nsources >= 3);        /* researched and cited */
         assert_true(strlen(m->rating_notes) > 100);
-        /* Each side: a C-in-C with ADCs and several brigades. */
+        /* Each side: a C-in-C with ADCs and several brigades (two at least:
+         * Maida's French order of battle, as read, has Compere's and Peyri's). */
         for (size_t s = 0; s < grog_battle_nsides(b); s++) {
             const char *side = grog_battle_side(b, s)->id;
             size_t cinc, brigades = 0;
@@ -135,7 +136,7 @@ static void test_bundled_scenarios_validate(void **state)
             for (size_t k = 0; k < grog_battle_nofficers(b); k++)
                 brigades += grog_battle_officer(b, k)->role == GROG_ROLE_BRIGADE &&
                             strcmp(grog_battle_officer(b, k)->side, side) == 0;
-            assert_true(brigades >= 3);
+            assert_true(brigades >= 2);
         }
         grog_battle_destroy(b);
     }

@@ -228,6 +228,8 @@ typedef struct grog_meta {
     const char *rating_notes; /* how the officers' ratings were chosen */
     size_t nsources;
     const char *const *sources; /* citations */
+    const char *licence;      /* the scenario's terms of use; last, so that an
+                                 initializer without it leaves it NULL (read as "") */
 } grog_meta;
 
 typedef struct grog_battle grog_battle;

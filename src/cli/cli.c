@@ -24,6 +24,7 @@ static const cli_command *const commands[] = {
     &cli_generate_command,
     &cli_import_command,
     &cli_export_command,
+    &cli_scenarios_command,
     &cli_new_command,
     &cli_status_command,
     &cli_do_command,

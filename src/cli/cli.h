@@ -211,6 +211,8 @@ extern const cli_command cli_generate_command;
 /* Rosters (cmd_roster.c). */
 extern const cli_command cli_import_command;
 extern const cli_command cli_export_command;
+/* The bundled battles (cmd_scenarios.c). */
+extern const cli_command cli_scenarios_command;
 
 /* The game (cmd_game.c, cmd_play.c, cmd_demo.c). */
 extern const cli_command cli_new_command;

@@ -70,6 +70,7 @@ static void meta_json(jw *w, const grog_meta *m)
         grog_jsonout_string(w, m->sources[i]);
     grog_jsonout_array_close(w);
     key_str_opt(w, "rating_notes", m->rating_notes);
+    key_str_opt(w, "licence", m->licence); /* last: a text without one stays as it was */
     grog_jsonout_object_close(w);
 }
 

@@ -18,22 +18,24 @@
 static void rd_meta(reader *r, json_t *root)
 {
     static const char *const keys[] = {"name", "date", "place", "description",
-                                       "rating_notes", "sources", NULL};
+                                       "rating_notes", "sources", "licence", NULL};
     char full[PATH_LEN];
     json_t *m = scn_rd_child(r, root, "", "meta", 1, JSON_OBJECT, full);
     if (m == NULL)
         return;
     scn_known_keys(r, m, "meta", keys);
-    const char *names[] = {"name", "date", "place", "description", "rating_notes"};
-    /* name, date and place: one line each; the two notes may hold paragraphs. */
+    const char *names[] = {"name", "date", "place", "description", "rating_notes", "licence"};
+    /* name, date and place: one line each; the two notes may hold paragraphs;
+     * the licence is one line of up to a source's length. */
     static const size_t max[] = {GROG_NAME_MAX - 1, GROG_NAME_MAX - 1, GROG_NAME_MAX - 1,
-                                 GROG_DESCRIPTION_MAX, GROG_DESCRIPTION_MAX};
-    const char *vals[5] = {"", "", "", "", ""};
-    for (int i = 0; i < 5; i++) {
+                                 GROG_DESCRIPTION_MAX, GROG_DESCRIPTION_MAX, GROG_SOURCE_MAX};
+    const char *vals[6] = {"", "", "", "", "", ""};
+    for (int i = 0; i < 6; i++) {
         json_t *v = scn_member(r, m, "meta", names[i], i == 0, full);
         if (v != NULL && !json_is_string(v))
             scn_report(r, full, _("expected a string, found %s"), scn_type_name(v));
-        else if (v != NULL && scn_text_ok(r, full, v, max[i], i >= 3 ? GROG_TEXT_MULTILINE : 0))
+        else if (v != NULL &&
+                 scn_text_ok(r, full, v, max[i], i == 3 || i == 4 ? GROG_TEXT_MULTILINE : 0))
             vals[i] = json_string_value(v);
     }
     json_t *src = scn_rd_child(r, m, "meta", "sources", 0, JSON_ARRAY, full);
@@ -59,7 +61,7 @@ static void rd_meta(reader *r, json_t *root)
         if (scn_text_ok(r, p, s, GROG_SOURCE_MAX, GROG_TEXT_LINE))
             sources[k++] = json_string_value(s);
     }
-    grog_meta meta = {vals[0], vals[1], vals[2], vals[3], vals[4], k, sources};
+    grog_meta meta = {vals[0], vals[1], vals[2], vals[3], vals[4], k, sources, vals[5]};
     if (grog_battle_set_meta(r->b, &meta, NULL) != GROG_OK)
         r->oom = 1;
     free(sources);

@@ -24,7 +24,7 @@ typedef struct slot {
 
 struct grog_battle {
     grog_table table;
-    char *strs[5]; /* name, date, place, description, rating_notes */
+    char *strs[6]; /* name, date, place, description, rating_notes, licence */
     char **sources;
     size_t nsources;
     grog_meta meta;
@@ -168,13 +168,14 @@ static void meta_refresh(grog_battle *b)
     b->meta.place = b->strs[2];
     b->meta.description = b->strs[3];
     b->meta.rating_notes = b->strs[4];
+    b->meta.licence = b->strs[5];
     b->meta.nsources = b->nsources;
     b->meta.sources = (const char *const *)b->sources;
 }
 
-static void meta_free(char *strs[5], char **sources, size_t nsources)
+static void meta_free(char *strs[6], char **sources, size_t nsources)
 {
-    for (int i = 0; i < 5; i++)
+    for (int i = 0; i < 6; i++)
         free(strs[i]);
     for (size_t i = 0; i < nsources; i++)
         free(sources[i]);
@@ -190,7 +191,7 @@ grog_battle *grog_battle_create(void)
     b->table.width_mm = 1800;
     b->table.depth_mm = 1200;
     b->table.file_unit = GROG_UNIT_MM;
-    for (int i = 0; i < 5; i++) {
+    for (int i = 0; i < 6; i++) {
         b->strs[i] = dupstr("");
         if (b->strs[i] == NULL) {
             grog_battle_destroy(b);
@@ -252,11 +253,13 @@ const grog_meta *grog_battle_meta(const grog_battle *b)
 
 grog_status grog_battle_set_meta(grog_battle *b, const grog_meta *m, grog_error *err)
 {
-    char *strs[5] = {dupstr(m->name), dupstr(m->date), dupstr(m->place),
-                     dupstr(m->description), dupstr(m->rating_notes)};
+    /* licence is the last member: a caller's initializer without it leaves NULL */
+    char *strs[6] = {dupstr(m->name), dupstr(m->date), dupstr(m->place),
+                     dupstr(m->description), dupstr(m->rating_notes),
+                     dupstr(m->licence != NULL ? m->licence : "")};
     char **sources = m->nsources ? calloc(m->nsources, sizeof *sources) : NULL;
     int bad = m->nsources && sources == NULL;
-    for (int i = 0; i < 5; i++)
+    for (int i = 0; i < 6; i++)
         bad |= strs[i] == NULL;
     for (size_t i = 0; !bad && i < m->nsources; i++) {
         sources[i] = dupstr(m->sources[i]);
@@ -657,6 +660,7 @@ static int meta_equal(const grog_meta *a, const grog_meta *c)
 {
     if (strcmp(a->name, c->name) || strcmp(a->date, c->date) || strcmp(a->place, c->place) ||
         strcmp(a->description, c->description) || strcmp(a->rating_notes, c->rating_notes) ||
+        strcmp(a->licence, c->licence) ||
         a->nsources != c->nsources)
         return 0;
     for (size_t i = 0; i < a->nsources; i++)

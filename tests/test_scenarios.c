@@ -1,0 +1,142 @@
+/* test_scenarios.c — the bundled battles (issue 25): each loads, is small
+ * enough for a club evening, cites its sources, says its licence, and no
+ * two share a year; `grognard scenarios` lists them all with their sizes;
+ * meta.licence is read, saved and checked like the other meta texts. */
+#include "testutil.h"
+
+static void test_every_bundled_scenario(void **state)
+{
+    (void)state;
+    size_t n = grog_scenario_embedded_count();
+    assert_true(n >= 3);
+    char years[16][5];
+    for (size_t i = 0; i < n; i++) {
+        const char *name = grog_scenario_embedded_name(i);
+        grog_battle *b = NULL;
+        grog_error err;
+        if (grog_scenario_load_embedded(name, &b, &err) != GROG_OK)
+            fail_msg("%s: %s", name, err.message);
+        const grog_meta *m = grog_battle_meta(b);
+        assert_int_equal(grog_battle_nsides(b), 2);
+        assert_true(grog_battle_nunits(b) <= 40);    /* a club evening's size */
+        assert_true(grog_battle_nofficers(b) <= 30);
+        assert_true(m->nsources >= 1);
+        assert_true(strlen(m->licence) > 0);
+        assert_true(strlen(m->rating_notes) > 0);
+        assert_int_equal(strlen(m->date), 10);
+        assert_true(i < 16);
+        memcpy(years[i], m->date, 4);
+        years[i][4] = '\0';
+        for (size_t k = 0; k < i; k++)
+            if (strcmp(years[k], years[i]) == 0)
+                fail_msg("%s: a second battle of %s", name, years[i]);
+        assert_int_equal(grog_battle_check(b, NULL, NULL), 0);
+        grog_battle_destroy(b);
+    }
+}
+
+static void test_scenarios_command(void **state)
+{
+    (void)state;
+    cli_run r = run_cli("scenarios", "--json", NULL);
+    assert_int_equal(r.code, 0);
+    json_t *doc = cli_json(&r);
+    json_t *arr = json_object_get(doc, "scenarios");
+    assert_int_equal(json_array_size(arr), grog_scenario_embedded_count());
+    int found = 0;
+    for (size_t i = 0; i < json_array_size(arr); i++) {
+        json_t *e = json_array_get(arr, i);
+        const char *name = json_string_value(json_object_get(e, "name"));
+        grog_battle *b = NULL;
+        grog_error err;
+        assert_int_equal(grog_scenario_load_embedded(name, &b, &err), GROG_OK);
+        assert_int_equal(json_integer_value(json_object_get(e, "units")), grog_battle_nunits(b));
+        assert_int_equal(json_integer_value(json_object_get(e, "officers")),
+                         grog_battle_nofficers(b));
+        assert_int_equal(json_array_size(json_object_get(e, "sources")),
+                         grog_battle_meta(b)->nsources);
+        if (strcmp(name, "maida-1806") == 0) {
+            found = 1;
+            assert_string_equal(json_string_value(json_object_get(e, "date")), "1806-07-04");
+            assert_int_equal(grog_battle_nunits(b), 19);
+        }
+        grog_battle_destroy(b);
+    }
+    assert_true(found);
+    json_decref(doc);
+    cli_run_free(&r);
+    r = run_cli("scenarios", NULL);
+    assert_int_equal(r.code, 0);
+    assert_non_null(strstr(r.out, "maida-1806"));
+    assert_non_null(strstr(r.out, "2 sides, 10 officers, 19 units; 5 sources"));
+    cli_run_free(&r);
+    r = run_cli("scenarios", "extra", NULL);
+    assert_int_equal(r.code, 2);
+    cli_run_free(&r);
+}
+
+static const char with_licence[] =
+    "{\"meta\": {\"name\": \"L\", \"licence\": %s},"
+    " \"table\": {\"figure_scale\": 25, \"unit\": \"cm\", \"width\": 100, \"depth\": 100},"
+    " \"sides\": [{\"id\": \"a\", \"name\": \"A\", \"nation\": \"france\"}],"
+    " \"officers\": [{\"id\": \"c\", \"name\": \"C\", \"side\": \"a\","
+    " \"role\": \"commander-in-chief\", \"position\": {\"x\": 5, \"y\": 5},"
+    " \"ratings\": {\"aigles\": {\"charisma\": 1, \"command\": 1}, \"gdb\": {\"skill\": \"poor\"},"
+    " \"gt\": {\"quality\": \"bad\"}}}], \"units\": []}";
+
+static void test_licence(void **state)
+{
+    (void)state;
+    char text[2048];
+    snprintf(text, sizeof text, with_licence, "\"CC BY 4.0\"");
+    grog_battle *b = NULL, *again = NULL;
+    grog_error err;
+    assert_int_equal(grog_scenario_load_text(text, "l.json", &b, &err), GROG_OK);
+    assert_string_equal(grog_battle_meta(b)->licence, "CC BY 4.0");
+    char *saved = NULL;
+    assert_int_equal(grog_scenario_save_text(b, &saved, &err), GROG_OK);
+    assert_non_null(strstr(saved, "\"licence\": \"CC BY 4.0\""));
+    assert_int_equal(grog_scenario_load_text(saved, "s.json", &again, &err), GROG_OK);
+    assert_true(grog_battle_equal(b, again, NULL, 0));
+    grog_meta m = *grog_battle_meta(again);
+    m.licence = "another";
+    assert_int_equal(grog_battle_set_meta(again, &m, &err), GROG_OK);
+    assert_false(grog_battle_equal(b, again, NULL, 0));
+    grog_battle_destroy(again);
+    grog_battle_destroy(b);
+    free(saved);
+    /* one line, at most 1024 bytes, a string */
+    snprintf(text, sizeof text, with_licence, "\"two\\nlines\"");
+    assert_int_equal(grog_scenario_load_text(text, "l.json", &b, &err), GROG_EFORMAT);
+    assert_non_null(strstr(err.message, "meta.licence"));
+    snprintf(text, sizeof text, with_licence, "7");
+    assert_int_equal(grog_scenario_load_text(text, "l.json", &b, &err), GROG_EFORMAT);
+    assert_non_null(strstr(err.message, "meta.licence: expected a string, found an integer"));
+    char big[1100 + 3];
+    big[0] = '"';
+    memset(big + 1, 'x', 1100);
+    big[1101] = '"';
+    big[1102] = '\0';
+    char *longer = malloc(4096);
+    snprintf(longer, 4096, with_licence, big);
+    assert_int_equal(grog_scenario_load_text(longer, "l.json", &b, &err), GROG_EFORMAT);
+    assert_non_null(strstr(err.message, "meta.licence: too long"));
+    free(longer);
+    /* without one: "" and nothing written */
+    snprintf(text, sizeof text, with_licence, "\"\"");
+    assert_int_equal(grog_scenario_load_text(text, "l.json", &b, &err), GROG_OK);
+    assert_int_equal(grog_scenario_save_text(b, &saved, &err), GROG_OK);
+    assert_null(strstr(saved, "licence"));
+    free(saved);
+    grog_battle_destroy(b);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_every_bundled_scenario),
+        cmocka_unit_test(test_scenarios_command),
+        cmocka_unit_test(test_licence),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
