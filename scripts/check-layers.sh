@@ -32,7 +32,7 @@ public_layer() {
         aigles | aigles_formation | aigles_phase | gdb | gt) echo rules ;;
         game | commitment) echo game ;;
         view | map | brief | report) echo view ;;
-        server) echo server ;;
+        server | club) echo server ;;
         grognard) echo umbrella ;;
         *) echo unknown ;;
     esac

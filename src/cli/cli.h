@@ -214,6 +214,13 @@ extern const cli_command cli_export_command;
 /* The bundled battles (cmd_scenarios.c). */
 extern const cli_command cli_scenarios_command;
 
+/* serve (cmd_serve.c, cmd_serve_dir.c): the address for links (the
+ * listening one, or this machine's first network address for 0.0.0.0), a
+ * QR code in the terminal, and `grognard serve DIR`. */
+void cli_link_host(const char *host, char *out, size_t size);
+void cli_print_qr(FILE *f, const char *text);
+int cli_serve_dir(cli *c, const char *dir, const char *host, unsigned port);
+
 /* The game (cmd_game.c, cmd_play.c, cmd_demo.c). */
 extern const cli_command cli_new_command;
 extern const cli_command cli_status_command;

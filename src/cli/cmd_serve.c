@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -151,9 +152,17 @@ static size_t link_hosts(const char *host, char (*out)[64], size_t max)
     return n > 0 ? n : 1;
 }
 
+/* The first of the links' addresses (cmd_serve_dir.c: the organiser's link). */
+void cli_link_host(const char *host, char *out, size_t size)
+{
+    char hosts[1][64];
+    link_hosts(host, hosts, 1);
+    snprintf(out, size, "%s", hosts[0]);
+}
+
 /* A QR code in the terminal: two rows of modules per line with half blocks,
  * light modules drawn (for a dark terminal), a quiet zone of two modules. */
-static void print_qr(FILE *f, const char *text)
+void cli_print_qr(FILE *f, const char *text)
 {
     QRcode *q = QRcode_encodeString(text, 0, QR_ECLEVEL_L, QR_MODE_8, 1);
     if (q == NULL)
@@ -227,7 +236,7 @@ static int print_links(cli *c, const grog_server *s, const char *file, const cha
                                                "token", st->token, "url", url));
         if (!c->json) {
             fprintf(c->out, "%s: %s\n", seat_label(st), url);
-            print_qr(c->out, url);
+            cli_print_qr(c->out, url);
             fputc('\n', c->out);
         }
     }
@@ -325,6 +334,13 @@ static int run_serve(cli *c, int argc, char **argv)
     if (o.listen != NULL && (rc = parse_listen(c, o.listen, host, sizeof host, &port)) != 0)
         return rc;
     const char *file = argv[first];
+    struct stat sb;
+    if (!o.create && stat(file, &sb) == 0 && S_ISDIR(sb.st_mode)) {
+        if (o.referee_only || o.new_tokens)
+            return cli_fail(c, CLI_EXIT_USAGE, "%s",
+                            _("--referee-only and --new-tokens go with a GAME, not a folder"));
+        return cli_serve_dir(c, file, host, port); /* cmd_serve_dir.c */
+    }
     if (o.create && (rc = create_game(c, &o, file)) != 0)
         return rc;
     return serve(c, &o, file, host, port);
@@ -334,7 +350,8 @@ const cli_command cli_serve_command = {
     "serve", run_serve, N_("serve a game to the table's phones and tablets"),
     N_("grognard serve GAME [--listen ADDR:PORT] [--name NAME] [--referee-only] [--new-tokens]\n"
        "       [--json]\n"
-       "       grognard serve --new GAME --family aigles|gdb|gt [--scenario FILE] [--seed N]"),
+       "       grognard serve --new GAME --family aigles|gdb|gt [--scenario FILE] [--seed N]\n"
+       "       grognard serve DIR [--listen ADDR:PORT] [--json]"),
     N_("Serves GAME over HTTP until Ctrl-C: each side gets its own link (a secret token in\n"
        "the link, shown as a QR code for phones) and sees only what its side may see; the\n"
        "referee's link sees and may do everything; the spectators' link sees no secrets.\n"
@@ -342,5 +359,9 @@ const cli_command cli_serve_command = {
     options,
     N_("The links stay the same from one start to the next (they are kept in GAME). While\n"
        "the server runs, 'grognard do GAME ...' from a shell still works: the server picks\n"
-       "the action up and every page sees it.\n"),
+       "the action up and every page sees it.\n\n"
+       "With a folder DIR, every game file (*.grog) in it is served, each on its own\n"
+       "port with its own links, and one organiser's link is printed (its token is\n"
+       "kept in DIR/.grognard-host): the organiser's page lists the games with their\n"
+       "links and QR codes, makes new games and edits orders of battle (docs/page.md).\n"),
 };

@@ -568,6 +568,10 @@ static void unit_pieces(builder *b)
                                 _("missing: a unit needs its commanding officer"));
         else if (k < 0 && parent[0] != '\0')
             grog_roster_problem(b->g, r, RC_PARENT, _("no officer \"%s\""), parent);
+        /* without a commander it has no side to take from him either: the
+         * reader's "missing" side would say the same thing again */
+        if (k < 0)
+            b->mapped[r] |= 1ULL << RC_SIDE;
         p->is_unit = 1;
         p->commander = k;
         p->superior = -1;

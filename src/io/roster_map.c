@@ -86,12 +86,10 @@ static void put(builder *b, size_t row, roster_col c, const char *message)
         at_line1(b, grog_roster_columns[c].header, message);
         return;
     }
-    /* a unit whose parent had a problem has no side to take from him either;
-     * one problem of the reader's per cell (an empty side is "missing" and
-     * then "no side \"\"") */
+    /* one problem of the reader's per cell (an empty side is "missing" and
+     * then "no side \"\""); roster_build.c marks the cells it answered for */
     unsigned long long bit = 1ULL << c;
-    if (grog_roster_cell_bad(b->g, row, c) || (b->mapped[row] & bit) ||
-        (c == RC_SIDE && grog_roster_cell_bad(b->g, row, RC_PARENT)))
+    if (grog_roster_cell_bad(b->g, row, c) || (b->mapped[row] & bit))
         return;
     b->mapped[row] |= bit;
     grog_roster_problem(b->g, row, c, "%s", message);

@@ -13,6 +13,7 @@
 
 #include "http.h"
 #include "i18n.h"
+#include "served.h"
 #include "votes.h"
 #include "watch.h"
 
@@ -187,4 +188,9 @@ unsigned grog_server_port(const grog_server *s)
 const grog_server_seat *grog_server_seat_at(const grog_server *s, size_t i)
 {
     return i < s->t->nseats ? &s->t->seats[i] : NULL;
+}
+
+table *server_table(grog_server *s)
+{
+    return s->t;
 }
