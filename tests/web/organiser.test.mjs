@@ -102,6 +102,28 @@ test('organiser: the games, a new game from the page, the editor from nothing to
     assert.ok(fs.existsSync(path.join(dir, 'night.grog')), 'each game its own .grog file');
     await layout(page, 'organiser-laptop');
 
+    // A new game from a roster CSV uploaded on the page (the template's example).
+    const roster = path.join(dir, 'club.csv');
+    const tpl = await cli('import', '--template', '-o', roster);
+    assert.equal(tpl.code, 0, tpl.err);
+    await page.selectOption('#new-source', 'file');
+    await page.setInputFiles('#new-file', roster);
+    await page.fill('#new-name', 'club');
+    await page.click('#new-create');
+    await page.waitForSelector('[data-game="club.grog"]');
+    assert.match(await page.textContent('[data-game="club.grog"]'), /A club evening/);
+    // A roster with a problem: listed on the page with its line and column, no game made.
+    const bad = path.join(dir, 'bad.csv');
+    fs.writeFileSync(bad, 'kind,id,name,side,parent\nside,a,A,,\nunit,u,U,,ghost\n');
+    await page.setInputFiles('#new-file', bad);
+    await page.fill('#new-name', 'bad');
+    await page.click('#new-create');
+    await page.waitForSelector('#new-problems li');
+    assert.match(await page.textContent('#new-problems'), /roster\.csv:3:5: parent: no officer "ghost"/);
+    assert.ok(!fs.existsSync(path.join(dir, 'bad.grog')), 'nothing made from a refused roster');
+    await page.fill('#new-name', '');
+    await page.selectOption('#new-source', 'bundled');
+
     // The editor: two sides, three officers, four units.
     await page.click('#ed-add-side');
     await page.click('#ed-add-side');
