@@ -32,6 +32,12 @@ struct grog_club {
     size_t nskipped;
 };
 
+/* The folder, its host token and its games, without the daemon (club.c);
+ * club_close stops every game's server and frees the club (accepts NULL). */
+grog_status club_open(const char *dir, const grog_club_options *o, grog_club **out,
+                      grog_error *err);
+void club_close(grog_club *c);
+
 /* The MHD request handler and completion callback (club_api.c). */
 enum MHD_Result club_on_request(void *cls, struct MHD_Connection *c, const char *url,
                                 const char *method, const char *version, const char *upload,
