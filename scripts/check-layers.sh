@@ -30,7 +30,7 @@ public_layer() {
         battle) echo model ;;
         data | scenario | roster) echo io ;;
         aigles | aigles_formation | aigles_phase | gdb | gt) echo rules ;;
-        game | commitment) echo game ;;
+        game | commitment | plan) echo game ;;
         view | map | brief | report) echo view ;;
         server | club) echo server ;;
         grognard) echo umbrella ;;

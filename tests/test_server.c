@@ -384,6 +384,11 @@ static void test_every_endpoint(void **state)
     assert_int_equal(json_integer_value(json_object_get(j, "seq")), 0);
     json_t *rec = json_object_get(json_array_get(json_object_get(j, "records"), 0), "record");
     assert_non_null(json_object_get(rec, "outcomes"));
+    /* issue 27: the plan's line under the odds, Reynier trying each turn */
+    const char *line = json_string_value(json_object_get(j, "plan"));
+    assert_non_null(line);
+    assert_non_null(strstr(line, "in force by turn 1: "));
+    assert_non_null(strstr(line, ", by turn 3: "));
     json_decref(j);
     reply_free(&r);
     assert_int_equal(seq_of(&s), 1);

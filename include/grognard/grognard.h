@@ -12,6 +12,7 @@
 #include "grognard/dist.h"
 #include "grognard/dice_expr.h"
 #include "grognard/bigdist.h"
+#include "grognard/plan.h"
 #include "grognard/measure.h"
 #include "grognard/geom.h"
 #include "grognard/explain.h"

@@ -18,6 +18,7 @@ static const cli_command *const commands[] = {
     &cli_dice_command,
     &cli_calc_command,
     &cli_explain_command,
+    &cli_plan_command,
     &cli_validate_command,
     &cli_show_command,
     &cli_map_command,

@@ -200,9 +200,11 @@ int cli_dice_big(cli *c, const char *text, int has_seed, long seed, int has_roll
                  int has_target, long target);
 int cli_cmd_calc(cli *c, int argc, char **argv);
 int cli_cmd_explain(cli *c, int argc, char **argv);
+int cli_cmd_plan(cli *c, int argc, char **argv);
 extern const cli_command cli_dice_command;
 extern const cli_command cli_calc_command;
 extern const cli_command cli_explain_command;
+extern const cli_command cli_plan_command;
 /* Scenario commands (cmd_scenario.c, cmd_map.c). */
 extern const cli_command cli_validate_command;
 extern const cli_command cli_show_command;

@@ -122,6 +122,11 @@ char *game_result_text(const struct action_ctx *c, const char *words);
  * words (outcomes, ids, types). */
 int game_same_result(const char *r, const struct journal_action *a);
 
+/* game_fork.c: a copy of g as it stands, in memory, its dice a fresh
+ * generator of `seed`, its journal an empty in-memory one (plan.c's Monte
+ * Carlo). g is not written. */
+grog_status game_fork(const grog_game *g, uint64_t seed, grog_game **out, grog_error *err);
+
 /* history.c: replay, undo, catching up, verification. */
 /* Rebuilds g->s from the journal: the actions in effect after the last row.
  * damaged_ok: a row that fails sets g->bad and leaves the state before it. */

@@ -16,6 +16,7 @@
 #include "api.h"
 #include "grognard/view.h"
 #include "i18n.h"
+#include "preview_plan.h"
 #include "reply.h"
 #include "idem.h"
 #include "votes.h"
@@ -243,6 +244,8 @@ static enum MHD_Result api_do(call *k, int preview)
     char *out = NULL;
     size_t before = grog_game_action_count(k->t->g);
     grog_status st = grog_game_do_as(k->t->g, &k->seat, argc, argv, &out, &err);
+    if (preview && st == GROG_OK) /* the plan's line under the odds (issue 27) */
+        out = server_preview_plan(k->t->g, &k->seat, argc, argv, out);
     size_t after = grog_game_action_count(k->t->g);
     if (after != before) {
         table_changed(k->t);

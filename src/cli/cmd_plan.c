@@ -1,0 +1,285 @@
+/* cmd_plan.c — `grognard plan GAME order|pips ...`: the odds of a plan
+ * (plan.h), for people or as JSON, with its Monte Carlo through the engine
+ * beside the exact figures. */
+#include <jansson.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+typedef struct plan_opts {
+    long turns, explain, samples, seed;
+    const char *side;
+    int referee;
+    grog_plan_need needs[GROG_PLAN_MAX_NEEDS];
+    char need_ids[GROG_PLAN_MAX_NEEDS][GROG_ID_MAX];
+    size_t nneeds;
+    int has_seed;
+} plan_opts;
+
+enum { OPT_TURNS = 1000, OPT_EXPLAIN, OPT_SIDE, OPT_REFEREE, OPT_MC, OPT_SEED, OPT_NEEDS };
+
+static int take_need(cli *c, plan_opts *o, const char *arg)
+{
+    const char *eq = strchr(arg, '=');
+    if (eq == NULL || eq == arg || (size_t)(eq - arg) >= GROG_ID_MAX)
+        return cli_fail(c, CLI_EXIT_USAGE, _("--needs takes GENERAL=N, not \"%s\""), arg);
+    if (o->nneeds == GROG_PLAN_MAX_NEEDS)
+        return cli_fail(c, CLI_EXIT_USAGE, _("at most %d --needs"), GROG_PLAN_MAX_NEEDS);
+    long n;
+    int rc = cli_int(c, "--needs", eq + 1, 0, 99, &n);
+    if (rc != 0)
+        return rc;
+    memcpy(o->need_ids[o->nneeds], arg, (size_t)(eq - arg));
+    o->need_ids[o->nneeds][eq - arg] = '\0';
+    o->needs[o->nneeds].general = o->need_ids[o->nneeds];
+    o->needs[o->nneeds].pips = (int)n;
+    o->nneeds++;
+    return 0;
+}
+
+static int on_opt(cli *c, int id, const char *arg, void *ctx)
+{
+    plan_opts *o = ctx;
+    switch (id) {
+    case OPT_TURNS: return cli_int(c, "--turns", arg, 1, GROG_PLAN_MAX_TURNS, &o->turns);
+    case OPT_EXPLAIN:
+        return cli_int(c, "--explain", arg, 0, GROG_PLAN_MAX_TURNS - 1, &o->explain);
+    case OPT_SIDE: o->side = arg; return 0;
+    case OPT_REFEREE: o->referee = 1; return 0;
+    case OPT_MC: return cli_int(c, "--monte-carlo", arg, 1, GROG_PLAN_MAX_SAMPLES, &o->samples);
+    case OPT_SEED: o->has_seed = 1; return cli_int(c, "--seed", arg, 0, INT64_MAX, &o->seed);
+    case OPT_NEEDS: return take_need(c, o, arg);
+    }
+    return CLI_EXIT_USAGE;
+}
+
+/* "15/36" when short enough to read, else "". */
+static const char *frac_text(const json_t *f, char *buf, size_t size)
+{
+    json_t *n = json_object_get(f, "num"), *d = json_object_get(f, "den");
+    buf[0] = '\0';
+    if (json_is_integer(n) && json_is_integer(d))
+        snprintf(buf, size, "%lld/%lld", (long long)json_integer_value(n),
+                 (long long)json_integer_value(d));
+    if (strlen(buf) > 21)
+        buf[0] = '\0';
+    return buf;
+}
+
+static double pct(const json_t *f)
+{
+    json_t *n = json_object_get(f, "num"), *d = json_object_get(f, "den");
+    double num = json_is_integer(n) ? (double)json_integer_value(n)
+                                    : strtod(json_string_value(n) ? json_string_value(n) : "0", NULL);
+    double den = json_is_integer(d) ? (double)json_integer_value(d)
+                                    : strtod(json_string_value(d) ? json_string_value(d) : "1", NULL);
+    return den > 0 ? 100.0 * num / den : 0;
+}
+
+static void print_mc(cli *c, const json_t *mc, const json_t *exact, const char *key)
+{
+    if (!json_is_object(mc))
+        return;
+    fprintf(c->out, _("\nMonte Carlo through the engine: %lld runs from seed %lld\n"),
+            (long long)json_integer_value(json_object_get(mc, "samples")),
+            (long long)json_integer_value(json_object_get(mc, "seed")));
+    fprintf(c->out, "%-14s %9s %9s  %s\n", key[0] == 't' ? _("turn") : _("general"), _("exact"),
+            _("observed"),
+            /* xgettext:no-c-format */
+            _("99% interval"));
+    json_t *rows = json_object_get(mc, "by_turn");
+    for (size_t i = 0; i < json_array_size(rows); i++) {
+        json_t *r = json_array_get(rows, i), *iv = json_object_get(r, "interval_99");
+        json_t *ex = json_array_get(exact, i);
+        json_t *p = json_object_get(ex, key[0] == 't' ? "probability" : "can_pay");
+        char label[GROG_ID_MAX + 8];
+        if (key[0] == 't')
+            snprintf(label, sizeof label, "%lld", (long long)json_integer_value(json_object_get(r, "turn")));
+        else
+            snprintf(label, sizeof label, "%s", json_string_value(json_object_get(r, "general")));
+        fprintf(c->out, "%-14s %8.1f%% %8.1f%%  [%.1f%%, %.1f%%]\n", label, pct(p),
+                100 * json_real_value(json_object_get(r, "frequency")),
+                100 * json_real_value(json_array_get(iv, 0)),
+                100 * json_real_value(json_array_get(iv, 1)));
+    }
+}
+
+static void print_assumptions(cli *c, const json_t *j)
+{
+    json_t *a = json_object_get(j, "assumptions");
+    fprintf(c->out, "\n%s\n", _("Assumptions:"));
+    for (size_t i = 0; i < json_array_size(a); i++)
+        fprintf(c->out, "  - %s\n", json_string_value(json_array_get(a, i)));
+}
+
+static void print_order(cli *c, const json_t *j)
+{
+    json_t *plan = json_object_get(j, "plan"), *rows = json_object_get(j, "by_turn");
+    fprintf(c->out, _("Plan: %s's order \"%s\" to %s, from turn %lld (%s)\n"),
+            json_string_value(json_object_get(plan, "general")),
+            json_string_value(json_object_get(plan, "order")),
+            json_string_value(json_object_get(plan, "target")),
+            (long long)json_integer_value(json_object_get(plan, "first_turn")),
+            json_string_value(json_object_get(plan, "family")));
+    char a[32], b[32];
+    fprintf(c->out, "\n%6s %30s %24s\n", _("turn"), _("in force by its end"), _("this turn"));
+    for (size_t i = 0; i < json_array_size(rows); i++) {
+        json_t *r = json_array_get(rows, i), *p = json_object_get(r, "probability"),
+               *t = json_object_get(r, "this_turn");
+        fprintf(c->out, "%6lld %21s %7.1f%% %15s %7.1f%%\n",
+                (long long)json_integer_value(json_object_get(r, "turn")),
+                frac_text(p, a, sizeof a), pct(p), frac_text(t, b, sizeof b), pct(t));
+    }
+    fputc('\n', c->out);
+    for (size_t i = 1; i < json_array_size(rows) && i < 3; i++) {
+        json_t *r = json_array_get(rows, i);
+        fprintf(c->out, i == 1 ? _("in force by turn %lld: %.0f%%") : _(", by turn %lld: %.0f%%"),
+                (long long)json_integer_value(json_object_get(r, "turn")),
+                pct(json_object_get(r, "probability")));
+    }
+    fputc('\n', c->out);
+    print_mc(c, json_object_get(j, "monte_carlo"), rows, "turn");
+    print_assumptions(c, j);
+}
+
+static void print_pips(cli *c, const json_t *j)
+{
+    json_t *plan = json_object_get(j, "plan"), *gens = json_object_get(j, "generals");
+    fprintf(c->out, _("PIPs of %s's divisional generals, turn %lld\n"),
+            json_string_value(json_object_get(plan, "corps")),
+            (long long)json_integer_value(json_object_get(plan, "turn")));
+    char a[32];
+    for (size_t i = 0; i < json_array_size(gens); i++) {
+        json_t *g = json_array_get(gens, i), *d = json_object_get(g, "distribution");
+        fprintf(c->out, "\n%s [%s], %s%s: %s %.2f\n", json_string_value(json_object_get(g, "name")),
+                json_string_value(json_object_get(g, "general")),
+                grog_explain_word(json_string_value(json_object_get(g, "quality"))),
+                json_is_true(json_object_get(g, "attached")) ? _(", attached (GT-07)") : "",
+                _("mean"), json_real_value(json_object_get(g, "mean")));
+        for (size_t k = 0; k < json_array_size(d); k++) {
+            json_t *r = json_array_get(d, k), *p = json_object_get(r, "probability");
+            fprintf(c->out, "  %3lld %14s %6.1f%%\n",
+                    (long long)json_integer_value(json_object_get(r, "value")),
+                    frac_text(p, a, sizeof a), pct(p));
+        }
+        json_t *cp = json_object_get(g, "can_pay");
+        long long need = json_integer_value(json_object_get(g, "need_pips"));
+        fprintf(c->out, _("  can pay %lld PIP(s): %s %.1f%%\n"), need, frac_text(cp, a, sizeof a),
+                pct(cp));
+    }
+    print_mc(c, json_object_get(j, "monte_carlo"), gens, "general");
+    print_assumptions(c, j);
+}
+
+int cli_cmd_plan(cli *c, int argc, char **argv)
+{
+    static const struct option opts[] = {
+        {"turns", required_argument, NULL, OPT_TURNS},
+        {"explain", required_argument, NULL, OPT_EXPLAIN},
+        {"side", required_argument, NULL, OPT_SIDE},
+        {"referee", no_argument, NULL, OPT_REFEREE},
+        {"monte-carlo", required_argument, NULL, OPT_MC},
+        {"seed", required_argument, NULL, OPT_SEED},
+        {"needs", required_argument, NULL, OPT_NEEDS},
+        {"json", no_argument, NULL, 'j'},
+        {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0},
+    };
+    plan_opts o;
+    memset(&o, 0, sizeof o);
+    o.seed = 1;
+    int first;
+    int rc = cli_options(c, &cli_plan_command, argc, argv, opts, on_opt, &o, &first);
+    if (rc != 0)
+        return rc == CLI_STOP_OK ? CLI_EXIT_OK : rc;
+    if ((rc = cli_one_seat(c, o.side, o.referee)) != 0)
+        return rc;
+    int n = argc - first;
+    grog_plan_request req;
+    memset(&req, 0, sizeof req);
+    if (n >= 2 && strcmp(argv[first + 1], "order") == 0 && n == 5) {
+        req.kind = "order";
+        req.general = argv[first + 2];
+        req.target = argv[first + 3];
+        req.order = argv[first + 4];
+    } else if (n >= 2 && strcmp(argv[first + 1], "pips") == 0 && n == 3) {
+        req.kind = "pips";
+        req.corps = argv[first + 2];
+    } else {
+        return cli_fail(c, CLI_EXIT_USAGE, "%s",
+                        _("expected GAME order GENERAL TARGET ORDER, or GAME pips CORPS"));
+    }
+    if (o.nneeds > 0 && strcmp(req.kind, "pips") != 0)
+        return cli_fail(c, CLI_EXIT_USAGE, "%s", _("--needs goes with plan GAME pips CORPS"));
+    if ((o.turns > 0 || o.explain > 0) && strcmp(req.kind, "order") != 0)
+        return cli_fail(c, CLI_EXIT_USAGE, "%s",
+                        _("--turns and --explain go with plan GAME order ..."));
+    if (o.has_seed && o.samples == 0)
+        return cli_fail(c, CLI_EXIT_USAGE, "%s", _("--seed goes with --monte-carlo N"));
+    req.turns = (int)o.turns;
+    req.explain = (int)o.explain;
+    req.needs = o.needs;
+    req.nneeds = o.nneeds;
+    req.samples = o.samples;
+    req.seed = (uint64_t)o.seed;
+    grog_error err;
+    grog_game *g = NULL;
+    grog_status st = grog_game_open(argv[first], &g, &err);
+    if (st != GROG_OK)
+        return cli_fail_status(c, st, &err);
+    grog_seat seat;
+    st = grog_game_seat(g, o.side, o.referee, &seat, &err);
+    char *json = NULL;
+    if (st == GROG_OK)
+        st = grog_plan_make(g, &seat, &req, &json, &err);
+    grog_game_close(g);
+    if (st != GROG_OK)
+        return cli_fail_status(c, st, &err);
+    json_t *j = json_loads(json, 0, NULL);
+    if (c->json)
+        fprintf(c->out, "%s\n", json);
+    else if (strcmp(req.kind, "order") == 0)
+        print_order(c, j);
+    else
+        print_pips(c, j);
+    json_decref(j);
+    free(json);
+    return CLI_EXIT_OK;
+}
+
+const cli_command cli_plan_command = {
+    "plan",
+    cli_cmd_plan,
+    N_("the odds of a plan: when an order will be in force, how many PIPs a general will have"),
+    N_("grognard plan GAME order GENERAL TARGET ORDER [--turns N] [--explain K]\n"
+       "             [--side S | --referee] [--monte-carlo N [--seed S]] [--json]\n"
+       "grognard plan GAME pips CORPS [--needs GENERAL=N]... [--side S | --referee]\n"
+       "             [--monte-carlo N [--seed S]] [--json]"),
+    /* xgettext:no-c-format */
+    N_("order: the exact probability that GENERAL's order ORDER to TARGET is in force\n"
+       "at the end of each of the next N turns (5 by default), if he tries in every\n"
+       "turn as the rules allow and nothing else changes; per turn and cumulative, as\n"
+       "fractions and percentages. Les Aigles: in his zone one attempt per command\n"
+       "point (AIG-O-13), the reaction test (AIG-O-15..17), +1 per two failed turns\n"
+       "(AIG-O-19); to a general out of it, his ADC's ride and attempts (AIG-O-11,\n"
+       "-12). General de Brigade: one attempt per turn (GDB-01), immediate, delayed\n"
+       "(in force next Command Phase, GDB-04) or failed and tried again.\n"
+       "pips (Grande Tactique): the exact distribution of each of CORPS's divisional\n"
+       "generals' PIPs this turn (GT-14, GT-10..12, GT-17) and the chance he can pay\n"
+       "what his units need.\n\n"
+       "Options:\n"
+       "  --turns N         how many turns ahead (1 to 50; 5)\n"
+       "  --explain K       aigles: spend K turns explaining first (AIG-O-18)\n"
+       "  --needs GEN=N     pips: GEN's units need N PIPs (doubled when he is\n"
+       "                    attached, GT-07); without it, at least 1\n"
+       "  --side S          plan as side S (only its own generals); --referee any\n"
+       "  --monte-carlo N   also play the plan N times through the engine on copies\n"
+       "                    of the game and print each turn's observed frequency and\n"
+       "                    its 99% interval beside the exact figure\n"
+       "  --seed S          the first run's seed (1); run i plays with S + i\n"
+       "  --json            {plan, by_turn [{turn, probability {num, den}, percent,\n"
+       "                    this_turn}], assumptions, monte_carlo} (docs/plan.md)\n\n"
+       "Every step the rules leave open is said under Assumptions.\n"
+       "Example: grognard plan bussaco.grog order picton pack attack --turns 3\n"),
+};
