@@ -148,6 +148,9 @@ test('gdb: a whole turn from three devices', async (t) => {
     assert.ok(shown.length >= 2, 'the preview shows each outcome');
     const mods = await french.$$eval('.draft .preview .mods tr', (l) => l.map((r) => r.dataset.rule));
     assert.ok(mods.length > 0 && mods.every((r) => /^GDB-\d+/.test(r)), `every modifier names its rule: ${mods}`);
+    // Under the odds, the plan's line (issue 27): Reynier trying each turn.
+    assert.match(await french.textContent('.draft .preview .plan'),
+      /^in force by turn 1: \d+%, by turn 2: \d+%, by turn 3: \d+%$/);
     await look(french, 'gdb-preview-phone');
     await french.click('[data-do="table"]');
     await french.waitForSelector('#numpad[open]');

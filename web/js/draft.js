@@ -38,9 +38,10 @@ export function draftView(d) {
       // The whole record of the test the action would make: target, every modifier
       // with its rule, the exact odds, and the checks (a failed one says why not).
       const rec = firstRecord(d.preview);
-      if (rec) rows.push(el('div', { class: 'preview' }, recordView(rec, { preview: true })));
-      // The plan's line (issue 27): when the order will be in force if he keeps trying.
-      if (d.preview.plan) rows.push(el('p', { class: 'plan' }, d.preview.plan));
+      // Under the odds, the plan's line (issue 27): when the order will be in force if
+      // he keeps trying; a PIP roll, which has no record before the dice, shows it alone.
+      if (rec) rows.push(el('div', { class: 'preview' }, recordView(rec, { preview: true, plan: d.preview.plan })));
+      else if (d.preview.plan) rows.push(el('p', { class: 'plan' }, d.preview.plan));
       if (rec && (rec.checks || []).some((c) => !c.ok)) {
         const no = rec.checks.filter((c) => !c.ok).map((c) => `${c.rule}: ${c.label}${c.detail ? ` (${c.detail})` : ''}`);
         rows.push(el('p', { class: 'err', role: 'alert' }, t('Refused: {0}', no.join('; '))));

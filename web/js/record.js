@@ -75,9 +75,11 @@ export function rollLine(r) {
 }
 
 // The whole record: title, rules, target, modifiers, odds, roll, checks, notes. A
-// preview puts the odds first, under the target: what the player taps it for.
+// preview puts the odds first, under the target: what the player taps it for, and
+// under them opts.plan, the plan's line (when the order will be in force).
 export function recordView(r, opts) {
   const o = opts || {};
+  const plan = o.preview && o.plan ? el('p', { class: 'plan' }, o.plan) : null;
   const rules = r.rules && r.rules.length ? el('p', { class: 'rules' }, r.rules.join(' ')) : null;
   const target = targetLine(r) ? el('p', { class: 'target' }, targetLine(r)) : null;
   const chances = r.outcomes && r.outcomes.length ? odds(r) : null;
@@ -85,7 +87,7 @@ export function recordView(r, opts) {
   const roll = !o.preview && rollLine(r) ? el('p', { class: 'roll' }, rollLine(r)) : null;
   const title = el('h3', {}, r.title || r.test || t('Record'));
   const parts = o.preview
-    ? [title, target, chances, modifiers(r), value, rules, checks(r), notes(r)]
+    ? [title, target, chances, plan, modifiers(r), value, rules, checks(r), notes(r)]
     : [title, rules, target, modifiers(r), chances, value, roll, checks(r), notes(r)];
   return el('div', { class: 'record', dataset: { test: r.test || '' } }, parts);
 }
