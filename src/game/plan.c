@@ -227,8 +227,8 @@ static grog_status family_part(plan_ctx *p, const grog_seat *seat, grog_error *e
     if (strcmp(p->req->kind, "pips") == 0) {
         if (f != GROG_FAMILY_GT)
             return grog_error_set(err, GROG_EINVAL, _("plan pips is for Grande Tactique (gt) "
-                                                      "games; this is a %s game"),
-                                  grog_family_name(f));
+                                                      "games; this game is %s"),
+                                  grog_family_title(f));
         return plan_pips_gt(p, err);
     }
     if (f == GROG_FAMILY_GDB)
