@@ -38,18 +38,43 @@ static int take_need(cli *c, plan_opts *o, const char *arg)
     return 0;
 }
 
-static int on_opt(cli *c, int id, const char *arg, void *ctx)
+static const cli_opt options[] = {
+    {"turns", OPT_TURNS, CLI_INT, N_("N"), N_("how many turns ahead (1 to 50; 5)"), 1,
+     GROG_PLAN_MAX_TURNS, NULL},
+    {"explain", OPT_EXPLAIN, CLI_INT, N_("K"),
+     N_("aigles: spend K turns explaining first (AIG-O-18)"), 0, GROG_PLAN_MAX_TURNS - 1, NULL},
+    {"needs", OPT_NEEDS, CLI_TEXT, N_("GEN=N"),
+     N_("pips: GEN's units need N PIPs (doubled when he is\n"
+        "attached, GT-07); without it, at least 1"),
+     0, 0, NULL},
+    {"side", OPT_SIDE, CLI_TEXT, N_("S"), N_("plan as side S (only its own generals)"), 0, 0,
+     NULL},
+    {"referee", OPT_REFEREE, CLI_FLAG, NULL, N_("plan as the referee (any general)"), 0, 0, NULL},
+    {"monte-carlo", OPT_MC, CLI_INT, N_("N"),
+     N_("also play the plan N times through the engine on copies\n"
+        "of the game and print each turn's observed frequency and\n"
+        "its interval (99 in 100) beside the exact figure"),
+     1, GROG_PLAN_MAX_SAMPLES, NULL},
+    {"seed", OPT_SEED, CLI_INT, N_("S"), N_("the first run's seed (1); run i plays with S + i"),
+     0, INT64_MAX, NULL},
+    {"json", 'j', CLI_FLAG, NULL,
+     N_("{plan, by_turn [{turn, probability {num, den}, percent,\n"
+        "this_turn}], assumptions, monte_carlo} (docs/plan.md)"),
+     0, 0, NULL},
+    CLI_OPT_END,
+};
+
+static int on_opt(cli *c, const cli_opt *opt, const cli_value *v, void *ctx)
 {
     plan_opts *o = ctx;
-    switch (id) {
-    case OPT_TURNS: return cli_int(c, "--turns", arg, 1, GROG_PLAN_MAX_TURNS, &o->turns);
-    case OPT_EXPLAIN:
-        return cli_int(c, "--explain", arg, 0, GROG_PLAN_MAX_TURNS - 1, &o->explain);
-    case OPT_SIDE: o->side = arg; return 0;
+    switch (opt->id) {
+    case OPT_TURNS: o->turns = v->n; return 0;
+    case OPT_EXPLAIN: o->explain = v->n; return 0;
+    case OPT_SIDE: o->side = v->text; return 0;
     case OPT_REFEREE: o->referee = 1; return 0;
-    case OPT_MC: return cli_int(c, "--monte-carlo", arg, 1, GROG_PLAN_MAX_SAMPLES, &o->samples);
-    case OPT_SEED: o->has_seed = 1; return cli_int(c, "--seed", arg, 0, INT64_MAX, &o->seed);
-    case OPT_NEEDS: return take_need(c, o, arg);
+    case OPT_MC: o->samples = v->n; return 0;
+    case OPT_SEED: o->has_seed = 1; o->seed = v->n; return 0;
+    case OPT_NEEDS: return take_need(c, o, v->text);
     }
     return CLI_EXIT_USAGE;
 }
@@ -174,23 +199,11 @@ static void print_pips(cli *c, const json_t *j)
 
 int cli_cmd_plan(cli *c, int argc, char **argv)
 {
-    static const struct option opts[] = {
-        {"turns", required_argument, NULL, OPT_TURNS},
-        {"explain", required_argument, NULL, OPT_EXPLAIN},
-        {"side", required_argument, NULL, OPT_SIDE},
-        {"referee", no_argument, NULL, OPT_REFEREE},
-        {"monte-carlo", required_argument, NULL, OPT_MC},
-        {"seed", required_argument, NULL, OPT_SEED},
-        {"needs", required_argument, NULL, OPT_NEEDS},
-        {"json", no_argument, NULL, 'j'},
-        {"help", no_argument, NULL, 'h'},
-        {NULL, 0, NULL, 0},
-    };
     plan_opts o;
     memset(&o, 0, sizeof o);
     o.seed = 1;
     int first;
-    int rc = cli_options(c, &cli_plan_command, argc, argv, opts, on_opt, &o, &first);
+    int rc = cli_parse(c, &cli_plan_command, argc, argv, on_opt, &o, &first);
     if (rc != 0)
         return rc == CLI_STOP_OK ? CLI_EXIT_OK : rc;
     if ((rc = cli_one_seat(c, o.side, o.referee)) != 0)
@@ -256,7 +269,6 @@ const cli_command cli_plan_command = {
        "             [--side S | --referee] [--monte-carlo N [--seed S]] [--json]\n"
        "grognard plan GAME pips CORPS [--needs GENERAL=N]... [--side S | --referee]\n"
        "             [--monte-carlo N [--seed S]] [--json]"),
-    /* xgettext:no-c-format */
     N_("order: the exact probability that GENERAL's order ORDER to TARGET is in force\n"
        "at the end of each of the next N turns (5 by default), if he tries in every\n"
        "turn as the rules allow and nothing else changes; per turn and cumulative, as\n"
@@ -267,19 +279,8 @@ const cli_command cli_plan_command = {
        "(in force next Command Phase, GDB-04) or failed and tried again.\n"
        "pips (Grande Tactique): the exact distribution of each of CORPS's divisional\n"
        "generals' PIPs this turn (GT-14, GT-10..12, GT-17) and the chance he can pay\n"
-       "what his units need.\n\n"
-       "Options:\n"
-       "  --turns N         how many turns ahead (1 to 50; 5)\n"
-       "  --explain K       aigles: spend K turns explaining first (AIG-O-18)\n"
-       "  --needs GEN=N     pips: GEN's units need N PIPs (doubled when he is\n"
-       "                    attached, GT-07); without it, at least 1\n"
-       "  --side S          plan as side S (only its own generals); --referee any\n"
-       "  --monte-carlo N   also play the plan N times through the engine on copies\n"
-       "                    of the game and print each turn's observed frequency and\n"
-       "                    its 99% interval beside the exact figure\n"
-       "  --seed S          the first run's seed (1); run i plays with S + i\n"
-       "  --json            {plan, by_turn [{turn, probability {num, den}, percent,\n"
-       "                    this_turn}], assumptions, monte_carlo} (docs/plan.md)\n\n"
-       "Every step the rules leave open is said under Assumptions.\n"
-       "Example: grognard plan bussaco.grog order picton pack attack --turns 3\n"),
+       "what his units need.\n"
+       "Every step the rules leave open is said under Assumptions.\n"),
+    options,
+    N_("Example: grognard plan bussaco.grog order picton pack attack --turns 3\n"),
 };
