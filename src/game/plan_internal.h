@@ -34,6 +34,8 @@ struct plan_ctx {
     const char **labels; /* [turns]: a row's general (pips), NULL: its turn */
 };
 
+/* ---- plan_tools.c: what the parts share ---- */
+
 /* Sizes the rows: turns of in_force (all 0) and labels (all NULL). */
 grog_status plan_alloc(plan_ctx *p, int turns, grog_error *err);
 
