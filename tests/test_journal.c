@@ -11,6 +11,8 @@
 #include <errno.h>
 #include <signal.h>
 #include <sqlite3.h>
+#include <fcntl.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -688,27 +690,82 @@ static void test_killed_new_leaves_no_half_game(void **state)
     assert_int_equal(system(cmd), 0);
 }
 
+/* What a `new` killed half-way left (GAME.new-XXXXXX and its companions)
+ * is removed by the next `new` in that folder; a temporary another `new`
+ * holds (its flock), or one made in the last minute, is left alone. */
+static void test_new_removes_what_a_killed_new_left(void **state)
+{
+    (void)state;
+    char old[96], oldwal[100], held[96], fresh[96], other[96];
+    snprintf(old, sizeof old, "%s.new-AbC123", path);
+    snprintf(oldwal, sizeof oldwal, "%s-wal", old);
+    snprintf(held, sizeof held, "%s.new-Held01", path);
+    snprintf(fresh, sizeof fresh, "%s.new-Fresh1", path);
+    snprintf(other, sizeof other, "%s.other", path);
+    const char *files[] = {old, oldwal, held, fresh};
+    for (size_t i = 0; i < 4; i++) {
+        FILE *f = fopen(files[i], "w");
+        assert_non_null(f);
+        fclose(f);
+    }
+    struct timespec two_minutes_ago[2];
+    clock_gettime(CLOCK_REALTIME, &two_minutes_ago[0]);
+    two_minutes_ago[0].tv_sec -= 120;
+    two_minutes_ago[1] = two_minutes_ago[0];
+    for (size_t i = 0; i < 3; i++) /* the fresh one keeps its time */
+        assert_int_equal(utimensat(AT_FDCWD, files[i], two_minutes_ago, 0), 0);
+    int fd = open(held, O_RDONLY);
+    assert_true(fd >= 0);
+    assert_int_equal(flock(fd, LOCK_EX), 0); /* as a live `new` holds its own */
+    grog_game_remove(other);
+    grog_game *g = test_game_create(other, GROG_FAMILY_GDB, NULL, 1);
+    grog_game_close(g);
+    struct stat st;
+    assert_int_not_equal(stat(old, &st), 0);
+    assert_int_not_equal(stat(oldwal, &st), 0);
+    assert_int_equal(stat(held, &st), 0);
+    assert_int_equal(stat(fresh, &st), 0);
+    close(fd);
+    unlink(held);
+    unlink(fresh);
+    grog_game_remove(other);
+}
+
 /* ---- the file alone ---- */
 
-static void test_the_grog_file_alone_holds_every_action(void **state)
+/* Issue 29: an action is acknowledged once it is in the -wal (one disk sync),
+ * not checkpointed into the .grog after each: while the game is open, a
+ * backup (SQLite's online backup) is the complete copy; once it is closed,
+ * the .grog alone holds every action. */
+static void test_a_closed_game_file_or_a_backup_holds_every_action(void **state)
 {
     (void)state;
     grog_game *g = new_game(GROG_FAMILY_GDB, 1);
     ok(g, "note one");
     ok(g, "next");
-    /* still open (a play session): the .grog alone already holds both */
+    /* still open (a play session, a server): the backup holds both */
     char copy[96];
     snprintf(copy, sizeof copy, "%s.copy", path);
     grog_game_remove(copy);
+    grog_error err;
+    assert_int_equal(grog_game_backup(path, copy, &err), GROG_OK);
     char cmd[256];
-    snprintf(cmd, sizeof cmd, "cp %s %s", path, copy);
+    snprintf(cmd, sizeof cmd, "test ! -s %s-wal", copy); /* the copy is whole in itself */
     assert_int_equal(system(cmd), 0);
     grog_game *c = NULL;
-    grog_error err;
     assert_int_equal(grog_game_open(copy, &c, &err), GROG_OK);
     assert_int_equal(grog_game_action_count(c), 3);
+    size_t replayed = 0;
+    assert_int_equal(grog_game_replay(c, &replayed, &err), GROG_OK);
+    assert_int_equal(replayed, 3);
     grog_game_close(c);
+    /* never over an existing file, nor from what is not a game */
+    assert_int_equal(grog_game_backup(path, copy, &err), GROG_EINVAL);
+    assert_non_null(strstr(err.message, "already exists"));
     grog_game_remove(copy);
+    assert_int_equal(grog_game_backup("/nonexistent/x.grog", copy, &err), GROG_ENOTFOUND);
+    struct stat st;
+    assert_int_not_equal(stat(copy, &st), 0);
     ok(g, "note three");
     grog_game_close(g);
     snprintf(cmd, sizeof cmd, "test ! -s %s-wal && cp %s %s", path, path, copy);
@@ -717,6 +774,79 @@ static void test_the_grog_file_alone_holds_every_action(void **state)
     assert_int_equal(grog_game_action_count(c), 4);
     grog_game_close(c);
     grog_game_remove(copy);
+}
+
+/* A backup taken while another process writes the game: complete as of
+ * its start, and a game that replays. */
+static void test_backup_while_another_process_writes(void **state)
+{
+    (void)state;
+    grog_game *g = new_game(GROG_FAMILY_GDB, 1);
+    grog_game_close(g);
+    fflush(NULL);
+    pid_t pid = fork();
+    if (pid == 0) {
+        grog_game *w = NULL;
+        if (grog_game_open(path, &w, NULL) != GROG_OK)
+            _exit(1);
+        for (int i = 0; i < 40; i++)
+            grog_game_do_line(w, "note writing", NULL, NULL);
+        grog_game_close(w);
+        _exit(0);
+    }
+    char copy[96];
+    snprintf(copy, sizeof copy, "%s.copy", path);
+    size_t seen = 0;
+    for (int round = 0; round < 5; round++) {
+        grog_game_remove(copy);
+        grog_error err;
+        if (grog_game_backup(path, copy, &err) != GROG_OK)
+            fail_msg("backup: %s", err.message);
+        grog_game *c = NULL;
+        assert_int_equal(grog_game_open(copy, &c, &err), GROG_OK);
+        size_t n = grog_game_action_count(c);
+        assert_true(n >= seen); /* each copy at least as far as the one before */
+        seen = n;
+        size_t replayed = 0;
+        assert_int_equal(grog_game_replay(c, &replayed, &err), GROG_OK);
+        grog_game_close(c);
+    }
+    wait_child(pid);
+    grog_game_remove(copy);
+}
+
+/* A damaged game is called damaged: a file whose SQLite header still says
+ * it is a grognard game (its application id) but that SQLite cannot read
+ * (here, an impossible page size) is "damaged", not "not a grognard game". */
+static void test_a_damaged_game_is_called_damaged(void **state)
+{
+    (void)state;
+    grog_game *g = new_game(GROG_FAMILY_GDB, 1);
+    grog_game_close(g);
+    FILE *f = fopen(path, "r+b");
+    assert_non_null(f);
+    fseek(f, 16, SEEK_SET);
+    fputc(0x00, f); /* page size 3: not a power of two */
+    fputc(0x03, f);
+    fclose(f);
+    grog_error err;
+    assert_int_equal(grog_game_open(path, &g, &err), GROG_EFORMAT);
+    if (strstr(err.message, "damaged grognard game") == NULL ||
+        strstr(err.message, "not a grognard game") != NULL)
+        fail_msg("not called damaged: %s", err.message);
+    /* another program's SQLite file with the same damage is not a game */
+    grog_game_remove(path);
+    sqlite3 *db;
+    sqlite3_open(path, &db);
+    sqlite3_exec(db, "CREATE TABLE t(x)", NULL, NULL, NULL);
+    sqlite3_close(db);
+    f = fopen(path, "r+b");
+    fseek(f, 16, SEEK_SET);
+    fputc(0x00, f);
+    fputc(0x03, f);
+    fclose(f);
+    assert_int_equal(grog_game_open(path, &g, &err), GROG_EFORMAT);
+    assert_non_null(strstr(err.message, "not a grognard game"));
 }
 
 /* ---- errors that name their cause ---- */
@@ -843,7 +973,12 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_racing_new_gives_one_game_and_one_refusal, setup,
                                         teardown),
         cmocka_unit_test_setup_teardown(test_killed_new_leaves_no_half_game, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_the_grog_file_alone_holds_every_action, setup,
+        cmocka_unit_test_setup_teardown(test_new_removes_what_a_killed_new_left, setup,
+                                        teardown),
+        cmocka_unit_test_setup_teardown(test_backup_while_another_process_writes, setup,
+                                        teardown),
+        cmocka_unit_test_setup_teardown(test_a_damaged_game_is_called_damaged, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_a_closed_game_file_or_a_backup_holds_every_action, setup,
                                         teardown),
         cmocka_unit_test_setup_teardown(test_errors_name_their_cause, setup, teardown),
         cmocka_unit_test_setup_teardown(test_version_1_games_are_upgraded, setup, teardown),

@@ -421,22 +421,38 @@ static void test_a_snapshot_that_cannot_be_written_fails_no_action(void **state)
 
 /* The disk fills up at the commit because of the snapshot: the action is
  * done again without it, and succeeds. */
+/* Folds the game's -wal into it and empties it (another connection's
+ * checkpoint), so that the next action's log starts at its beginning. */
+static void fold_wal(const char *file)
+{
+    sqlite3 *db = NULL;
+    assert_int_equal(sqlite3_open(file, &db), SQLITE_OK);
+    assert_int_equal(sqlite3_exec(db, "PRAGMA wal_checkpoint(TRUNCATE)", NULL, NULL, NULL),
+                     SQLITE_OK);
+    sqlite3_close(db);
+}
+
 static void test_a_full_disk_at_the_snapshot_fails_no_action(void **state)
 {
     (void)state;
     grog_game *g = test_game_create(path, GROG_FAMILY_AIGLES, NULL, 37);
     game_snapshot_every(g, 2);
     play(g, GROG_FAMILY_AIGLES, 6, 0);
-    /* how much log one action takes, alone and with a snapshot */
+    /* how much log one action takes, alone and with a snapshot, each from an
+     * empty -wal (since issue 29 an action is not checkpointed at once: the
+     * test folds the log in itself before each, from another connection) */
+    fold_wal(path);
     wal_most = 0;
     play(g, GROG_FAMILY_AIGLES, 7, 0);
     long long alone = wal_most;
+    fold_wal(path);
     wal_most = 0;
     play(g, GROG_FAMILY_AIGLES, 8, 0);
     long long with_snapshot = wal_most;
     assert_int_equal(newest(path, 0), 8);
     assert_true(with_snapshot > alone);
     play(g, GROG_FAMILY_AIGLES, 9, 0);
+    fold_wal(path);
     wal_room = (alone + with_snapshot) / 2;
     grog_error err;
     char *result = NULL;

@@ -96,6 +96,37 @@ static void test_check(void **state)
     assert_non_null(strstr(err.message, "U+0000"));
 }
 
+/* Bidirectional overrides and isolates are refused in any text ("Trojan
+ * Source": a note that reads "attack" and holds "retreat"); right-to-left
+ * letters and the direction marks are text. Boundaries: U+2029 and U+202F,
+ * U+2065 and U+206A are allowed, U+202A, U+202E, U+2066, U+2069 refused. */
+static void test_bidi_overrides_refused(void **state)
+{
+    (void)state;
+    char msg[GROG_ERROR_MAX];
+    assert_int_equal(check("hold \xE2\x80\xAE" "kcatta", 100, 0, msg), GROG_EINVAL); /* RLO */
+    assert_non_null(strstr(msg, "U+202E at byte 6"));
+    assert_non_null(strstr(msg, "bidirectional"));
+    assert_int_equal(check("a\xE2\x80\xAA", 100, 0, NULL), GROG_EINVAL);  /* U+202A LRE */
+    assert_int_equal(check("a\xE2\x81\xA6", 100, 0, NULL), GROG_EINVAL);  /* U+2066 LRI */
+    assert_int_equal(check("a\xE2\x81\xA9", 100, 0, NULL), GROG_EINVAL);  /* U+2069 PDI */
+    assert_int_equal(check("a\xE2\x81\xA9", 100, GROG_TEXT_MULTILINE, NULL), GROG_EINVAL);
+    assert_int_equal(check("a\xE2\x80\xA9", 100, 0, NULL), GROG_OK);      /* U+2029 */
+    assert_int_equal(check("a\xE2\x80\xAF", 100, 0, NULL), GROG_OK);      /* U+202F */
+    assert_int_equal(check("a\xE2\x81\xA5", 100, 0, NULL), GROG_OK);      /* U+2065 */
+    assert_int_equal(check("a\xE2\x81\xAA", 100, 0, NULL), GROG_OK);      /* U+206A */
+    assert_int_equal(check("a\xE2\x80\x8F", 100, 0, NULL), GROG_OK);      /* U+200F RLM */
+    assert_int_equal(check("\xD7\xA9\xD7\x9C\xD7\x95\xD7\x9D", 100, 0, NULL), GROG_OK); /* Hebrew */
+    /* in an action's words (a note), before anything runs */
+    grog_error err;
+    const char *words[] = {"note", "hold \xE2\x81\xA7" "fast"};             /* U+2067 RLI */
+    assert_int_equal(grog_text_check_words(2, words, &err), GROG_EINVAL);
+    assert_non_null(strstr(err.message, "word 2"));
+    assert_non_null(strstr(err.message, "U+2067"));
+    assert_int_equal(grog_text_forbidden(0x202E, 1), 1);
+    assert_int_equal(grog_text_forbidden(0x202F, 0), 0);
+}
+
 static void test_check_words_bounds(void **state)
 {
     (void)state;
@@ -428,6 +459,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_utf8_decode),
         cmocka_unit_test(test_check),
+        cmocka_unit_test(test_bidi_overrides_refused),
         cmocka_unit_test(test_check_words_bounds),
         cmocka_unit_test(test_xml_escape),
         cmocka_unit_test(test_terminal_escape),

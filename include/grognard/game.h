@@ -9,9 +9,11 @@
  * rebuilt by re-executing the actions in effect from the seed. One writer at
  * a time: every action is read, checked and appended inside one write
  * transaction, after catching up with what other processes wrote (a second
- * writer waits a bounded time, then GROG_EBUSY). WAL mode, checkpointed after
- * each action and at close: an action reported done survives a kill at any
- * moment, and the .grog file alone holds it.
+ * writer waits a bounded time, then GROG_EBUSY). WAL mode, synchronous FULL:
+ * an action reported done is in the -wal file and survives a kill or a power
+ * loss at any moment; SQLite folds the -wal into the .grog now and then and
+ * at the last close, after which the .grog file alone holds every action
+ * (while the game is in use, grog_game_backup copies it complete).
  *
  * Actions are words, as typed at the table or on the command line:
  * "order picton pack attack --roll 5", "next", "move ney 500 300 90".
@@ -78,6 +80,12 @@ void grog_game_close(grog_game *g);
 /* Deletes a (closed) game file and the files SQLite keeps beside it (-wal,
  * -shm). Missing files are not an error. */
 void grog_game_remove(const char *path);
+
+/* Copies the game file at path into a new file copy, complete (every
+ * action acknowledged when it starts) even while another process serves or
+ * plays it: SQLite's online backup, built beside copy and linked into place
+ * (an existing copy: GROG_EINVAL, nothing written). path must be a game. */
+grog_status grog_game_backup(const char *path, const char *copy, grog_error *err);
 
 /* An in-memory game (no file): for the demo, tests and benchmarks. */
 grog_status grog_game_create_memory(const grog_game_options *opts, grog_game **out,

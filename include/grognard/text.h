@@ -3,9 +3,12 @@
  *
  * Text is accepted only as valid UTF-8 (no overlong forms, no surrogates,
  * nothing above U+10FFFF) without control characters (U+0000..U+001F, DEL
- * U+007F, U+0080..U+009F) and without the noncharacters U+FFFE and U+FFFF:
- * such text can be journaled as JSON, drawn in SVG and printed on a
- * terminal without surprise. Multi-line text (a scenario's description)
+ * U+007F, U+0080..U+009F), without the noncharacters U+FFFE and U+FFFF and
+ * without the bidirectional embeddings, overrides and isolates
+ * (U+202A..U+202E, U+2066..U+2069, which would make a note or a word read
+ * otherwise than it is): such text can be journaled as JSON, drawn in SVG
+ * and printed on a terminal without surprise. Right-to-left letters
+ * themselves (Hebrew, Arabic) and the marks U+200E, U+200F are text. Multi-line text (a scenario's description)
  * may hold line breaks and tabs, nothing else below U+0020. The bounds are
  * below; docs/game.md and docs/scenario-format.md list them.
  *
@@ -38,7 +41,8 @@ enum {
 int grog_text_utf8_decode(const char *s, size_t len, uint32_t *cp);
 
 /* 1 when the code point may not appear in accepted text (a control
- * character, U+FFFE, U+FFFF); line feed and tab are allowed when multiline. */
+ * character, U+FFFE, U+FFFF, a bidirectional override or isolate); line feed
+ * and tab are allowed when multiline. */
 int grog_text_forbidden(uint32_t cp, int multiline);
 
 /* Checks text (len bytes) against the rules above, with at most max bytes.

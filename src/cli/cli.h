@@ -231,6 +231,7 @@ extern const cli_command cli_play_command;
 extern const cli_command cli_log_command;
 extern const cli_command cli_undo_command;
 extern const cli_command cli_replay_command;
+extern const cli_command cli_backup_command;
 extern const cli_command cli_repair_command;
 extern const cli_command cli_demo_command;
 /* Dice anyone can check (cmd_end.c). */

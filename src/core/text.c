@@ -58,11 +58,20 @@ int grog_text_utf8_decode(const char *s, size_t len, uint32_t *cp)
     return n;
 }
 
+/* The bidirectional embeddings, overrides and isolates (U+202A..U+202E,
+ * U+2066..U+2069): they change how the text around them reads ("Trojan
+ * Source"), so a note or a word could show one thing and hold another. */
+static int bidi_control(uint32_t cp)
+{
+    return (cp >= 0x202A && cp <= 0x202E) || (cp >= 0x2066 && cp <= 0x2069);
+}
+
 int grog_text_forbidden(uint32_t cp, int multiline)
 {
     if (multiline && (cp == '\n' || cp == '\t'))
         return 0;
-    return cp < 0x20 || (cp >= 0x7F && cp <= 0x9F) || cp == 0xFFFE || cp == 0xFFFF;
+    return cp < 0x20 || (cp >= 0x7F && cp <= 0x9F) || cp == 0xFFFE || cp == 0xFFFF ||
+           bidi_control(cp);
 }
 
 /* err = "what: reason" (or the reason alone when what is NULL or ""). */
@@ -88,6 +97,13 @@ grog_status grog_text_check(const char *text, size_t len, size_t max, int flags,
         if (n <= 0) {
             snprintf(reason, sizeof reason,
                      _("not valid UTF-8 at byte %zu (text must be written in UTF-8)"), i + 1);
+            return refuse(err, what, reason);
+        }
+        if (bidi_control(cp)) {
+            snprintf(reason, sizeof reason,
+                     _("the character U+%04X at byte %zu is not allowed (a bidirectional "
+                       "override or isolate: it would change how the text around it reads)"),
+                     (unsigned)cp, i + 1);
             return refuse(err, what, reason);
         }
         if (grog_text_forbidden(cp, flags & GROG_TEXT_MULTILINE)) {

@@ -203,7 +203,6 @@ static grog_status do_action_once(grog_game *g, const grog_seat *seat, int argc,
             g->last = g->top = c.seq;
             g->rtop = 0;
             g->stream = (long long)grog_rng_draws(g->s.rng);
-            journal_checkpoint(g->j);
             if (out != NULL)
                 *out = result_text_for(seat, r);
             spare_follow(g, c.seq);

@@ -374,7 +374,6 @@ grog_status grog_game_undo_as(grog_game *g, const grog_seat *seat, long long tar
     g->top = p.new_top;
     g->rtop = p.redo ? p.new_rtop : g->last;
     g->unsnapped++; /* no snapshot after an undo record: the next action's, or at close */
-    journal_checkpoint(g->j);
     if (result != NULL)
         *result = game_result_for(seat, r);
     json_decref(r);
@@ -655,6 +654,6 @@ grog_status grog_game_repair(grog_game *g, const grog_seat *seat, long long keep
         remove(side_path);
         return st;
     }
-    journal_checkpoint(g->j);
+    journal_checkpoint(g->j); /* a repair: the .grog alone holds the cut journal at once */
     return game_rebuild(g, 1, err);
 }

@@ -5,11 +5,14 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <libgen.h>
+#include <dirent.h>
 #include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "i18n.h"
@@ -150,14 +153,37 @@ static grog_status open_read_only(const char *path, journal **out, grog_error *e
     return s;
 }
 
+/* What the first bytes of a file that SQLite cannot read say it is: 1 a
+ * grognard game (SQLite's header with our application id, bytes 68..71),
+ * 0 something else, -1 unreadable. */
+static int looks_like_ours(const char *path)
+{
+    unsigned char h[100];
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return -1;
+    ssize_t n = read(fd, h, sizeof h);
+    close(fd);
+    if (n < (ssize_t)sizeof h || memcmp(h, "SQLite format 3", 16) != 0)
+        return 0;
+    unsigned long app = (unsigned long)h[68] << 24 | (unsigned long)h[69] << 16 |
+                        (unsigned long)h[70] << 8 | h[71];
+    return app == APPLICATION_ID;
+}
+
 static grog_status check_file(journal *j, const char *path, grog_error *err)
 {
     int app = 0, version = 0, rc;
     if (!journal_db_int(j, "PRAGMA application_id", &app, &rc)) {
-        if ((rc & 0xff) == SQLITE_NOTADB || (rc & 0xff) == SQLITE_CORRUPT)
+        if ((rc & 0xff) == SQLITE_NOTADB || (rc & 0xff) == SQLITE_CORRUPT) {
+            if (looks_like_ours(path) == 1) /* ours, but SQLite cannot read it */
+                return grog_error_set(err, GROG_EFORMAT,
+                                      _("%s: damaged grognard game (SQLite: %s)"), path,
+                                      sqlite3_errmsg(j->db));
             return grog_error_set(err, GROG_EFORMAT,
                                   _("%s: not a grognard game (not a readable SQLite database)"),
                                   path);
+        }
         return journal_db_status(j, rc, _("cannot read"), err);
     }
     if (app != APPLICATION_ID)
@@ -275,6 +301,61 @@ static void sync_dir_of(const char *path)
     free(d);
 }
 
+/* Whether name is a temporary game of a `new` ("GAME.new-XXXXXX", with or
+ * without SQLite's -wal, -shm or -journal): its length up to the suffix. */
+static size_t temporary_of(const char *name)
+{
+    const char *at = strstr(name, ".new-");
+    while (at != NULL) {
+        const char *r = at + 5;
+        size_t k = 0;
+        while (k < 6 && ((r[k] >= 'a' && r[k] <= 'z') || (r[k] >= 'A' && r[k] <= 'Z') ||
+                         (r[k] >= '0' && r[k] <= '9')))
+            k++;
+        const char *tail = r + k;
+        if (k == 6 && (*tail == '\0' || strcmp(tail, "-wal") == 0 ||
+                       strcmp(tail, "-shm") == 0 || strcmp(tail, "-journal") == 0))
+            return (size_t)(tail - name);
+        at = strstr(at + 1, ".new-");
+    }
+    return 0;
+}
+
+/* Removes what a `new` killed half-way left in path's folder: every
+ * temporary game no live `new` holds (each holds a flock on its own while
+ * it builds it) and older by a minute than ours (made at `now`, by the
+ * file system's clock: one made this instant may not be locked yet), with
+ * its SQLite companions. */
+static void remove_stale_temporaries(const char *path, time_t now)
+{
+    char *d = journal_db_copy(path);
+    if (d == NULL)
+        return;
+    char *dir = dirname(d);
+    DIR *dp = opendir(dir);
+    struct dirent *e;
+    while (dp != NULL && (e = readdir(dp)) != NULL) {
+        size_t base = temporary_of(e->d_name);
+        if (base == 0 || e->d_name[base] != '\0')
+            continue; /* companions go with their game */
+        char full[4096];
+        if (snprintf(full, sizeof full, "%s/%s", dir, e->d_name) >= (int)sizeof full)
+            continue;
+        struct stat st;
+        if (stat(full, &st) != 0 || st.st_mtime > now - 60)
+            continue;
+        int fd = open(full, O_RDONLY | O_CLOEXEC);
+        if (fd < 0)
+            continue;
+        if (flock(fd, LOCK_EX | LOCK_NB) == 0)
+            journal_remove(full); /* nobody builds it: left by a killed `new` */
+        close(fd);
+    }
+    if (dp != NULL)
+        closedir(dp);
+    free(d);
+}
+
 grog_status journal_create_atomic(const char *path,
                                   grog_status (*build)(void *ctx, journal *j, grog_error *err),
                                   void *ctx, journal **out, grog_error *err)
@@ -294,7 +375,13 @@ grog_status journal_create_atomic(const char *path,
         free(tmp);
         return s;
     }
-    close(fd);
+    /* held while the game is built, so that another `new` in this folder
+     * knows it is not a leftover; closed only after SQLite's own descriptor
+     * (closing a descriptor of the file drops SQLite's locks on it) */
+    flock(fd, LOCK_EX);
+    struct stat mine;
+    if (fstat(fd, &mine) == 0)
+        remove_stale_temporaries(path, mine.st_mtime);
     journal *j;
     grog_status s = open_db(path, tmp, SQLITE_OPEN_READWRITE, &j, err);
     if (s == GROG_OK) {
@@ -317,10 +404,71 @@ grog_status journal_create_atomic(const char *path,
             sync_dir_of(path);
     }
     journal_remove(tmp);
+    close(fd);
     free(tmp);
     if (s != GROG_OK)
         return s;
     return journal_open(path, out, err);
+}
+
+/* ---- the online backup ---- */
+
+grog_status journal_backup(journal *j, const char *copy, grog_error *err)
+{
+    struct stat st;
+    if (stat(copy, &st) == 0)
+        return grog_error_set(err, GROG_EINVAL,
+                              _("%s already exists: choose another name or remove it"), copy);
+    size_t n = strlen(copy);
+    char *tmp = malloc(n + 16);
+    if (tmp == NULL)
+        return grog_error_set(err, GROG_ENOMEM, _("out of memory"));
+    snprintf(tmp, n + 16, "%s.new-XXXXXX", copy);
+    int fd = mkstemp(tmp);
+    if (fd < 0) {
+        grog_status s = journal_db_errno(copy, errno, _("cannot create"), err);
+        free(tmp);
+        return s;
+    }
+    flock(fd, LOCK_EX); /* not a leftover (remove_stale_temporaries) */
+    sqlite3 *dst = NULL;
+    int rc = sqlite3_open_v2(tmp, &dst, SQLITE_OPEN_READWRITE, NULL);
+    if (rc == SQLITE_OK)
+        rc = sqlite3_exec(dst, "PRAGMA synchronous=FULL", NULL, NULL, NULL);
+    sqlite3_backup *b = rc == SQLITE_OK ? sqlite3_backup_init(dst, "main", j->db, "main") : NULL;
+    if (b != NULL) {
+        /* the whole file in one step: a writer meanwhile would restart it */
+        for (int tries = 0; tries < 500; tries++) {
+            rc = sqlite3_backup_step(b, -1);
+            if (rc != SQLITE_BUSY && rc != SQLITE_LOCKED)
+                break;
+            sqlite3_sleep(10);
+        }
+        int end = sqlite3_backup_finish(b);
+        rc = rc == SQLITE_DONE ? end : rc;
+    } else if (rc == SQLITE_OK) {
+        rc = sqlite3_errcode(dst);
+    }
+    grog_status s = GROG_OK;
+    if (rc != SQLITE_OK)
+        s = grog_error_set(err, GROG_EIO, _("%s: cannot copy: %s"), copy,
+                           dst != NULL ? sqlite3_errmsg(dst) : "sqlite");
+    if (s == GROG_OK && sqlite3_exec(dst, "PRAGMA wal_checkpoint(TRUNCATE)", NULL, NULL, NULL) !=
+                            SQLITE_OK)
+        s = grog_error_set(err, GROG_EIO, _("%s: cannot copy: %s"), copy, sqlite3_errmsg(dst));
+    sqlite3_close(dst);
+    if (s == GROG_OK && link(tmp, copy) != 0)
+        s = errno == EEXIST ? grog_error_set(err, GROG_EINVAL,
+                                             _("%s already exists: choose another name or "
+                                               "remove it"),
+                                             copy)
+                            : journal_db_errno(copy, errno, _("cannot create"), err);
+    else if (s == GROG_OK)
+        sync_dir_of(copy);
+    journal_remove(tmp);
+    close(fd);
+    free(tmp);
+    return s;
 }
 
 /* ---- transactions ---- */

@@ -22,9 +22,11 @@
  * One writer: journal_begin takes SQLite's write lock (BEGIN IMMEDIATE) with a
  * bounded busy wait and fails with GROG_EBUSY; the caller reads, checks and
  * appends inside that transaction and ends it with journal_commit or
- * journal_rollback. WAL mode, synchronous FULL; every commit is followed by a
- * passive checkpoint and closing checkpoints too, so the .grog file alone
- * holds every acknowledged action. SQLite failures are reported by cause:
+ * journal_rollback. WAL mode, synchronous FULL: a commit is one sync of the
+ * -wal file, and an acknowledged row survives a kill or a power loss there;
+ * SQLite folds the -wal into the .grog now and then (every 1,000 pages) and
+ * closing checkpoints, so the .grog alone holds every row once no process
+ * has the game open (while it is open, copy it with journal_backup). SQLite failures are reported by cause:
  * permission denied, read-only, disk full, busy, damaged (GROG_EIO,
  * GROG_EBUSY or GROG_EFORMAT). */
 #ifndef GROG_JOURNAL_H
@@ -140,11 +142,18 @@ int journal_in_transaction(journal *j);
 
 /* Makes the .grog file hold every committed row (a passive checkpoint). */
 void journal_checkpoint(journal *j);
+/* Copies the game into a new file `copy` with SQLite's online backup: every
+ * row committed when it starts, -wal included, while the game is in use
+ * (readers and writers go on); built in a temporary file beside copy and
+ * linked into place, so copy is complete or absent. An existing copy:
+ * GROG_EINVAL. */
+grog_status journal_backup(journal *j, const char *copy, grog_error *err);
 
 /* Creates a complete game in a temporary file beside path (build fills the
  * journal it is given), then links it into place: never replaces an existing
  * file (two racing creations: one game, one GROG_EINVAL "already exists"); a
- * killed creation leaves only the temporary file, never a half-made game.
+ * killed creation leaves only the temporary file, never a half-made game,
+ * and the next creation in that folder removes it.
  * *out: the journal of the file now at path. */
 grog_status journal_create_atomic(const char *path,
                                   grog_status (*build)(void *ctx, journal *j, grog_error *err),

@@ -47,11 +47,18 @@ function headers(extra) {
   return h;
 }
 
-async function request(method, path, body) {
-  const init = { method, headers: headers(body ? { 'Content-Type': 'application/json' } : {}),
-                 cache: 'no-store' };
+// The last answer to each GET of a document with an ETag (game, actions, map.svg): sent
+// back as If-None-Match, and a 304 answers from it without the document travelling.
+const kept = new Map();
+
+async function request(method, path, body, extra) {
+  const h = headers({ ...(body ? { 'Content-Type': 'application/json' } : {}), ...(extra || {}) });
+  const old = method === 'GET' ? kept.get(`${token} ${path}`) : null;
+  if (old) h['If-None-Match'] = old.etag;
+  const init = { method, headers: h, cache: 'no-store' };
   if (body !== undefined) init.body = JSON.stringify(body);
   const res = await fetch(`/api/v1/${path}`, init);
+  if (res.status === 304 && old) return old.data;
   const text = await res.text();
   let data = null;
   try {
@@ -60,7 +67,33 @@ async function request(method, path, body) {
     data = null;
   }
   if (!res.ok) throw new ApiError(res.status, data);
-  return data === null ? text : data;
+  const out = data === null ? text : data;
+  const etag = res.headers.get('ETag');
+  if (method === 'GET' && etag) kept.set(`${token} ${path}`, { etag, data: out });
+  return out;
+}
+
+// A fresh Idempotency-Key (docs/api.md): the same press sent again (a retry after a lost
+// answer) is applied once. crypto.randomUUID needs a secure context, which a table's
+// http://192.168.x.y page is not; getRandomValues does not.
+export function newKey() {
+  const b = new Uint8Array(16);
+  crypto.getRandomValues(b);
+  return Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
+}
+
+// A POST that changes the game, with its key; a network failure (not an answer) is
+// tried again with the same key, twice, so that the press counts once whatever was lost.
+async function change(path, body) {
+  const key = { 'Idempotency-Key': newKey() };
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await request('POST', path, body, key);
+    } catch (e) {
+      if (e instanceof ApiError || attempt >= 2) throw e;
+      await new Promise((r) => setTimeout(r, 500 * (attempt + 1)));
+    }
+  }
 }
 
 export const api = {
@@ -68,36 +101,46 @@ export const api = {
   actions: () => request('GET', 'actions'),
   log: (since) => request('GET', `log?since=${since || 0}`),
   preview: (words) => request('POST', 'preview', { words }),
-  act: (words, roll) => request('POST', 'do', roll === undefined ? { words } : { words, roll }),
-  undo: () => request('POST', 'undo', {}),
+  act: (words, roll) => change('do', roll === undefined ? { words } : { words, roll }),
+  undo: () => change('undo', {}),
   // The sides' Done (docs/api.md): who is done with the present phase; a side's vote.
   done: () => request('GET', 'done'),
-  vote: (done, turn, phase) => request('POST', 'done', { done, turn, phase }),
+  vote: (done, turn, phase) => change('done', { done, turn, phase }),
   async map(query) {
-    const res = await fetch(`/api/v1/map.svg${query ? `?${query}` : ''}`,
-                            { headers: headers({ Accept: 'image/svg+xml' }), cache: 'no-store' });
+    const path = `map.svg${query ? `?${query}` : ''}`;
+    const h = headers({ Accept: 'image/svg+xml' });
+    const old = kept.get(`${token} ${path}`);
+    if (old) h['If-None-Match'] = old.etag;
+    const res = await fetch(`/api/v1/${path}`, { headers: h, cache: 'no-store' });
+    if (res.status === 304 && old) return old.data;
     const text = await res.text();
     if (!res.ok) {
       let data = null;
       try { data = JSON.parse(text); } catch (e) { data = null; }
       throw new ApiError(res.status, data);
     }
+    const etag = res.headers.get('ETag');
+    if (etag) kept.set(`${token} ${path}`, { etag, data: text });
     return text;
   },
 };
 
 // Follows GET events (Server-Sent Events) through fetch, since EventSource cannot send
 // the Authorization header. onEvent(data, type) for each event (type: "journal", the
-// position moved; "done", the sides' Done changed); onState('live'|'lost') as the
-// connection comes and goes. It reconnects by itself, waiting longer each time (up to
-// 10 s). Returns a function that stops it.
+// position moved; "done", the sides' Done changed; "resync", too much was missed: fetch
+// everything again); onState('live'|'lost') as the connection comes and goes. It
+// reconnects by itself, waiting longer each time (up to 10 s), and says where it was
+// (Last-Event-ID). Returns a function that stops it.
 export function follow(onEvent, onState) {
   let stopped = false;
   let ctrl = null;
   let wait = 500;
+  let lastId = '';
   async function once() {
     ctrl = new AbortController();
-    const res = await fetch('/api/v1/events', { headers: headers({ Accept: 'text/event-stream' }),
+    const extra = { Accept: 'text/event-stream' };
+    if (lastId) extra['Last-Event-ID'] = lastId;
+    const res = await fetch('/api/v1/events', { headers: headers(extra),
                                                 signal: ctrl.signal, cache: 'no-store' });
     if (!res.ok || !res.body) throw new ApiError(res.status, null);
     onState('live');
@@ -117,6 +160,8 @@ export function follow(onEvent, onState) {
         const data = lines.filter((l) => l.startsWith('data:'))
           .map((l) => l.slice(5).replace(/^ /, '')).join('\n');
         const type = (lines.find((l) => l.startsWith('event:')) || 'event: message').slice(6).trim();
+        const id = lines.find((l) => l.startsWith('id:'));
+        if (id) lastId = id.slice(3).trim();
         if (data) onEvent(data, type);
       }
     }

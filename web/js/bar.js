@@ -79,6 +79,8 @@ export function renderBar() {
   }
   $('waiting').textContent = next ? waitingLine(s, v) : '';
   const conn = $('conn');
-  conn.textContent = state.conn === 'lost' ? t('Connection lost: reconnecting…') : '';
+  conn.textContent = state.conn === 'lost'
+    ? `${t('Connection lost: reconnecting…')} ${t('Out of date: what you see may have changed.')}`
+    : state.stale ? t('Out of date: catching up…') : '';
   $('pass').hidden = false;
 }

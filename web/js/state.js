@@ -26,6 +26,8 @@ export const state = {
   result: null,         // {line, records, error}
   showRecord: false,
   conn: '',
+  stale: false,         // a change may have been missed: out of date until a refresh succeeds
+  fullLog: false,       // the next refresh fetches the whole log
   seatIndex: 0,
   votes: null,          // GET done: {turn, phase, done: [side], waiting: [side], referee_present}
   votesHeard: 0,        // counts the votes taken from the stream or a vote's answer

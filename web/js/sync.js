@@ -1,8 +1,12 @@
 // sync.js — the page and the server: fetching what the page shows, taking an action.
 //
 // Every change announced on GET events (or made here) fetches the game again;
-// refresh() calls made while one runs fold into one more. An action is sent one at a
-// time: a second tap while the first is on its way is ignored.
+// refresh() calls made while one runs fold into one more. A refresh the network lost is
+// tried again, waiting longer each time (1 s, 2 s... up to 10 s), and until one
+// succeeds the page says it is out of date (state.stale, drawn by the bar). The game,
+// actions and map come back as 304 when unchanged (api.js keeps their ETags); the log
+// is fetched from the page's last entry on. An action is sent one at a time: a second
+// tap while the first is on its way is ignored.
 import { api, ApiError } from './api.js';
 import { el, clear } from './dom.js';
 import { t } from './i18n.js';
@@ -14,6 +18,18 @@ import { state, save, keepVotes, map, render, $ } from './state.js';
 let refreshing = null;
 
 let again = false;
+
+let retryWait = 1000;
+
+let retryTimer = null;
+
+// The network lost a refresh: out of date until the next one succeeds, tried again soon.
+function lost() {
+  state.stale = true;
+  clearTimeout(retryTimer);
+  retryTimer = setTimeout(refresh, retryWait);
+  retryWait = Math.min(retryWait * 2, 10000);
+}
 
 // Fetches everything the page shows; calls made while one runs fold into one more.
 export async function refresh() {
@@ -36,8 +52,12 @@ export async function refresh() {
         await refreshLog();
         $('fatal').hidden = true;
         if (moved) relinkDraft();
+        state.stale = false;
+        retryWait = 1000;
+        clearTimeout(retryTimer);
       } catch (e) {
-        fail(e);
+        if (e instanceof ApiError) fail(e);
+        else lost();
       }
     } while (again);
     refreshing = null;
@@ -46,10 +66,25 @@ export async function refresh() {
   return refreshing;
 }
 
+// The log from the page's last entry on; everything again after a resync, or when an
+// undo came (it marks an older entry undone, which the entries after the last do not say).
 async function refreshLog() {
-  const got = await api.log(0);
+  const last = state.log.length ? state.log[state.log.length - 1].seq || 0 : 0;
+  const since = state.fullLog ? 0 : last;
+  const got = await api.log(since);
   const entries = Array.isArray(got) ? got : (got && (got.actions || got.entries || got.log)) || [];
-  state.log = entries;
+  if (since > 0 && entries.some((e) => e.undoes || (e.action || [])[0] === 'undo')) {
+    state.fullLog = true;
+    return refreshLog();
+  }
+  state.log = since > 0 ? state.log.concat(entries) : entries;
+  state.fullLog = false;
+}
+
+// Everything again, the whole log included (a "resync" event, a new seat).
+export function rebuild() {
+  state.fullLog = true;
+  return refresh();
 }
 
 export function fail(e) {
