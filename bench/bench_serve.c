@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -181,6 +182,92 @@ static int make_game(const char *path, const char *scen)
     return ok;
 }
 
+/* ---- bytes per action: what one page downloads to follow the game ---- */
+
+typedef struct page {
+    unsigned port;
+    const char *token;
+    char etag[3][96]; /* game, actions, map.svg */
+    long long last;   /* the log's last entry */
+    size_t bytes;     /* headers and bodies as received (gzipped) */
+} page;
+
+static size_t keep_etag(char *p, size_t size, size_t n, void *ctx)
+{
+    char *etag = ctx;
+    size_t len = size * n;
+    if (len > 6 && strncasecmp(p, "ETag: ", 6) == 0)
+        snprintf(etag, 96, "%.*s", (int)(len - 8), p + 6); /* without the CRLF */
+    return len;
+}
+
+/* One GET as the page makes it (gzip asked for, the ETag it holds sent
+ * back); the bytes received are counted as they came over the wire. */
+static void page_get(page *pg, const char *path, char *etag)
+{
+    CURL *c = curl_easy_init();
+    char url[160], auth[96], inm[128];
+    snprintf(url, sizeof url, "http://127.0.0.1:%u/api/v1/%s", pg->port, path);
+    snprintf(auth, sizeof auth, "Authorization: Bearer %s", pg->token);
+    struct curl_slist *h = curl_slist_append(NULL, auth);
+    h = curl_slist_append(h, "Accept-Encoding: gzip"); /* not decoded: counted as sent */
+    if (etag != NULL && etag[0]) {
+        snprintf(inm, sizeof inm, "If-None-Match: %s", etag);
+        h = curl_slist_append(h, inm);
+    }
+    size_t body = 0;
+    char scratch[96] = "";
+    curl_easy_setopt(c, CURLOPT_URL, url);
+    curl_easy_setopt(c, CURLOPT_HTTPHEADER, h);
+    curl_easy_setopt(c, CURLOPT_WRITEFUNCTION, count_bytes);
+    curl_easy_setopt(c, CURLOPT_WRITEDATA, &body);
+    curl_easy_setopt(c, CURLOPT_HEADERFUNCTION, keep_etag);
+    curl_easy_setopt(c, CURLOPT_HEADERDATA, etag != NULL ? etag : scratch);
+    curl_easy_setopt(c, CURLOPT_TIMEOUT, 30L);
+    long headers = 0;
+    if (curl_easy_perform(c) == CURLE_OK)
+        curl_easy_getinfo(c, CURLINFO_HEADER_SIZE, &headers);
+    pg->bytes += body + (size_t)headers;
+    curl_slist_free_all(h);
+    curl_easy_cleanup(c);
+}
+
+/* What the page fetches after an event: the game, the actions, the map
+ * (each 304 when unchanged), the Done and the log since its last entry. */
+static void page_refresh(page *pg, long long seq)
+{
+    char log[64];
+    page_get(pg, "game", pg->etag[0]);
+    page_get(pg, "actions", pg->etag[1]);
+    page_get(pg, "map.svg", pg->etag[2]);
+    page_get(pg, "done", NULL);
+    snprintf(log, sizeof log, "log?since=%lld", pg->last);
+    page_get(pg, log, NULL);
+    pg->last = seq;
+}
+
+static void bytes_per_action(unsigned port, const char *side, const char *ref)
+{
+    enum { ACTIONS = 5 };
+    page pages[2] = {{port, side, {"", "", ""}, 0, 0}, {port, ref, {"", "", ""}, 0, 0}};
+    for (int k = 0; k < 2; k++)
+        page_refresh(&pages[k], 0); /* the first load, not counted */
+    for (int k = 0; k < 2; k++)
+        pages[k].bytes = 0;
+    load one = {port, ref, 1, ACTIONS, now() + 60, (double[ACTIONS]){0}, 0, 0, 0};
+    for (int i = 0; i < ACTIONS; i++) {
+        one.quota = 1;
+        one.done = 0;
+        client(&one); /* a note by the referee */
+        for (int k = 0; k < 2; k++)
+            page_refresh(&pages[k], 0x7fffffff);
+    }
+    printf("serve: bytes per action to follow the game (gzip, ETag, the log since the last "
+           "entry): a side's page %.1f KB (target under 20 KB), the referee's %.1f KB (target "
+           "under 100 KB)\n",
+           pages[0].bytes / 1000.0 / ACTIONS, pages[1].bytes / 1000.0 / ACTIONS);
+}
+
 int main(void)
 {
     char path[64], scen[64];
@@ -197,10 +284,13 @@ int main(void)
         fprintf(stderr, "bench_serve: %s\n", err.message);
         return 1;
     }
-    const char *ref = NULL;
-    for (size_t i = 0; grog_server_seat_at(srv, i) != NULL; i++)
+    const char *ref = NULL, *side = NULL;
+    for (size_t i = 0; grog_server_seat_at(srv, i) != NULL; i++) {
         if (strcmp(grog_server_seat_at(srv, i)->kind, "referee") == 0)
             ref = grog_server_seat_at(srv, i)->token;
+        else if (side == NULL && strcmp(grog_server_seat_at(srv, i)->kind, "side") == 0)
+            side = grog_server_seat_at(srv, i)->token;
+    }
     unsigned port = grog_server_port(srv);
     streams s = {port, ref, 0, 0};
     pthread_t st;
@@ -217,6 +307,7 @@ int main(void)
     printf("serve: GET game  right after an action (the view made again, then kept until the "
            "next change): %.2f ms\n",
            one.lat[0] * 1000);
+    bytes_per_action(port, side, ref);
     s.stop = 1;
     pthread_join(st, NULL);
     grog_server_stop(srv);

@@ -1,0 +1,244 @@
+/* test_serve_cache.c — what `grognard serve` spares the network (issue 29):
+ * gzip for JSON and SVG over 1 KiB, ETag and 304 Not Modified for the
+ * game, the map and the actions, and Idempotency-Key on POST do, undo and
+ * done (the same key twice is applied once and answered the first answer).
+ * The server runs in this process on a loopback port; every request is
+ * bounded by curl's timeout. */
+#include <strings.h>
+
+#include <curl/curl.h>
+
+#include "grognard/game.h"
+#include "grognard/server.h"
+#include "testutil.h"
+
+typedef struct table_run {
+    char path[96];
+    grog_server *s;
+    unsigned port;
+    const char *referee, *french;
+} table_run;
+
+static void serve(table_run *r)
+{
+    test_game_path(r->path, sizeof r->path, "cache");
+    grog_game_close(test_game_create(r->path, GROG_FAMILY_GDB, NULL, 1810));
+    grog_server_options o = {"127.0.0.1", 0, 0, 0, 0, NULL, 0};
+    grog_error err;
+    if (grog_server_start(r->path, &o, &r->s, &err) != GROG_OK)
+        fail_msg("serve: %s", err.message);
+    r->port = grog_server_port(r->s);
+    for (size_t i = 0; grog_server_seat_at(r->s, i) != NULL; i++) {
+        const grog_server_seat *st = grog_server_seat_at(r->s, i);
+        if (strcmp(st->kind, "referee") == 0)
+            r->referee = st->token;
+        else if (st->side != NULL && strcmp(st->side, "french") == 0)
+            r->french = st->token;
+    }
+}
+
+static void unserve(table_run *r)
+{
+    grog_server_stop(r->s);
+    grog_game_remove(r->path);
+}
+
+typedef struct answer {
+    long status;
+    char *body, *headers;
+    double size; /* bytes received, before decoding */
+} answer;
+
+static size_t gather(char *p, size_t size, size_t n, void *ctx)
+{
+    char **buf = ctx;
+    size_t old = *buf != NULL ? strlen(*buf) : 0;
+    char *b = realloc(*buf, old + size * n + 1);
+    assert_non_null(b);
+    memcpy(b + old, p, size * n);
+    b[old + size * n] = '\0';
+    *buf = b;
+    return size * n;
+}
+
+/* gzip: 1 to ask for it (curl decodes the body). */
+static answer request(const table_run *r, const char *method, const char *path, const char *token,
+                      const char *body, const char *header, int gzip)
+{
+    answer a = {0, NULL, NULL, 0};
+    CURL *c = curl_easy_init();
+    assert_non_null(c);
+    char url[256], auth[96];
+    snprintf(url, sizeof url, "http://127.0.0.1:%u%s", r->port, path);
+    snprintf(auth, sizeof auth, "Authorization: Bearer %s", token);
+    struct curl_slist *h = curl_slist_append(NULL, auth);
+    if (header != NULL)
+        h = curl_slist_append(h, header);
+    curl_easy_setopt(c, CURLOPT_URL, url);
+    curl_easy_setopt(c, CURLOPT_HTTPHEADER, h);
+    curl_easy_setopt(c, CURLOPT_CUSTOMREQUEST, method);
+    if (body != NULL)
+        curl_easy_setopt(c, CURLOPT_POSTFIELDS, body);
+    if (gzip)
+        curl_easy_setopt(c, CURLOPT_ACCEPT_ENCODING, "gzip");
+    curl_easy_setopt(c, CURLOPT_WRITEFUNCTION, gather);
+    curl_easy_setopt(c, CURLOPT_WRITEDATA, &a.body);
+    curl_easy_setopt(c, CURLOPT_HEADERFUNCTION, gather);
+    curl_easy_setopt(c, CURLOPT_HEADERDATA, &a.headers);
+    curl_easy_setopt(c, CURLOPT_TIMEOUT, 20L);
+    CURLcode rc = curl_easy_perform(c);
+    if (rc != CURLE_OK)
+        fail_msg("%s %s: %s", method, path, curl_easy_strerror(rc));
+    curl_easy_getinfo(c, CURLINFO_RESPONSE_CODE, &a.status);
+    curl_off_t got = 0;
+    curl_easy_getinfo(c, CURLINFO_SIZE_DOWNLOAD_T, &got);
+    a.size = (double)got;
+    curl_slist_free_all(h);
+    curl_easy_cleanup(c);
+    if (a.body == NULL)
+        a.body = calloc(1, 1);
+    return a;
+}
+
+static void answer_free(answer *a)
+{
+    free(a->body);
+    free(a->headers);
+}
+
+/* The value of header name in a's headers (into out), or 0 when absent. */
+static int header_of(const answer *a, const char *name, char *out, size_t size)
+{
+    for (const char *p = a->headers; p != NULL && *p; p = strchr(p, '\n') ? strchr(p, '\n') + 1 : NULL) {
+        size_t n = strlen(name);
+        if (strncasecmp(p, name, n) == 0 && p[n] == ':') {
+            const char *v = p + n + 1;
+            while (*v == ' ')
+                v++;
+            size_t len = strcspn(v, "\r\n");
+            snprintf(out, size, "%.*s", (int)len, v);
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* gzip for JSON and SVG over 1 KiB to a client that takes it, never
+ * otherwise; the body decodes to the same document. */
+static void test_gzip(void **state)
+{
+    (void)state;
+    table_run r;
+    serve(&r);
+    char v[128];
+    answer plain = request(&r, "GET", "/api/v1/game", r.referee, NULL, NULL, 0);
+    answer packed = request(&r, "GET", "/api/v1/game", r.referee, NULL, NULL, 1);
+    assert_int_equal(plain.status, 200);
+    assert_int_equal(packed.status, 200);
+    assert_false(header_of(&plain, "Content-Encoding", v, sizeof v));
+    assert_true(header_of(&packed, "Content-Encoding", v, sizeof v));
+    assert_string_equal(v, "gzip");
+    assert_true(header_of(&packed, "Vary", v, sizeof v));
+    assert_string_equal(v, "Accept-Encoding");
+    assert_string_equal(packed.body, plain.body); /* curl decoded it */
+    assert_true(strlen(plain.body) > 1024);
+    answer map = request(&r, "GET", "/api/v1/map.svg", r.referee, NULL, NULL, 1);
+    assert_true(header_of(&map, "Content-Encoding", v, sizeof v));
+    answer seat = request(&r, "GET", "/api/v1/seat", r.referee, NULL, NULL, 1);
+    assert_true(strlen(seat.body) < 1024);
+    assert_false(header_of(&seat, "Content-Encoding", v, sizeof v)); /* under 1 KiB */
+    answer refused = request(&r, "GET", "/api/v1/game", r.referee, NULL,
+                             "Accept-Encoding: gzip;q=0", 0);
+    assert_false(header_of(&refused, "Content-Encoding", v, sizeof v));
+    answer_free(&plain);
+    answer_free(&packed);
+    answer_free(&map);
+    answer_free(&seat);
+    answer_free(&refused);
+    unserve(&r);
+}
+
+/* ETag and 304: the same document again is 304 with no body; after an
+ * action, 200 with another ETag; another seat's document has its own. */
+static void test_etag_and_304(void **state)
+{
+    (void)state;
+    table_run r;
+    serve(&r);
+    const char *docs[] = {"/api/v1/game", "/api/v1/actions", "/api/v1/map.svg"};
+    for (size_t i = 0; i < 3; i++) {
+        answer first = request(&r, "GET", docs[i], r.french, NULL, NULL, 0);
+        char etag[96], inm[128], again_tag[96];
+        assert_true(header_of(&first, "ETag", etag, sizeof etag));
+        snprintf(inm, sizeof inm, "If-None-Match: %s", etag);
+        answer same = request(&r, "GET", docs[i], r.french, NULL, inm, 0);
+        assert_int_equal(same.status, 304);
+        assert_string_equal(same.body, "");
+        answer other = request(&r, "GET", docs[i], r.referee, NULL, inm, 0);
+        assert_int_equal(other.status, 200); /* the referee's document is not the French's */
+        answer_free(&first);
+        answer_free(&same);
+        answer_free(&other);
+        answer act = request(&r, "POST", "/api/v1/do", r.referee, "{\"words\": [\"note\", \"x\"]}",
+                             NULL, 0);
+        assert_int_equal(act.status, 200);
+        answer after = request(&r, "GET", docs[i], r.french, NULL, inm, 0);
+        assert_int_equal(after.status, 200);
+        assert_true(header_of(&after, "ETag", again_tag, sizeof again_tag));
+        assert_string_not_equal(again_tag, etag);
+        answer_free(&act);
+        answer_free(&after);
+    }
+    unserve(&r);
+}
+
+/* The same Idempotency-Key twice from a seat: applied once, the first
+ * answer again; the same key from another seat is another request; a
+ * malformed key is 400 and nothing is done. */
+static void test_idempotency_key_replayed(void **state)
+{
+    (void)state;
+    table_run r;
+    serve(&r);
+    const char *body = "{\"words\": [\"note\", \"the\", \"rain\"]}";
+    answer one = request(&r, "POST", "/api/v1/do", r.referee, body, "Idempotency-Key: tap-1", 0);
+    answer two = request(&r, "POST", "/api/v1/do", r.referee, body, "Idempotency-Key: tap-1", 0);
+    assert_int_equal(one.status, 200);
+    assert_int_equal(two.status, 200);
+    assert_string_equal(one.body, two.body);
+    char s1[32], s2[32];
+    assert_true(header_of(&one, "X-Grognard-Seq", s1, sizeof s1));
+    assert_true(header_of(&two, "X-Grognard-Seq", s2, sizeof s2));
+    assert_string_equal(s1, "2");
+    assert_string_equal(s2, "2");
+    answer mine = request(&r, "POST", "/api/v1/do", r.french, body, "Idempotency-Key: tap-1", 0);
+    assert_int_equal(mine.status, 200); /* the French's own press: done */
+    answer bad = request(&r, "POST", "/api/v1/do", r.referee, body, "Idempotency-Key: a b", 0);
+    assert_int_equal(bad.status, 400);
+    answer without = request(&r, "POST", "/api/v1/do", r.referee, body, NULL, 0);
+    assert_int_equal(without.status, 200); /* no key: every press counts */
+    answer seat = request(&r, "GET", "/api/v1/seat", r.referee, NULL, NULL, 0);
+    assert_non_null(strstr(seat.body, "\"seq\": 4")); /* start, the referee's, the French's, and the keyless one */
+    /* a refused action's answer is kept too: the same key is refused the same way */
+    answer no1 = request(&r, "POST", "/api/v1/undo", r.french, "{}", "Idempotency-Key: u", 0);
+    answer no2 = request(&r, "POST", "/api/v1/undo", r.french, "{}", "Idempotency-Key: u", 0);
+    assert_int_equal(no1.status, 403);
+    assert_int_equal(no2.status, 403);
+    answer *all[] = {&one, &two, &mine, &bad, &without, &seat, &no1, &no2};
+    for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
+        answer_free(all[i]);
+    unserve(&r);
+}
+
+int main(void)
+{
+    curl_global_init(CURL_GLOBAL_DEFAULT);
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_gzip),
+        cmocka_unit_test(test_etag_and_304),
+        cmocka_unit_test(test_idempotency_key_replayed),
+    };
+    int rc = cmocka_run_group_tests(tests, NULL, NULL);
+    curl_global_cleanup();
+    return rc;
+}
