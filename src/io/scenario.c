@@ -12,8 +12,9 @@
  * more, not one per problem; the number reported is capped
  * (GROG_SCENARIO_MAX_PROBLEMS).
  *
- * This file holds the problems, the reader (grog_scenario_read_text) and the
- * sources (files, embedded scenarios); the typed readers are scenario_fields.c's,
+ * This file places the problems, and holds the reader (grog_scenario_read_text) and
+ * the sources (files, embedded scenarios); the typed readers and scn_report are
+ * scenario_fields.c's,
  * the sections and the mapping of the model's check scenario_sections.c's, over one
  * reader (scenario_reader.h). */
 #include <jansson.h>
@@ -31,7 +32,6 @@
 #include "model/model.h"
 #include "scenario_internal.h"
 #include "scenario_reader.h"
-
 
 /* The place of a path is that of the path itself, else of its parent, and
  * so on ("officers[3].x", "officers[3]", "officers"); 1:1 when none is in
@@ -138,65 +138,6 @@ static void place_all(reader *r)
     free(r->found);
     r->found = NULL;
     r->nfound = r->capfound = 0;
-}
-
-#if defined(__GNUC__)
-__attribute__((format(printf, 3, 4)))
-#endif
-void scn_report(reader *r, const char *path, const char *fmt, ...)
-{
-    r->nproblems++;
-    if (r->stopped)
-        return;
-    char msg[512];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
-    va_end(ap);
-    if (r->nproblems > GROG_SCENARIO_MAX_PROBLEMS) {
-        r->stopped = 1;
-        snprintf(msg, sizeof msg, _("too many problems: stopped after %d"),
-                 GROG_SCENARIO_MAX_PROBLEMS);
-        path = "";
-    }
-    if (r->nfound == r->capfound) {
-        size_t cap = r->capfound ? 2 * r->capfound : 16;
-        found *m = realloc(r->found, cap * sizeof *m);
-        if (m == NULL) {
-            r->oom = 1;
-            return;
-        }
-        r->found = m;
-        r->capfound = cap;
-    }
-    found *f = &r->found[r->nfound++];
-    snprintf(f->path, sizeof f->path, "%s", path);
-    snprintf(f->msg, sizeof f->msg, "%s", msg);
-}
-
-/* out = a + sep + b, truncated to PATH_LEN (written by hand: the paths
- * are short, and snprintf would warn about truncation). */
-static void pathcat(char *out, const char *a, const char *sep, const char *b)
-{
-    size_t n = 0;
-    const char *parts[3] = {a, sep, b};
-    for (int k = 0; k < 3; k++)
-        for (const char *c = parts[k]; *c && n + 1 < PATH_LEN; c++)
-            out[n++] = *c;
-    out[n] = '\0';
-}
-
-void scn_join(char *out, const char *path, const char *key)
-{
-    pathcat(out, path, path[0] ? "." : "", key);
-}
-
-/* out = base[i] */
-void scn_indexed(char *out, const char *base, size_t i)
-{
-    char num[32];
-    snprintf(num, sizeof num, "[%zu]", i);
-    pathcat(out, base, "", num);
 }
 
 static int alloc_maps(reader *r, size_t nsides, size_t nofficers, size_t nunits)

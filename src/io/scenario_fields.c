@@ -2,16 +2,21 @@
  * number, a whole number, a flag, a child object or array, the known keys of an
  * object, and lengths in the scenario's unit (to_mm, a placement). Each returns 1
  * when a value was read into *out, 0 when absent (a problem if required) or wrong
- * (always a problem, reported with its JSON path). */
+ * (always a problem, reported with its JSON path); and scn_report itself, with the
+ * paths it names (scn_join, scn_indexed), so that this file calls no other of the
+ * reader's. */
 #include <jansson.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "grognard/scenario.h"
 #include "grognard/text.h"
 #include "i18n.h"
 #include "model/model.h"
+#include "scenario_internal.h"
 #include "scenario_reader.h"
 
 const char *scn_type_name(const json_t *v)
@@ -229,4 +234,63 @@ void scn_rd_placement(reader *r, json_t *obj, const char *path, grog_base *base,
         if (scn_rd_number(r, bs, full, "depth", 1, &d) && scn_finite_or_report(r, full, "depth", d))
             base->depth = scn_to_mm(r, d);
     }
+}
+
+#if defined(__GNUC__)
+__attribute__((format(printf, 3, 4)))
+#endif
+void scn_report(reader *r, const char *path, const char *fmt, ...)
+{
+    r->nproblems++;
+    if (r->stopped)
+        return;
+    char msg[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    if (r->nproblems > GROG_SCENARIO_MAX_PROBLEMS) {
+        r->stopped = 1;
+        snprintf(msg, sizeof msg, _("too many problems: stopped after %d"),
+                 GROG_SCENARIO_MAX_PROBLEMS);
+        path = "";
+    }
+    if (r->nfound == r->capfound) {
+        size_t cap = r->capfound ? 2 * r->capfound : 16;
+        found *m = realloc(r->found, cap * sizeof *m);
+        if (m == NULL) {
+            r->oom = 1;
+            return;
+        }
+        r->found = m;
+        r->capfound = cap;
+    }
+    found *f = &r->found[r->nfound++];
+    snprintf(f->path, sizeof f->path, "%s", path);
+    snprintf(f->msg, sizeof f->msg, "%s", msg);
+}
+
+/* out = a + sep + b, truncated to PATH_LEN (written by hand: the paths
+ * are short, and snprintf would warn about truncation). */
+static void pathcat(char *out, const char *a, const char *sep, const char *b)
+{
+    size_t n = 0;
+    const char *parts[3] = {a, sep, b};
+    for (int k = 0; k < 3; k++)
+        for (const char *c = parts[k]; *c && n + 1 < PATH_LEN; c++)
+            out[n++] = *c;
+    out[n] = '\0';
+}
+
+void scn_join(char *out, const char *path, const char *key)
+{
+    pathcat(out, path, path[0] ? "." : "", key);
+}
+
+/* out = base[i] */
+void scn_indexed(char *out, const char *base, size_t i)
+{
+    char num[32];
+    snprintf(num, sizeof num, "[%zu]", i);
+    pathcat(out, base, "", num);
 }

@@ -1,7 +1,8 @@
 /* scenario_reader.h — the scenario reader's state and the helpers its files share
- * (internal to src/io): scenario.c (problems, the reader, the sources),
- * scenario_fields.c (the typed readers) and scenario_sections.c (each section, and
- * the model's check mapped back to JSON paths).
+ * (internal to src/io): scenario.c (placing the problems, the reader, the
+ * sources), scenario_fields.c (scn_report and the typed readers; it calls no other
+ * file of the reader) and scenario_sections.c (each section, and the model's check
+ * mapped back to JSON paths).
  *
  * Every helper reports what is wrong with scn_report, at a JSON path, and goes on:
  * the reader never stops at the first problem. Problems are placed in the text
