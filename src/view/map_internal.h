@@ -1,9 +1,10 @@
 /* map_internal.h — shared by the files that draw the map (internal to src/view).
  *
- * map.c draws the sheet (grog_map_svg) and owns the string builder and the map being
- * drawn; its layers are map_terrain.c (under everything), map_pieces.c (zones,
- * links, bases), map_labels.c (the collision pass) and map_legend.c (below the
- * table). Every function here writes into m->s; a failed allocation sets s.oom and
+ * map.c draws the sheet (grog_map_svg) and owns the map being drawn; its layers are
+ * map_terrain.c (under everything), map_pieces.c (zones, links, bases),
+ * map_labels.c (the collision pass) and map_legend.c (below the table), all writing
+ * with map_svg.c (the string builder, colours, labels' texts, coordinates), which
+ * calls none of them. Every function here writes into m->s; a failed allocation sets s.oom and
  * every later write does nothing (grog_map_svg then returns GROG_ENOMEM). */
 #ifndef GROG_MAP_INTERNAL_H
 #define GROG_MAP_INTERNAL_H

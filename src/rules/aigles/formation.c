@@ -47,26 +47,6 @@ grog_status grog_aigles_fm_action_parse(const char *text, grog_aigles_fm_action 
                           text != NULL ? text : "");
 }
 
-grog_aigles_fm_unit grog_aigles_fm_unit_default(void)
-{
-    grog_aigles_fm_unit u;
-    memset(&u, 0, sizeof u);
-    u.arm = GROG_ARM_INFANTRY;
-    u.status = GROG_STATUS_REGULAR;
-    u.manoeuvre = GROG_MANOEUVRE_A;
-    return u;
-}
-
-grog_aigles_fm_change grog_aigles_fm_change_default(void)
-{
-    grog_aigles_fm_change c;
-    memset(&c, 0, sizeof c);
-    c.action = GROG_AIGLES_ACT_CHANGE;
-    c.from = GROG_AIGLES_FM_LINE;
-    c.to = GROG_AIGLES_FM_LINE;
-    return c;
-}
-
 grog_aigles_fm_unit grog_aigles_fm_unit_of_troop(const grog_troop *t, const grog_side *side)
 {
     grog_aigles_fm_unit u = grog_aigles_fm_unit_default();
@@ -98,11 +78,6 @@ grog_status grog_aigles_formation_of_troop(const grog_troop *t, grog_aigles_form
     if (grog_aigles_formation_parse(t->formation, out, &e) != GROG_OK)
         return grog_error_set(err, GROG_EINVAL, _("unit %s: %s"), t->id, e.message);
     return GROG_OK;
-}
-
-int fm_valid(grog_aigles_formation f)
-{
-    return (int)f >= 0 && f < NF;
 }
 
 grog_aigles_spacing grog_aigles_formation_spacing(const grog_aigles_formation_rules *r,

@@ -1,8 +1,11 @@
 /* formation_names.c — the names of the formation enums (formations, spacings,
- * depths) and a formation read from its name (formation_rules.h). */
+ * depths), a formation read from its name (formation_rules.h), whether a formation
+ * id is valid and the defaults a unit and a change start from: the catalogue's
+ * basics, calling no other file of a formation change. */
 #include <stdio.h>
 #include <string.h>
 
+#include "formation_internal.h"
 #include "formation_rules.h"
 #include "i18n.h"
 
@@ -63,4 +66,29 @@ grog_status grog_aigles_formation_parse(const char *text, grog_aigles_formation 
     }
     *out = (grog_aigles_formation)i;
     return GROG_OK;
+}
+
+grog_aigles_fm_unit grog_aigles_fm_unit_default(void)
+{
+    grog_aigles_fm_unit u;
+    memset(&u, 0, sizeof u);
+    u.arm = GROG_ARM_INFANTRY;
+    u.status = GROG_STATUS_REGULAR;
+    u.manoeuvre = GROG_MANOEUVRE_A;
+    return u;
+}
+
+grog_aigles_fm_change grog_aigles_fm_change_default(void)
+{
+    grog_aigles_fm_change c;
+    memset(&c, 0, sizeof c);
+    c.action = GROG_AIGLES_ACT_CHANGE;
+    c.from = GROG_AIGLES_FM_LINE;
+    c.to = GROG_AIGLES_FM_LINE;
+    return c;
+}
+
+int fm_valid(grog_aigles_formation f)
+{
+    return (int)f >= 0 && f < NF;
 }
