@@ -80,18 +80,6 @@ grog_status grog_aigles_formation_of_troop(const grog_troop *t, grog_aigles_form
     return GROG_OK;
 }
 
-grog_aigles_spacing grog_aigles_formation_spacing(const grog_aigles_formation_rules *r,
-                                                  grog_aigles_formation f)
-{
-    return fm_valid(f) ? r->cat[f].spacing : GROG_AIGLES_SPACING_NONE;
-}
-
-grog_aigles_depth grog_aigles_formation_depth(const grog_aigles_formation_rules *r,
-                                              grog_aigles_formation f)
-{
-    return fm_valid(f) ? r->cat[f].depth : GROG_AIGLES_DEPTH_NONE;
-}
-
 int grog_aigles_formation_allows_arm(const grog_aigles_formation_rules *r,
                                      grog_aigles_formation f, grog_arm arm)
 {

@@ -92,3 +92,15 @@ int fm_valid(grog_aigles_formation f)
 {
     return (int)f >= 0 && f < NF;
 }
+
+grog_aigles_spacing grog_aigles_formation_spacing(const grog_aigles_formation_rules *r,
+                                                  grog_aigles_formation f)
+{
+    return fm_valid(f) ? r->cat[f].spacing : GROG_AIGLES_SPACING_NONE;
+}
+
+grog_aigles_depth grog_aigles_formation_depth(const grog_aigles_formation_rules *r,
+                                              grog_aigles_formation f)
+{
+    return fm_valid(f) ? r->cat[f].depth : GROG_AIGLES_DEPTH_NONE;
+}
