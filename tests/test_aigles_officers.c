@@ -1340,7 +1340,8 @@ static grog_status battle_order(const grog_aigles_rules *r, const grog_battle *b
                                 const char *from, const char *to, int melee_turns,
                                 grog_explain **e, grog_error *err)
 {
-    grog_aigles_battle_order in = {from, to, 0, 0, melee_turns, -1, GROG_AIGLES_VARIANT_RULES};
+    grog_aigles_battle_order in = {from, to, 0, 0, melee_turns, -1, GROG_AIGLES_VARIANT_RULES,
+                                   NULL};
     return grog_aigles_battle_order_explain(r, b, &in, NULL, e, NULL, err);
 }
 

@@ -434,7 +434,7 @@ static grog_gt_commander commander(int id, int bad, grog_gt_gift gift, int to, d
 
 static grog_gt_corps_turn corps(const int *dice, int plan, const grog_gt_commander *cs, int n)
 {
-    grog_gt_corps_turn t = {three, 3, cs, n, plan, 0, dice, NULL};
+    grog_gt_corps_turn t = {three, 3, cs, n, plan, 0, dice, NULL, NULL, NULL, NULL};
     return t;
 }
 
@@ -504,7 +504,7 @@ static void test_gt14_invalid_plan(void **state)
     static const grog_gt_division dup[] = {{1, GROG_GT_QUALITY_GREAT, 1},
                                            {2, GROG_GT_QUALITY_GREAT, 1}};
     static const int dice[] = {3, 3};
-    grog_gt_corps_turn t = {dup, 2, NULL, 0, 1, 0, dice, NULL};
+    grog_gt_corps_turn t = {dup, 2, NULL, 0, 1, 0, dice, NULL, NULL, NULL, NULL};
     grog_gt_phase ph;
     memset(&ph, 0x5a, sizeof ph);
     grog_error err;

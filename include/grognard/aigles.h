@@ -35,6 +35,7 @@
 #include "grognard/explain.h"
 #include "grognard/geom.h"
 #include "grognard/rng.h"
+#include "grognard/tape.h"
 
 /* ---- rules data ---- */
 
@@ -202,6 +203,14 @@ typedef struct grog_aigles_situation {
     grog_base receiver;       /* the unit's or officer's base, mm */
     int receiver_in_melee;    /* AIG-O-14 */
     int giver_melee_turns;    /* complete turns the general has been in that melee */
+    /* The two pieces' ids and the measures given at the table (tape.h).
+     * With both ids the zone check names its measure in the record (giver
+     * to receiver: a contact for a contact-only command, a distance
+     * otherwise; AIG-O-10/11, AIG-O-08 for the variant), and the tape's
+     * value (tape may be NULL) replaces the bases'. NULL ids: the bases
+     * alone, no measure named. */
+    const char *giver_id, *receiver_id;
+    grog_tape *tape;
 } grog_aigles_situation;
 
 /* Whether the order may be given now: command > 0, in the zone (or the
@@ -278,6 +287,25 @@ grog_status grog_aigles_morale_modifier(const grog_aigles_rules *r, const grog_b
                                         grog_aigles_morale *res, grog_explain **out,
                                         grog_error *err);
 
+/* The pieces of a morale modifier, for its measures (tape.h). */
+typedef struct grog_aigles_morale_pieces {
+    const char *unit;              /* the unit's id */
+    const char *const *officers;   /* officers[i]: the id of influence i */
+    grog_tape *tape;               /* measures given at the table, or NULL */
+} grog_aigles_morale_pieces;
+
+/* The same, each officer of the unit's side available to it measured from
+ * the unit as a distance (AIG-O-04; 0, within the contact tolerance, is
+ * contact, AIG-O-03): the tape's value in place of the bases' when it has
+ * one. The record names the measures that count: the table's, and the
+ * map's of officers in contact or giving a bonus. pieces NULL: as above. */
+grog_status grog_aigles_morale_measured(const grog_aigles_rules *r, const grog_base *unit,
+                                        int side, const grog_aigles_influence *officers,
+                                        size_t n, int figure_mm, double mm_per_pas,
+                                        const grog_aigles_morale_pieces *pieces,
+                                        grog_aigles_morale *res, grog_explain **out,
+                                        grog_error *err);
+
 /* ---- officers: capture, prisoners, fire, replacement (AIG-O-01, -02, -21..27) ---- */
 
 typedef enum grog_aigles_officer_state {
@@ -348,6 +376,7 @@ typedef struct grog_aigles_battle_order {
     int general_melee_turns;   /* full turns the general has been in the unit's melee */
     int points_left;           /* < 0: a fresh période (his command points) */
     grog_aigles_variant variant;
+    grog_tape *tape;           /* measures given at the table (tape.h), or NULL */
 } grog_aigles_battle_order;
 
 /* The order worked out from the battle: the officers and unit by id, their
@@ -417,5 +446,11 @@ double grog_aigles_isolated_beyond_pas(const grog_aigles_rules *r);
 grog_status grog_aigles_battle_morale(const grog_aigles_rules *r, const grog_battle *b,
                                       const char *unit, grog_aigles_morale *res,
                                       grog_explain **out, grog_error *err);
+/* The same with measures given at the table (tape may be NULL; see
+ * grog_aigles_morale_measured). */
+grog_status grog_aigles_battle_morale_measured(const grog_aigles_rules *r, const grog_battle *b,
+                                               const char *unit, grog_tape *tape,
+                                               grog_aigles_morale *res, grog_explain **out,
+                                               grog_error *err);
 
 #endif

@@ -22,6 +22,7 @@
 #include "grognard/dice.h"
 #include "grognard/dist.h"
 #include "grognard/error.h"
+#include "grognard/tape.h"
 
 typedef struct grog_explain grog_explain;
 
@@ -53,6 +54,12 @@ void grog_explain_add_path(grog_explain *e, const char *step);
 void grog_explain_add_check(grog_explain *e, const char *rule_id, const char *label,
                             int ok, const char *detail);
 void grog_explain_add_note(grog_explain *e, const char *rule_id, const char *text);
+/* A measure the test used (tape.h), copied; its value is given in its unit,
+ * pas through scale (NULL: 1 mm). In the JSON "measures" (after "checks"). */
+void grog_explain_add_measure(grog_explain *e, const grog_measure *m, const grog_scale *scale);
+size_t grog_explain_measure_count(const grog_explain *e);
+/* The i-th measure (NULL past the end) and its value in its unit. */
+const grog_measure *grog_explain_measure(const grog_explain *e, size_t i, double *value);
 
 /* JSON (one object, keys in a fixed order) and text for people. */
 grog_status grog_explain_to_json(const grog_explain *e, char **out, grog_error *err);

@@ -31,6 +31,7 @@
 #include "grognard/explain.h"
 #include "grognard/geom.h"
 #include "grognard/rng.h"
+#include "grognard/tape.h"
 
 /* ---- rules data ---- */
 
@@ -82,6 +83,13 @@ typedef struct grog_gdb_input {
     int own_brigade;      /* the order is for that brigade: automatic (GDB-07);
                              implies personal */
     int broken;           /* the brigade is broken (GDB-13) */
+    /* The measures behind distance_mm, contact and near_enemy (tape.h), put
+     * in the record as they are: from the battle, the C-in-C to the brigade
+     * commander ("distance", GDB-09; 0 is base contact, GDB-11) and to the
+     * nearest enemy unit ("nearest-enemy", GDB-12). 0 when the input was
+     * given as numbers. */
+    grog_measure measures[2];
+    size_t nmeasures;
 } grog_gdb_input;
 
 /* An input with every flag clear: ordinary skill, distance 0, nation NULL. */
@@ -106,6 +114,14 @@ grog_status grog_gdb_input_from_bases(const grog_gdb_rules *rules, const grog_ba
 grog_status grog_gdb_battle_input(const grog_gdb_rules *rules, const grog_battle *b,
                                   const char *cinc, const char *brigade, grog_gdb_input *in,
                                   grog_error *err);
+/* The same with the measures given at the table (tape may be NULL): the
+ * distance CINC:BRIGADE (a length, or "contact" for 0) and CINC:enemy (the
+ * nearest enemy unit) replace the map's, and in->measures says which came
+ * from where. */
+grog_status grog_gdb_battle_input_measured(const grog_gdb_rules *rules, const grog_battle *b,
+                                           const char *cinc, const char *brigade,
+                                           grog_tape *tape, grog_gdb_input *in,
+                                           grog_error *err);
 
 /* How the test's dice are rolled. */
 typedef enum grog_gdb_dice_mode {
@@ -139,6 +155,12 @@ grog_status grog_gdb_battle_test(const grog_gdb_rules *rules, const grog_battle 
                                  const char *cinc, const char *brigade,
                                  const grog_gdb_dice_source *src, grog_explain **out,
                                  grog_gdb_outcome *outcome, grog_error *err);
+/* The same with measures given at the table (tape may be NULL). */
+grog_status grog_gdb_battle_test_measured(const grog_gdb_rules *rules, const grog_battle *b,
+                                          const char *cinc, const char *brigade,
+                                          grog_tape *tape, const grog_gdb_dice_source *src,
+                                          grog_explain **out, grog_gdb_outcome *outcome,
+                                          grog_error *err);
 
 /* ---- the order book of one side ---- */
 
@@ -229,6 +251,13 @@ grog_status grog_gdb_book_attempt_in_battle(grog_gdb_book *book, const grog_gdb_
                                             const grog_gdb_dice_source *dice,
                                             grog_explain **out, grog_gdb_outcome *outcome,
                                             grog_error *err);
+/* The same with measures given at the table (tape may be NULL). */
+grog_status grog_gdb_book_attempt_measured(grog_gdb_book *book, const grog_gdb_rules *rules,
+                                           const grog_battle *b, const char *cinc,
+                                           const char *brigade, const char *order,
+                                           grog_tape *tape, const grog_gdb_dice_source *dice,
+                                           grog_explain **out, grog_gdb_outcome *outcome,
+                                           grog_error *err);
 
 /* A brigade as a side sees it. */
 typedef struct grog_gdb_brigade_view {

@@ -14,6 +14,7 @@
 #include "grognard/bigdist.h"
 #include "grognard/plan.h"
 #include "grognard/measure.h"
+#include "grognard/tape.h"
 #include "grognard/geom.h"
 #include "grognard/explain.h"
 #include "grognard/data.h"

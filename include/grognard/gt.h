@@ -31,6 +31,7 @@
 #include "grognard/explain.h"
 #include "grognard/geom.h"
 #include "grognard/rng.h"
+#include "grognard/tape.h"
 
 /* ---- rules data ---- */
 
@@ -151,6 +152,15 @@ typedef struct grog_gt_corps_turn {
     const grog_battle *battle;       /* the pieces' numbers are its indexes: the records
                                         name them by id (grog_gt_name_pieces); NULL:
                                         by number ("general 3") */
+    /* For the records' measures (tape.h); NULL: none named. division_ids[i]
+     * and commander_ids[c] are the pieces' ids; from_table[c *
+     * GROG_GT_MAX_DIVISIONS + i] is 1 when
+     * commanders[c].distance_mm[i] was measured at the table (NULL: all from
+     * the map). Each general's record names the distance from every bad
+     * commander (GT-12) and from the commander giving him his PIP (GT-10). */
+    const char *const *division_ids;
+    const char *const *commander_ids;
+    const unsigned char *from_table;
 } grog_gt_corps_turn;
 
 /* Rewrites text (a NUL-terminated buffer of `size` bytes) in place: every
@@ -214,6 +224,13 @@ grog_status grog_gt_gift_check(const grog_gt_officer *commander, const grog_gt_o
 grog_status grog_gt_attach(const grog_gt_rules *rules, grog_gt_game_phase phase,
                            grog_gt_officer *g, grog_gt_unit *u, grog_explain **out,
                            grog_error *err);
+/* The same naming the contact as a measure (tape.h) of pieces g_id to u_id
+ * ("contact", GT-03) in the record, the table's (tape may be NULL) in
+ * place of the bases' when it has one. */
+grog_status grog_gt_attach_measured(const grog_gt_rules *rules, grog_gt_game_phase phase,
+                                    grog_gt_officer *g, grog_gt_unit *u, const char *g_id,
+                                    const char *u_id, grog_tape *tape, grog_explain **out,
+                                    grog_error *err);
 /* Detaches g from u in the movement phase; refused from a routed unit (GT-06). */
 grog_status grog_gt_detach(const grog_gt_rules *rules, grog_gt_game_phase phase,
                            grog_gt_officer *g, grog_gt_unit *u, grog_error *err);

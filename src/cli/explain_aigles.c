@@ -135,7 +135,7 @@ static int order(cli *c, const explain_opts *o, const grog_aigles_rules *r,
     }
     grog_aigles_battle_order in = {o->from, o->to, (int)o->explain, (int)o->failed,
                                    (int)o->melee, (int)o->points,
-                                   (grog_aigles_variant)o->variant};
+                                   (grog_aigles_variant)o->variant, NULL};
     grog_explain *e = NULL;
     grog_error err;
     grog_status st = grog_aigles_battle_order_explain(r, b, &in, &dice, &e, NULL, &err);

@@ -104,6 +104,7 @@ void grog_explain_destroy(grog_explain *e)
     free(e->dist.v);
     free(e->path.v);
     free(e->checks.v);
+    explain_measures_free(&e->measures);
     free(e->notes.v);
     free(e->defaults.v);
     free(e);
@@ -249,6 +250,26 @@ void grog_explain_add_check(grog_explain *e, const char *rule_id, const char *la
     c->detail = dup(e, detail);
     c->ok = ok != 0;
     grog_explain_add_rule(e, rule_id);
+}
+
+void grog_explain_add_measure(grog_explain *e, const grog_measure *m, const grog_scale *scale)
+{
+    if (!e->oom && m != NULL && !explain_measures_push(&e->measures, m, scale))
+        e->oom = 1;
+}
+
+size_t grog_explain_measure_count(const grog_explain *e)
+{
+    return e->measures.n;
+}
+
+const grog_measure *grog_explain_measure(const grog_explain *e, size_t i, double *value)
+{
+    if (i >= e->measures.n)
+        return NULL;
+    if (value != NULL)
+        *value = e->measures.v[i].value;
+    return &e->measures.v[i].m;
 }
 
 void grog_explain_add_note(grog_explain *e, const char *rule_id, const char *text)

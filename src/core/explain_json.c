@@ -77,6 +77,7 @@ static json_t *to_json(const grog_explain *e)
                                                 jstr(c->detail)));
     }
     json_object_set_new(o, "checks", checks);
+    json_object_set_new(o, "measures", explain_measures_json(&e->measures));
     json_t *notes = json_array();
     for (size_t i = 0; i < e->notes.n; i++)
         json_array_append_new(notes, json_pack("{s:o,s:o}", "rule", jstr(e->notes.v[i].rule),
@@ -131,9 +132,16 @@ static void round_reals(json_t *j)
 
 json_t *grog_explain_json_value(const grog_explain *e)
 {
+    return grog_explain_json_value_as(e, 1);
+}
+
+json_t *grog_explain_json_value_as(const grog_explain *e, int measures)
+{
     if (e->oom)
         return NULL;
     json_t *o = to_json(e);
+    if (o != NULL && !measures)
+        json_object_del(o, "measures");
     if (o != NULL)
         round_reals(o);
     return o;
@@ -212,7 +220,8 @@ static void write_head(grog_jsontext *t, grog_jsontext_reals *reals, const grog_
     grog_jsontext_lit(t, "]");
 }
 
-static void write_body(grog_jsontext *t, grog_jsontext_reals *reals, const grog_explain *e)
+static void write_body(grog_jsontext *t, grog_jsontext_reals *reals, const grog_explain *e,
+                       int measures)
 {
     write_real_or_null(t, reals, ",\"mean\":", e->has_mean, e->mean);
     write_real_or_null(t, reals, ",\"value\":", e->has_value, e->value);
@@ -238,7 +247,12 @@ static void write_body(grog_jsontext *t, grog_jsontext_reals *reals, const grog_
         grog_jsontext_str(t, c->detail);
         grog_jsontext_lit(t, "}");
     }
-    grog_jsontext_lit(t, "],\"notes\":[");
+    grog_jsontext_lit(t, "]");
+    if (measures) {
+        grog_jsontext_lit(t, ",\"measures\":");
+        explain_measures_write(t, reals, &e->measures);
+    }
+    grog_jsontext_lit(t, ",\"notes\":[");
     for (size_t i = 0; i < e->notes.n; i++) {
         grog_jsontext_lit(t, i > 0 ? ",{\"rule\":" : "{\"rule\":");
         grog_jsontext_str(t, e->notes.v[i].rule);
@@ -284,18 +298,24 @@ static void write_tail(grog_jsontext *t, const grog_explain *e)
 
 int grog_explain_json_write(const grog_explain *e, grog_jsontext *t, grog_jsontext_reals *reals)
 {
+    return grog_explain_json_write_as(e, t, reals, 1);
+}
+
+int grog_explain_json_write_as(const grog_explain *e, grog_jsontext *t,
+                               grog_jsontext_reals *reals, int measures)
+{
     if (e->oom || t->bad)
         return 0;
     size_t mark = t->len;
     write_head(t, reals, e);
-    write_body(t, reals, e);
+    write_body(t, reals, e, measures);
     write_tail(t, e);
     if (!t->bad)
         return 1;
     /* something jansson writes otherwise (a real that is not finite, a string
      * that is not UTF-8: their keys or entries are left out): its own dump */
     grog_jsontext_cut(t, mark);
-    json_t *o = grog_explain_json_value(e);
+    json_t *o = grog_explain_json_value_as(e, measures);
     char *s = o != NULL ? json_dumps(o, JSON_COMPACT) : NULL;
     json_decref(o);
     if (s != NULL)

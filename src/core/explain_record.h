@@ -10,6 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "explain_internal.h"
 #include "grognard/explain.h"
 
 typedef struct modifier {
@@ -58,6 +59,7 @@ struct grog_explain {
     char *unit;
     ARRAY(char *) path;
     ARRAY(check) checks;
+    explain_measures measures;
     ARRAY(note) notes;
     ARRAY(def) defaults;
     int has_roll;

@@ -219,6 +219,7 @@ static void text_header(FILE *f, const grog_explain *e)
         fprintf(f, " %s%s%s\n", c->label ? c->label : "", c->detail ? ": " : "",
                 c->detail ? c->detail : "");
     }
+    explain_measures_text(f, &e->measures);
     if (e->dice != NULL && e->has_target && target_from_modifiers(e)) {
         /* The modifiers make the target and the die is read as it falls:
          * "1d6 < 7 (target = 4 + 3)". */

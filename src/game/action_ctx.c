@@ -220,7 +220,7 @@ static int record_text(action_ctx *c, const grog_explain *e, const char *visible
     grog_jsontext_lit(t, t->len > 0 ? ",{\"visible_to\":" : "{\"visible_to\":");
     grog_jsontext_str(t, visible_to);
     grog_jsontext_lit(t, ",\"record\":");
-    if (t->bad || !grog_explain_json_write(e, t, c->game->reals)) {
+    if (t->bad || !grog_explain_json_write_as(e, t, c->game->reals, !c->before_measures)) {
         grog_jsontext_cut(t, mark);
         return 0;
     }
@@ -242,7 +242,7 @@ static int record_text(action_ctx *c, const grog_explain *e, const char *visible
 static grog_status record_fallback(action_ctx *c, const grog_explain *e, const char *visible_to,
                                    const char *notes_side, grog_error *err)
 {
-    json_t *rec = grog_explain_json_value(e);
+    json_t *rec = grog_explain_json_value_as(e, !c->before_measures);
     if (rec == NULL)
         return grog_error_set(err, GROG_ENOMEM, _("out of memory"));
     json_t *wrap = json_pack("{s:s,s:o}", "visible_to", visible_to, "record", rec);

@@ -10,6 +10,7 @@
 
 #include "engine.h"
 #include "i18n.h"
+#include "table_measures.h"
 #include "table_rolls.h"
 
 static grog_status usage(grog_error *err, const char *text)
@@ -648,7 +649,13 @@ grog_status game_run_action(grog_game *g, action_ctx *c, int argc, const char *c
         return grog_error_set(err, GROG_ENOMEM, _("out of memory"));
     memcpy(argv, words, (size_t)argc * sizeof *argv);
     argv[argc] = NULL;
-    grog_status st = a->run(c, argc, argv, err);
+    grog_status st = table_measures_take(c, &argc, argv, err);
+    argv[argc] = NULL;
+    if (st == GROG_OK)
+        st = a->run(c, argc, argv, err);
+    if (st == GROG_OK)
+        st = table_measures_check(c, err);
+    table_measures_free(c);
     free(argv);
     return st;
 }

@@ -134,6 +134,10 @@ grog_status game_rebuild(grog_game *g, int damaged_ok, grog_error *err);
 /* Catches up with rows other processes appended (inside or outside a write
  * transaction); *added (may be NULL) = how many. */
 grog_status game_catch_up(grog_game *g, size_t *added, grog_error *err);
+/* game_exec.c: whether a stored result's records were written before
+ * records named their measures (issue 24): such rows' records are made again
+ * without them (action_ctx.before_measures), to compare byte for byte. */
+int game_row_before_measures(const char *stored);
 /* For the log: undone_by[seq] (seq 1..g->last) = the undo record that cancels
  * that row, 0 when it is in effect. Caller frees. */
 grog_status game_undone_by(const grog_game *g, long long **undone_by, grog_error *err);
@@ -162,6 +166,12 @@ typedef struct action_ctx {
                             from the other sides (GDB-02: the new order) */
     struct table_rolls *rolls; /* dice entered for the action's own rolls (next,
                                   event flees: table_rolls.h), or NULL */
+    int before_measures; /* replaying a row written before records named their
+                            measures (issue 24): its records are made without
+                            them, so that they compare byte for byte */
+    grog_tape *tape;     /* the measures given at the table for this action
+                            (--measure, tape.h), or NULL: every test takes its
+                            measures through it (measures.c) */
 } action_ctx;
 
 /* An action word and its procedure. argv[0] is the word. */

@@ -25,7 +25,8 @@ grog_status aigles_act_morale(action_ctx *c, int argc, char **argv, grog_error *
     c->side = u->side;
     grog_aigles_morale res;
     grog_explain *e = NULL;
-    st = grog_aigles_battle_morale(orules(c), c->battle, u->id, &res, &e, err);
+    st = grog_aigles_battle_morale_measured(orules(c), c->battle, u->id, c->tape, &res, &e,
+                                            err);
     if (st == GROG_OK)
         st = ctx_record(c, e, "", err);
     grog_explain_destroy(e);

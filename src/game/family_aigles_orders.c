@@ -34,8 +34,11 @@ static grog_status prepare_order(action_ctx *c, const grog_officer *g, const cha
     sit->figure_mm = scale(c)->figure_mm;
     sit->mm_per_pas = scale(c)->mm_per_pas;
     sit->giver = g->base;
+    sit->giver_id = g->id;
+    sit->tape = c->tape;
     const grog_troop *u = grog_battle_unit_by_id(c->battle, target);
     if (u != NULL) {
+        sit->receiver_id = u->id;
         if (strcmp(u->side, g->side) != 0)
             return grog_error_set(err, GROG_EINVAL, _("%s is an enemy unit"), u->name);
         o->receiver = GROG_AIGLES_TO_UNIT;
@@ -64,6 +67,7 @@ static grog_status prepare_order(action_ctx *c, const grog_officer *g, const cha
     o->receiver_command = r->ratings.aigles_command;
     o->receiver_name = r->name;
     sit->receiver = r->base;
+    sit->receiver_id = r->id;
     return GROG_OK;
 }
 
@@ -191,6 +195,8 @@ grog_status aigles_act_order(action_ctx *c, int argc, char **argv, grog_error *e
         st = grog_aigles_order_check(orules(c), &o, &sit, &pts, e, NULL, err);
         grog_explain *t = NULL;
         if (st == GROG_OK && grog_aigles_order_test(orules(c), &o, NULL, &t, NULL, err) == GROG_OK) {
+            for (size_t i = 0; i < grog_explain_measure_count(e); i++) /* the zone's measure */
+                grog_explain_add_measure(t, grog_explain_measure(e, i, NULL), scale(c));
             grog_explain_destroy(e);
             e = t;
         }

@@ -228,7 +228,8 @@ static grog_status act_order(action_ctx *c, int argc, char **argv, grog_error *e
     c->secret_from = 3; /* GDB-02: the new order is face down */
     grog_explain *e = NULL;
     if (c->explain_only) {
-        st = grog_gdb_battle_test(R(c), c->battle, cinc->id, brig->id, NULL, &e, NULL, err);
+        st = grog_gdb_battle_test_measured(R(c), c->battle, cinc->id, brig->id, c->tape, NULL,
+                                            &e, NULL, err);
         if (st == GROG_OK)
             st = ctx_record(c, e, "", err);
         grog_explain_destroy(e);
@@ -250,8 +251,8 @@ static grog_status act_order(action_ctx *c, int argc, char **argv, grog_error *e
         snprintf(face_down, sizeof face_down, "%s", before.pending_order);
     int own = cinc == brig; /* GDB-07: the brigade he commands himself */
     grog_gdb_outcome outcome = GROG_GDB_FAIL;
-    st = grog_gdb_book_attempt_in_battle(book, R(c), c->battle, cinc->id, brig->id, order,
-                                         &dice, &e, &outcome, err);
+    st = grog_gdb_book_attempt_measured(book, R(c), c->battle, cinc->id, brig->id, order, c->tape,
+                                        &dice, &e, &outcome, err);
     if (st != GROG_OK)
         return st;
     /* The test is public (the opponent sees the dice); the order is not (GDB-02). */

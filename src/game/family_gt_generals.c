@@ -39,7 +39,7 @@ grog_status family_gt_attach(action_ctx *c, const grog_officer *o, const grog_tr
                             : strcmp(ctx_phase_id(c), "pip") == 0   ? GROG_GT_PHASE_PIP
                                                                     : GROG_GT_PHASE_OTHER;
     grog_explain *e = NULL;
-    grog_status st = grog_gt_attach(R(c), ph, &g, &gu, &e, err);
+    grog_status st = grog_gt_attach_measured(R(c), ph, &g, &gu, o->id, u->id, c->tape, &e, err);
     if (st != GROG_OK)
         gt_name_pieces(err, c->battle, (int)gi, (int)ui);
     if (st == GROG_OK)

@@ -28,6 +28,18 @@ static grog_status gift_unit_check(action_ctx *c, const grog_officer *k, const g
     return GROG_OK;
 }
 
+
+int gt_take_distance(action_ctx *c, const char *from, size_t to, double *mm)
+{
+    grog_measure m = grog_measure_map(GROG_MEASURE_DISTANCE, from,
+                                      grog_battle_officer(c->battle, to)->id, "GT-10",
+                                      GROG_UNIT_IN);
+    m.mm = *mm;
+    int table = grog_tape_take(c->tape, &m);
+    *mm = m.mm;
+    return table;
+}
+
 /* A gift is declared before the roll it adds to: too late once a corps with
  * a divisional general under the commander has rolled. */
 static int gift_too_late(const grog_battle *b, const gt_state *s, size_t k)
@@ -137,15 +149,23 @@ grog_status gt_act_gift(action_ctx *c, int argc, char **argv, grog_error *err)
         return st;
     double radius = grog_length_to_mm(grog_gt_command_radius_in(R(c)), GROG_UNIT_IN, NULL);
     double d = grog_battle_officer_distance(c->battle, ki, t);
-    if (d > radius)
+    int measured = gt_take_distance(c, k->id, t, &d);
+    if (d > radius + 1e-9)
         return grog_error_set(err, GROG_ERULE,
-                              _("GT-10: %s is %.1f\" from %s, beyond the %.0f\" radius"), k->name,
-                              d / 25.4, grog_battle_officer(c->battle, t)->name,
+                              measured ? _("GT-10: %s is %.1f\" from %s (measured at the table), "
+                                           "beyond the %.0f\" radius")
+                                       : _("GT-10: %s is %.1f\" from %s, beyond the %.0f\" radius"),
+                              k->name, d / 25.4, grog_battle_officer(c->battle, t)->name,
                               grog_gt_command_radius_in(R(c)));
     gift_replaces(c, ki, k, grog_battle_officer(c->battle, t)->name);
     s->o[ki].gift = 1;
     s->o[ki].gift_to = (int)t;
-    ctx_event(c, "", "gift", NULL, _("GT-10: %s will give his PIP to %s."), k->name,
-              grog_battle_officer(c->battle, t)->name);
+    if (measured)
+        ctx_event(c, "", "gift", NULL,
+                  _("GT-10: %s will give his PIP to %s (%.1f\" apart, measured at the table)."),
+                  k->name, grog_battle_officer(c->battle, t)->name, d / 25.4);
+    else
+        ctx_event(c, "", "gift", NULL, _("GT-10: %s will give his PIP to %s."), k->name,
+                  grog_battle_officer(c->battle, t)->name);
     return GROG_OK;
 }

@@ -77,6 +77,9 @@ grog_status gt_roll_corps(action_ctx *c, size_t corps, const int *entered, grog_
             divs[i].rank += key[j] < key[i];
     }
     grog_gt_commander cmd[GROG_GT_MAX_COMMANDERS];
+    const char *cids[GROG_GT_MAX_COMMANDERS];
+    unsigned char table[GROG_GT_MAX_COMMANDERS][GROG_GT_MAX_DIVISIONS];
+    memset(table, 0, sizeof table);
     int nc = 0;
     for (size_t k = 0; k < s->n && nc < GROG_GT_MAX_COMMANDERS; k++) {
         const grog_officer *ko = grog_battle_officer(b, k);
@@ -106,12 +109,20 @@ grog_status gt_roll_corps(action_ctx *c, size_t corps, const int *entered, grog_
                           : s->o[k].gift == 2 ? GROG_GT_GIFT_UNIT : GROG_GT_GIFT_NONE;
         m->to = to;
         m->unit = s->o[k].gift == 2 ? s->o[k].gift_to : -1;
-        for (int i = 0; i < nd; i++)
+        cids[nc - 1] = ko->id;
+        for (int i = 0; i < nd; i++) {
             m->distance_mm[i] = grog_battle_officer_distance(b, k, div[i]);
+            if (m->bad || i == to) /* the distances GT-12 and GT-10 ask */
+                table[nc - 1][i] = (unsigned char)gt_take_distance(c, ko->id, div[i],
+                                                                   &m->distance_mm[i]);
+        }
         gift_lapses(c, m, div);
     }
+    const char *dids[GROG_GT_MAX_DIVISIONS];
+    for (int i = 0; i < nd; i++)
+        dids[i] = grog_battle_officer(b, div[i])->id;
     grog_gt_corps_turn turn = {divs, nd, cmd, nc, s->o[corps].plan, s->o[corps].plan_changed,
-                               entered, b};
+                               entered, b, dids, cids, &table[0][0]};
     grog_gt_phase ph;
     grog_status st = grog_gt_phase_run(R(c), &turn, c->rng, &ph, err);
     if (st != GROG_OK) { /* the rules number the generals: name them */

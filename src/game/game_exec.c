@@ -220,6 +220,13 @@ static int result_is(const action_ctx *c, const row_words *rw, const char *store
     return same;
 }
 
+int game_row_before_measures(const char *stored)
+{
+    /* the key follows the checks' array; in any text its quotes are escaped */
+    return stored != NULL && strstr(stored, "\"records\":[{") != NULL &&
+           strstr(stored, "],\"measures\":[") == NULL;
+}
+
 /* Whether the action's result, made again, is the stored one (as
  * game_same_result says; recorded in the language of now: compared as it is
  * made). */
@@ -260,6 +267,7 @@ grog_status game_exec_row_on(grog_game *g, game_state *on, const journal_action 
     ctx_init(&c, g, on);
     c.seq = a->seq;
     c.checks_only = !compare_result; /* only the checks are compared */
+    c.before_measures = game_row_before_measures(a->result);
     st = game_run_action(g, &c, rw.n, rw.w, err);
     if (st != GROG_OK) {
         ctx_free(&c);

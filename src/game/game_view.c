@@ -91,6 +91,39 @@ static void put_padded(FILE *f, const char *s, int width)
         fputc(' ', f);
 }
 
+/* A record's measures (tape.h), one line each: where each distance or
+ * contact the test used came from. */
+static void measures_text(FILE *f, json_t *rec)
+{
+    size_t i;
+    json_t *m;
+    json_array_foreach(json_object_get(rec, "measures"), i, m) {
+        const char *what = json_string_value(json_object_get(m, "what"));
+        const char *from = json_string_value(json_object_get(m, "from"));
+        const char *to = json_string_value(json_object_get(m, "to"));
+        json_t *v = json_object_get(m, "value");
+        int enemy = what != NULL && strcmp(what, "nearest-enemy") == 0;
+        fprintf(f, "      %s %s ", _("measure"), json_string_value(json_object_get(m, "rule")));
+        if (enemy && to != NULL)
+            fprintf(f, _("%s to the nearest enemy (%s): "), from, to);
+        else if (enemy)
+            fprintf(f, _("%s to the nearest enemy: "), from);
+        else
+            fprintf(f, _("%s to %s: "), from, to != NULL ? to : "?");
+        if (json_is_boolean(v))
+            fputs(json_is_true(v) ? _("in contact") : _("not in contact"), f);
+        else if (json_is_number(v))
+            fprintf(f, "%.1f %s", json_number_value(v),
+                    grog_explain_unit_words(json_string_value(json_object_get(m, "unit")),
+                                            json_number_value(v)));
+        else
+            fputs(_("no enemy unit on the map"), f);
+        const char *src = json_string_value(json_object_get(m, "source"));
+        fprintf(f, " (%s)\n", src != NULL && strcmp(src, "table") == 0 ? _("measured at the table")
+                                                                       : _("from the map"));
+    }
+}
+
 static void record_text(FILE *f, json_t *rec)
 {
     const char *title = json_string_value(json_object_get(rec, "title"));
@@ -126,6 +159,7 @@ static void record_text(FILE *f, json_t *rec)
         const char *d = json_string_value(json_object_get(m, "detail"));
         fprintf(f, "%s%s\n", d != NULL ? ": " : "", d != NULL ? d : "");
     }
+    measures_text(f, rec);
     json_array_foreach(json_object_get(rec, "modifiers"), i, m) {
         fputs("      ", f);
         put_padded(f, json_string_value(json_object_get(m, "rule")), 9);

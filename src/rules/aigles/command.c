@@ -34,9 +34,37 @@ static int variant_on(const grog_aigles_rules *r, const grog_aigles_order *o)
     return o->variant == GROG_AIGLES_VARIANT_RULES && r->variant_enabled;
 }
 
+/* The zone's measure, giver to receiver (tape.h): from the bases, or the
+ * table's. *dist (pas) follows a distance measure; *contact a contact one.
+ * Named in e only when the situation names both pieces. */
+static void zone_measure(const grog_aigles_rules *r, const grog_aigles_order *o,
+                         const grog_aigles_situation *s, int contact_only, double *dist,
+                         int *contact, grog_explain *e)
+{
+    *contact = aigles_in_contact(r, &s->giver, &s->receiver);
+    if (s->giver_id == NULL || s->receiver_id == NULL)
+        return;
+    const char *rule = variant_on(r, o)                        ? "AIG-O-08"
+                       : o->receiver == GROG_AIGLES_TO_OFFICER ? "AIG-O-11"
+                                                               : "AIG-O-10";
+    grog_measure m = grog_measure_map(contact_only ? GROG_MEASURE_CONTACT : GROG_MEASURE_DISTANCE,
+                                      s->giver_id, s->receiver_id, rule, GROG_UNIT_PAS);
+    m.mm = *dist * s->mm_per_pas;
+    m.contact = *contact;
+    m.contact_mm = r->contact_tolerance_mm + AIGLES_EPS_MM;
+    grog_tape_take(s->tape, &m);
+    if (contact_only)
+        *contact = m.contact;
+    else
+        *dist = m.mm / s->mm_per_pas;
+    grog_scale scale = {s->figure_mm, s->mm_per_pas};
+    if (e != NULL)
+        grog_explain_add_measure(e, &m, &scale);
+}
+
 static void check_zone(const grog_aigles_rules *r, const grog_aigles_order *o,
-                       const grog_aigles_situation *s, int sc, double dist, verdict *v,
-                       grog_explain *e)
+                       const grog_aigles_situation *s, int sc, double dist, int contact,
+                       verdict *v, grog_explain *e)
 {
     const char *rule = o->receiver == GROG_AIGLES_TO_OFFICER ? "AIG-O-11" : "AIG-O-10";
     char detail[256];
@@ -53,7 +81,7 @@ static void check_zone(const grog_aigles_rules *r, const grog_aigles_order *o,
     }
     int ok;
     if (r->contact[sc][o->command]) {
-        ok = aigles_in_contact(r, &s->giver, &s->receiver);
+        ok = contact;
         if (e != NULL)
             aigles_note_contact_default(r, e);
         snprintf(detail, sizeof detail, _("command %d: contact only (%.1f pas apart)%s"),
@@ -102,8 +130,14 @@ grog_status aigles_order_checks(const grog_aigles_rules *r, const grog_aigles_or
              o->command * r->points_per_command);
     check(&v, e, "AIG-O-06", _("command points"), o->command * r->points_per_command > 0,
           o->command > 0 ? detail : _("command 0: no command points, hence no orders"));
-    if (o->command > 0 && !skip_zone)
-        check_zone(r, o, &sit, sc, dist, &v, e);
+    if (o->command > 0) { /* the measure even when an ADC rides: it sent him */
+        int contact_only = !variant_on(r, o) && r->has_zone[sc][o->command] &&
+                           r->contact[sc][o->command];
+        int contact = 0;
+        zone_measure(r, o, &sit, contact_only, &dist, &contact, e);
+        if (!skip_zone)
+            check_zone(r, o, &sit, sc, dist, contact, &v, e);
+    }
     if (s->receiver_in_melee) {
         snprintf(detail, sizeof detail, _("the general has been in the melee %d full turns (%d needed)"),
                  s->giver_melee_turns, r->melee_turns);

@@ -93,6 +93,9 @@ static grog_aigles_situation make_situation(const grog_battle *b,
     s.receiver = x->unit != NULL ? x->unit->base : x->officer->base;
     s.receiver_in_melee = x->unit != NULL && (x->unit->flags & GROG_UNIT_IN_MELEE) != 0;
     s.giver_melee_turns = in->general_melee_turns;
+    s.giver_id = x->giver->id;
+    s.receiver_id = x->unit != NULL ? x->unit->id : x->officer->id;
+    s.tape = in->tape;
     return s;
 }
 
@@ -239,13 +242,25 @@ grog_status grog_aigles_battle_morale(const grog_aigles_rules *r, const grog_bat
                                       const char *unit, grog_aigles_morale *res,
                                       grog_explain **out, grog_error *err)
 {
+    return grog_aigles_battle_morale_measured(r, b, unit, NULL, res, out, err);
+}
+
+grog_status grog_aigles_battle_morale_measured(const grog_aigles_rules *r, const grog_battle *b,
+                                               const char *unit, grog_tape *tape,
+                                               grog_aigles_morale *res, grog_explain **out,
+                                               grog_error *err)
+{
     const grog_troop *u = grog_battle_unit_by_id(b, unit);
     if (u == NULL)
         return grog_error_set(err, GROG_ENOTFOUND, _("no unit \"%s\""), unit != NULL ? unit : "");
     size_t n = grog_battle_nofficers(b), side = 0;
     grog_aigles_influence *inf = calloc(n > 0 ? n : 1, sizeof *inf);
-    if (inf == NULL)
+    const char **ids = calloc(n > 0 ? n : 1, sizeof *ids);
+    if (inf == NULL || ids == NULL) {
+        free(inf);
+        free(ids);
         return grog_error_set(err, GROG_ENOMEM, "%s", _("out of memory"));
+    }
     grog_battle_side_index(b, u->side, &side);
     for (size_t i = 0; i < n; i++) {
         const grog_officer *o = grog_battle_officer(b, i);
@@ -256,16 +271,19 @@ grog_status grog_aigles_battle_morale(const grog_aigles_rules *r, const grog_bat
         inf[i].charisma = o->ratings.aigles_charisma;
         inf[i].base = o->base;
         inf[i].available = o->state == GROG_OFFICER_ACTIVE;
+        ids[i] = o->id;
     }
     const grog_table *t = grog_battle_table(b);
-    grog_status st = grog_aigles_morale_modifier(r, &u->base, 0, inf, n, t->scale.figure_mm,
-                                                 t->scale.mm_per_pas, res, out, err);
+    grog_aigles_morale_pieces pieces = {u->id, ids, tape};
+    grog_status st = grog_aigles_morale_measured(r, &u->base, 0, inf, n, t->scale.figure_mm,
+                                                 t->scale.mm_per_pas, &pieces, res, out, err);
     if (st == GROG_OK && out != NULL) {
         char text[256];
         snprintf(text, sizeof text, _("unit %s"), label_of(u->name, u->id));
         grog_explain_add_path(*out, text);
     }
     free(inf);
+    free(ids);
     return st;
 }
 

@@ -25,12 +25,13 @@ static grog_status officer_of(const grog_battle *b, const char *id, const char *
     return GROG_OK;
 }
 
-/* GDB-12: any unit of another side within near_enemy_cm, edge to edge. */
-static grog_status near_enemy(const grog_gdb_rules *rules, const grog_battle *b,
-                              const grog_officer *c, int *near, grog_error *err)
+/* GDB-12: the nearest unit of another side, edge to edge, as a measure
+ * (known 0 when there is none). */
+static grog_status nearest_enemy(const grog_battle *b, const grog_officer *c, grog_measure *m,
+                                 grog_error *err)
 {
-    double limit = rules->near_enemy_cm * 10.0 + GDB_EPS_MM;
-    *near = 0;
+    *m = grog_measure_map(GROG_MEASURE_NEAREST_ENEMY, c->id, NULL, "GDB-12", GROG_UNIT_CM);
+    m->known = 0;
     for (size_t i = 0; i < grog_battle_nunits(b); i++) {
         const grog_troop *u = grog_battle_unit(b, i);
         if (strcmp(u->side, c->side) == 0)
@@ -38,8 +39,12 @@ static grog_status near_enemy(const grog_gdb_rules *rules, const grog_battle *b,
         if (!gdb_base_ok(&u->base))
             return grog_error_set(err, GROG_EINVAL, _("unit \"%s\" has a base of no size"),
                                   u->id);
-        if (grog_base_distance(&c->base, &u->base) <= limit)
-            *near = 1;
+        double d = grog_base_distance(&c->base, &u->base);
+        if (!m->known || d < m->mm) {
+            m->known = 1;
+            m->mm = d;
+            snprintf(m->to, sizeof m->to, "%s", u->id);
+        }
     }
     return GROG_OK;
 }
@@ -47,6 +52,14 @@ static grog_status near_enemy(const grog_gdb_rules *rules, const grog_battle *b,
 grog_status grog_gdb_battle_input(const grog_gdb_rules *rules, const grog_battle *b,
                                   const char *cinc, const char *brigade, grog_gdb_input *in,
                                   grog_error *err)
+{
+    return grog_gdb_battle_input_measured(rules, b, cinc, brigade, NULL, in, err);
+}
+
+grog_status grog_gdb_battle_input_measured(const grog_gdb_rules *rules, const grog_battle *b,
+                                           const char *cinc, const char *brigade,
+                                           grog_tape *tape, grog_gdb_input *in,
+                                           grog_error *err)
 {
     const grog_officer *c, *br;
     grog_status st;
@@ -59,8 +72,8 @@ grog_status grog_gdb_battle_input(const grog_gdb_rules *rules, const grog_battle
         return grog_error_set(err, GROG_EINVAL, _("officer \"%s\" has a base of no size"),
                               br->id);
     grog_gdb_input r = grog_gdb_input_default();
-    int near = 0;
-    if ((st = near_enemy(rules, b, c, &near, err)) != GROG_OK)
+    grog_measure enemy;
+    if ((st = nearest_enemy(b, c, &enemy, err)) != GROG_OK)
         return st;
     r.nation = grog_nation_name(br->nation);
     r.skill = c->ratings.gdb_skill;
@@ -68,11 +81,17 @@ grog_status grog_gdb_battle_input(const grog_gdb_rules *rules, const grog_battle
     r.personal = c->personally_commands || r.own_brigade;
     r.attached = c->attached_to[0] != '\0';
     r.broken = br->brigade_broken;
-    r.near_enemy = near;
     if (!r.own_brigade) {
-        r.distance_mm = grog_base_distance(&c->base, &br->base); /* GDB-14 */
+        grog_measure *m = &r.measures[r.nmeasures++];
+        *m = grog_measure_map(GROG_MEASURE_DISTANCE, c->id, br->id, "GDB-09", GROG_UNIT_CM);
+        m->mm = grog_base_distance(&c->base, &br->base); /* GDB-14 */
+        grog_tape_take(tape, m);
+        r.distance_mm = m->mm;
         r.contact = r.distance_mm <= rules->contact_tolerance_mm + GDB_EPS_MM;
     }
+    grog_tape_take(tape, &enemy);
+    r.near_enemy = enemy.known && enemy.mm <= rules->near_enemy_cm * 10.0 + GDB_EPS_MM;
+    r.measures[r.nmeasures++] = enemy;
     *in = r;
     return GROG_OK;
 }
@@ -146,8 +165,17 @@ grog_status grog_gdb_battle_test(const grog_gdb_rules *rules, const grog_battle 
                                  const grog_gdb_dice_source *src, grog_explain **out,
                                  grog_gdb_outcome *outcome, grog_error *err)
 {
+    return grog_gdb_battle_test_measured(rules, b, cinc, brigade, NULL, src, out, outcome, err);
+}
+
+grog_status grog_gdb_battle_test_measured(const grog_gdb_rules *rules, const grog_battle *b,
+                                          const char *cinc, const char *brigade,
+                                          grog_tape *tape, const grog_gdb_dice_source *src,
+                                          grog_explain **out, grog_gdb_outcome *outcome,
+                                          grog_error *err)
+{
     grog_gdb_input in;
-    grog_status st = grog_gdb_battle_input(rules, b, cinc, brigade, &in, err);
+    grog_status st = grog_gdb_battle_input_measured(rules, b, cinc, brigade, tape, &in, err);
     if (st != GROG_OK)
         return st;
     const grog_officer *br = grog_battle_officer_by_id(b, brigade);
@@ -176,9 +204,21 @@ grog_status grog_gdb_book_attempt_in_battle(grog_gdb_book *book, const grog_gdb_
                                             grog_explain **out, grog_gdb_outcome *outcome,
                                             grog_error *err)
 {
+    return grog_gdb_book_attempt_measured(book, rules, b, cinc, brigade, order, NULL, dice, out,
+                                          outcome, err);
+}
+
+grog_status grog_gdb_book_attempt_measured(grog_gdb_book *book, const grog_gdb_rules *rules,
+                                           const grog_battle *b, const char *cinc,
+                                           const char *brigade, const char *order,
+                                           grog_tape *tape, const grog_gdb_dice_source *dice,
+                                           grog_explain **out, grog_gdb_outcome *outcome,
+                                           grog_error *err)
+{
     grog_gdb_attempt a;
     memset(&a, 0, sizeof a);
-    grog_status st = grog_gdb_battle_input(rules, b, cinc, brigade, &a.input, err);
+    grog_status st = grog_gdb_battle_input_measured(rules, b, cinc, brigade, tape, &a.input,
+                                                    err);
     if (st != GROG_OK)
         return st;
     officer_check k[4];

@@ -323,6 +323,8 @@ grog_status grog_gdb_order_test(const grog_gdb_rules *rules, const grog_gdb_inpu
         return grog_error_set(err, GROG_ENOMEM, _("out of memory"));
     grog_gdb_outcome o = GROG_GDB_FAIL;
     int decided = 0;
+    for (size_t i = 0; i < in->nmeasures && i < 2; i++)
+        grog_explain_add_measure(e, &in->measures[i], NULL);
     if (in->own_brigade) {
         st = test_own_brigade(rules, in, e, &o, err);
         decided = 1;

@@ -33,9 +33,8 @@ grog_status grog_gt_gift_check(const grog_gt_officer *commander, const grog_gt_o
     return GROG_OK;
 }
 
-static grog_status check_attach(const grog_gt_rules *r, grog_gt_game_phase phase,
-                                const grog_gt_officer *g, const grog_gt_unit *u, double d,
-                                grog_error *err)
+static grog_status check_attach(grog_gt_game_phase phase, const grog_gt_officer *g,
+                                const grog_gt_unit *u, const grog_measure *m, grog_error *err)
 {
     if (g->out_of_commission)
         return grog_error_set(err, GROG_ERULE,
@@ -54,11 +53,16 @@ static grog_status check_attach(const grog_gt_rules *r, grog_gt_game_phase phase
                               _("GT-03: unit %d already has general %d attached: one general "
                                 "per unit"),
                               u->id, u->general);
-    if (d > r->contact_mm)
+    if (!m->contact && m->source == GROG_MEASURE_TABLE)
+        return grog_error_set(err, GROG_ERULE,
+                              _("GT-03: general %d is not in edge-to-edge contact with unit %d "
+                                "(measured at the table): he attaches only in contact"),
+                              g->id, u->id);
+    if (!m->contact)
         return grog_error_set(err, GROG_ERULE,
                               _("GT-03: general %d is %.1f mm from unit %d: he attaches only in "
                                 "edge-to-edge contact"),
-                              g->id, d, u->id);
+                              g->id, m->mm, u->id);
     return GROG_OK;
 }
 
@@ -66,16 +70,35 @@ grog_status grog_gt_attach(const grog_gt_rules *rules, grog_gt_game_phase phase,
                            grog_gt_officer *g, grog_gt_unit *u, grog_explain **out,
                            grog_error *err)
 {
-    double d = grog_base_distance(&g->base, &u->base);
-    grog_status st = check_attach(rules, phase, g, u, d, err);
+    return grog_gt_attach_measured(rules, phase, g, u, NULL, NULL, NULL, out, err);
+}
+
+grog_status grog_gt_attach_measured(const grog_gt_rules *rules, grog_gt_game_phase phase,
+                                    grog_gt_officer *g, grog_gt_unit *u, const char *g_id,
+                                    const char *u_id, grog_tape *tape, grog_explain **out,
+                                    grog_error *err)
+{
+    grog_measure m = grog_measure_map(GROG_MEASURE_CONTACT, g_id, u_id, "GT-03", GROG_UNIT_IN);
+    m.mm = grog_base_distance(&g->base, &u->base);
+    m.contact_mm = rules->contact_mm;
+    m.contact = m.mm <= rules->contact_mm;
+    int named = g_id != NULL && u_id != NULL;
+    if (named)
+        grog_tape_take(tape, &m);
+    grog_status st = check_attach(phase, g, u, &m, err);
     if (st != GROG_OK)
         return st;
     grog_explain *e = grog_explain_create("gt-attach", _("A general attaches to a unit"));
     if (e == NULL)
         return no_memory(err);
     char detail[128];
-    snprintf(detail, sizeof detail, _("%.1f mm edge to edge, in the movement phase"), d);
+    if (m.source == GROG_MEASURE_TABLE)
+        snprintf(detail, sizeof detail, "%s", _("measured at the table, in the movement phase"));
+    else
+        snprintf(detail, sizeof detail, _("%.1f mm edge to edge, in the movement phase"), m.mm);
     grog_explain_add_check(e, "GT-03", _("edge-to-edge contact"), 1, detail);
+    if (named)
+        grog_explain_add_measure(e, &m, NULL);
     grog_explain_add_check(e, "GT-03", _("no other general on the unit"), 1, NULL);
     grog_explain_add_modifier(e, "GT-04", _("morale of the unit, general attached"),
                               rules->morale);

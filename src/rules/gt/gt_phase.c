@@ -240,6 +240,27 @@ static void note_lost_gifts(const grog_gt_rules *r, const grog_gt_corps_turn *t,
     }
 }
 
+/* The distances general i's PIPs depend on, named in his record: from
+ * each bad commander (GT-12) and from the one giving him his PIP (GT-10). */
+static void add_measures(const grog_gt_corps_turn *t, int i, grog_explain *e)
+{
+    if (t->division_ids == NULL || t->commander_ids == NULL)
+        return;
+    for (int c = 0; c < t->ncommanders; c++) {
+        const grog_gt_commander *cm = &t->commanders[c];
+        int gives = cm->gift == GROG_GT_GIFT_GENERAL && cm->to == i;
+        if (!gives && !cm->bad)
+            continue;
+        grog_measure m = grog_measure_map(GROG_MEASURE_DISTANCE, t->commander_ids[c],
+                                          t->division_ids[i], gives ? "GT-10" : "GT-12",
+                                          GROG_UNIT_IN);
+        m.mm = cm->distance_mm[i];
+        if (t->from_table != NULL && t->from_table[c * GROG_GT_MAX_DIVISIONS + i])
+            m.source = GROG_MEASURE_TABLE;
+        grog_explain_add_measure(e, &m, NULL);
+    }
+}
+
 static grog_status make_records(const grog_gt_rules *r, const grog_gt_corps_turn *t,
                                 grog_rng *rng, const grog_gt_pip_query *q, grog_gt_phase *ph,
                                 grog_error *err)
@@ -258,6 +279,7 @@ static grog_status make_records(const grog_gt_rules *r, const grog_gt_corps_turn
             return st;
         if (t->entered == NULL)
             grog_explain_set_seed(ph->records[i], grog_rng_seed(rng));
+        add_measures(t, i, ph->records[i]);
         ph->pips[i] = grog_gt_pip_eval(r, &q[i], ph->allocated[i], NULL);
     }
     return GROG_OK;

@@ -1,0 +1,75 @@
+/* table_measures.c — `--measure FROM:TO=VALUE` in an action's words
+ * (table_measures.h). Lengths are read in the scenario's file unit when
+ * bare, and refused beyond the table's diagonal (margins included). */
+#include <math.h>
+#include <string.h>
+
+#include "i18n.h"
+#include "table_measures.h"
+
+static int is_piece(const grog_battle *b, const char *id)
+{
+    return grog_battle_officer_by_id(b, id) != NULL || grog_battle_unit_by_id(b, id) != NULL;
+}
+
+static grog_status check_pieces(const action_ctx *c, const grog_tape *t, size_t i,
+                                grog_error *err)
+{
+    const char *ids[2] = {grog_tape_from(t, i), grog_tape_to(t, i)};
+    for (int k = 0; k < 2; k++) {
+        if (k == 1 && strcmp(ids[k], GROG_TAPE_ENEMY) == 0)
+            continue;
+        if (!is_piece(c->battle, ids[k]))
+            return grog_error_set(err, GROG_ENOTFOUND,
+                                  _("--measure %s: no officer or unit \"%s\" in this battle"),
+                                  grog_tape_text(t, i), ids[k]);
+    }
+    return GROG_OK;
+}
+
+static grog_tape *new_tape(const action_ctx *c)
+{
+    const grog_table *t = grog_battle_table(c->battle);
+    double w = t->width_mm + 2 * t->margin_mm, d = t->depth_mm + 2 * t->margin_mm;
+    return grog_tape_create(&t->scale, t->file_unit, sqrt(w * w + d * d));
+}
+
+grog_status table_measures_take(action_ctx *c, int *argc, char **words, grog_error *err)
+{
+    c->tape = NULL;
+    for (int i = 1; i < *argc;) {
+        if (strcmp(words[i], "--measure") != 0) {
+            i++;
+            continue;
+        }
+        if (i + 1 >= *argc) {
+            table_measures_free(c);
+            return grog_error_set(err, GROG_EINVAL,
+                                  _("--measure needs FROM:TO=VALUE (e.g. --measure "
+                                    "picton:pack=28cm)"));
+        }
+        if (c->tape == NULL && (c->tape = new_tape(c)) == NULL)
+            return grog_error_set(err, GROG_ENOMEM, _("out of memory"));
+        grog_status st = grog_tape_add(c->tape, words[i + 1], err);
+        if (st == GROG_OK)
+            st = check_pieces(c, c->tape, grog_tape_count(c->tape) - 1, err);
+        if (st != GROG_OK) {
+            table_measures_free(c);
+            return st;
+        }
+        memmove(words + i, words + i + 2, (size_t)(*argc - i - 2) * sizeof *words);
+        *argc -= 2;
+    }
+    return GROG_OK;
+}
+
+grog_status table_measures_check(const action_ctx *c, grog_error *err)
+{
+    return grog_tape_check(c->tape, err);
+}
+
+void table_measures_free(action_ctx *c)
+{
+    grog_tape_destroy(c->tape);
+    c->tape = NULL;
+}

@@ -1,0 +1,26 @@
+/* table_measures.h — measures taken at the table for one action (internal
+ * to src/game): `--measure FROM:TO=VALUE`, any number of times, in any
+ * action's words (tape.h says what a value may be).
+ *
+ * The engine takes them out of the words before the action runs (so that
+ * no action sees them), checks that each names pieces of the battle (TO may
+ * be "enemy": the nearest enemy), and gives the action a tape in its
+ * context; every test takes its measures through it. After the action, a
+ * measure no test used is refused, and the action changes nothing. The
+ * words themselves, --measure included, are what the journal keeps, so a
+ * replay measures the same. */
+#ifndef GROG_TABLE_MEASURES_H
+#define GROG_TABLE_MEASURES_H
+
+#include "engine.h"
+
+/* Takes every "--measure V" out of words (*argc adjusted) into a new
+ * c->tape (left NULL when there is none). GROG_EINVAL naming what is wrong
+ * (a bad value, an unknown piece, "--measure" without a value). */
+grog_status table_measures_take(action_ctx *c, int *argc, char **words, grog_error *err);
+/* After the action: GROG_EINVAL naming a measure no test used. */
+grog_status table_measures_check(const action_ctx *c, grog_error *err);
+/* Frees c->tape. */
+void table_measures_free(action_ctx *c);
+
+#endif
