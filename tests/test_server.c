@@ -534,6 +534,77 @@ static char *british_sees(const served *s, const char *token)
     return all;
 }
 
+/* The measures of a test (tape.h, issue 24) in POST preview and POST do:
+ * Picton to Pack is 35.0 cm on the map (GDB-09 -2; +1 gifted: 2d6 - 1 > 6,
+ * 15/36 immediate); 28 cm at the table drops GDB-09 (2d6 + 1 > 6: 26/36). */
+static void test_measures_in_preview_and_do(void **state)
+{
+    (void)state;
+    served s;
+    make_game(&s, "gdb");
+    start(&s, NULL);
+    const char *brit = s.side_token[0];
+    reply r = post(&s, "/api/v1/preview", brit,
+                   "{\"words\":[\"order\",\"picton\",\"pack\",\"attack\"]}");
+    expect(&r, 200, NULL);
+    assert_non_null(strstr(r.body, "\"source\": \"map\""));
+    assert_non_null(strstr(r.body, "\"exact\": \"15/36\""));
+    reply_free(&r);
+    r = post(&s, "/api/v1/preview", brit,
+             "{\"words\":[\"order\",\"picton\",\"pack\",\"attack\"],"
+             "\"measures\":{\"picton:pack\":\"28cm\"}}");
+    expect(&r, 200, NULL);
+    json_t *j = reply_json(&r);
+    json_t *rec = json_object_get(json_array_get(json_object_get(j, "records"), 0), "record");
+    json_t *m = json_array_get(json_object_get(rec, "measures"), 0);
+    assert_string_equal(json_string_value(json_object_get(m, "id")), "picton:pack");
+    assert_string_equal(json_string_value(json_object_get(m, "source")), "table");
+    assert_true(json_real_value(json_object_get(m, "value")) == 28.0);
+    assert_string_equal(json_string_value(json_object_get(
+                            json_array_get(json_object_get(rec, "outcomes"), 0), "exact")),
+                        "26/36");
+    json_decref(j);
+    reply_free(&r);
+    /* refused, naming what is wrong; nothing written */
+    static const struct {
+        const char *body, *fragment;
+    } bad[] = {
+        {"\"measures\":{\"picton:pak\":\"28cm\"}", "pak"},
+        {"\"measures\":{\"picton:pack\":\"28 furlongs\"}", "furlongs"},
+        {"\"measures\":{\"picton:pack\":\"-2cm\"}", "negative"},
+        {"\"measures\":{\"picton:brenier\":\"2cm\"}", "no test of this action"},
+        {"\"measures\":{\"picton:pack\":28}", "FROM:TO"},
+        {"\"measures\":[\"picton:pack=28cm\"]", "an object"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        char body[256];
+        snprintf(body, sizeof body,
+                 "{\"words\":[\"order\",\"picton\",\"pack\",\"attack\"],\"roll\":6,%s}",
+                 bad[i].body);
+        r = post(&s, "/api/v1/do", brit, body);
+        expect(&r, 400, NULL);
+        if (strstr(r.body, bad[i].fragment) == NULL)
+            fail_msg("%s: \"%s\" lacks \"%s\"", bad[i].body, r.body, bad[i].fragment);
+        reply_free(&r);
+    }
+    assert_int_equal(seq_of(&s), 1);
+    /* done with the table's measure: 6 + 1 = 7 > 6, immediate (at 35 cm it fails) */
+    r = post(&s, "/api/v1/do", brit,
+             "{\"words\":[\"order\",\"picton\",\"pack\",\"attack\"],\"roll\":6,"
+             "\"measures\":{\"picton:pack\":\"28cm\"}}");
+    expect(&r, 200, NULL);
+    assert_non_null(strstr(r.body, "\"outcome\": \"immediate\""));
+    reply_free(&r);
+    /* the other side sees the measure in the log */
+    r = get(&s, "/api/v1/log?since=1", s.side_token[1]);
+    expect(&r, 200, NULL);
+    assert_non_null(strstr(r.body, "\"picton:pack\""));
+    assert_non_null(strstr(r.body, "\"source\": \"table\""));
+    reply_free(&r);
+    stop(&s);
+    grog_game_remove(s.path);
+}
+
 static void test_hidden_order_never_reaches_the_other_side(void **state)
 {
     (void)state;
@@ -1576,6 +1647,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_every_endpoint),
         cmocka_unit_test(test_hidden_order_never_reaches_the_other_side),
+        cmocka_unit_test(test_measures_in_preview_and_do),
         cmocka_unit_test(test_errors),
         cmocka_unit_test(test_two_clients_at_once),
         cmocka_unit_test(test_cli_do_seen_through_events),

@@ -585,6 +585,9 @@ const cli_command cli_do_command = {
        "--side S acts as S: only with S's officers and units (another side's piece is\n"
        "refused, exit 1), and prints only what S may see. Without --side, the referee at\n"
        "the table acts, with any piece, and sees everything.\n"
+       "A distance or contact a test takes from the map may be measured at the table\n"
+       "instead, for this action: --measure FROM:TO=VALUE, repeated as needed\n"
+       "(picton:pack=28cm, picton:pack=contact, picton:enemy=12cm for the nearest enemy).\n"
        "'grognard play GAME' then 'help' lists the actions of a game's family.\n"),
     do_options, NULL,
 };

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "api.h"
+#include "grognard/tape.h"
 #include "grognard/view.h"
 #include "i18n.h"
 #include "preview_plan.h"
@@ -187,16 +188,47 @@ static enum MHD_Result api_log(call *k)
     return send_json(k, MHD_HTTP_OK, cut, position(k));
 }
 
-/* The body's words (and roll) as an argument vector, after `first` if not
- * NULL. 0 or an error message (static). */
+/* Room for the measures of a request: "--measure" "FROM:TO=VALUE" each. */
+typedef struct body_measures {
+    char text[GROG_TAPE_MAX][2 * GROG_MEASURE_ID_MAX + 96];
+} body_measures;
+
+/* "measures": {"picton:pack": "28cm", ...} as --measure words (tape.h checks
+ * them, naming what is wrong). 0 or an error message (static). */
+static const char *body_measures_words(json_t *m, const char **argv, int *k, body_measures *bm)
+{
+    if (m == NULL)
+        return NULL;
+    if (!json_is_object(m) || json_object_size(m) > GROG_TAPE_MAX)
+        return N_("\"measures\": expected an object of at most 32 measures taken at the "
+                  "table, such as {\"picton:pack\": \"28cm\"}");
+    const char *pair;
+    json_t *v;
+    int i = 0;
+    json_object_foreach(m, pair, v) {
+        if (!json_is_string(v) || strlen(pair) > 2 * GROG_MEASURE_ID_MAX ||
+            json_string_length(v) > 64)
+            return N_("\"measures\": each is \"FROM:TO\": \"VALUE\", such as "
+                      "\"picton:pack\": \"28cm\", \"contact\" or \"no-contact\"");
+        snprintf(bm->text[i], sizeof bm->text[i], "%s=%s", pair, json_string_value(v));
+        argv[(*k)++] = "--measure";
+        argv[(*k)++] = bm->text[i++];
+    }
+    return NULL;
+}
+
+/* The body's words (and roll and measures) as an argument vector, after
+ * `first` if not NULL. 0 or an error message (static). */
 static const char *body_words(json_t *body, const char *first, const char **argv, int *argc,
-                              char *roll, size_t rollsize)
+                              char *roll, size_t rollsize, body_measures *bm)
 {
     const char *key;
     json_t *v;
     json_object_foreach (body, key, v) {
-        if (strcmp(key, "words") != 0 && strcmp(key, "roll") != 0)
-            return N_("unknown key in the request: expected \"words\" and, optionally, \"roll\"");
+        if (strcmp(key, "words") != 0 && strcmp(key, "roll") != 0 &&
+            strcmp(key, "measures") != 0)
+            return N_("unknown key in the request: expected \"words\" and, optionally, "
+                      "\"roll\" and \"measures\"");
     }
     json_t *words = json_object_get(body, "words");
     size_t n = json_array_size(words);
@@ -220,17 +252,21 @@ static const char *body_words(json_t *body, const char *first, const char **argv
         argv[k++] = "--roll";
         argv[k++] = roll;
     }
+    const char *bad = body_measures_words(json_object_get(body, "measures"), argv, &k, bm);
+    if (bad != NULL)
+        return bad;
     *argc = k;
     return NULL;
 }
 
 static enum MHD_Result api_do(call *k, int preview)
 {
-    const char *argv[MAX_WORDS + 3];
+    const char *argv[MAX_WORDS + 3 + 2 * GROG_TAPE_MAX];
     char roll[32];
+    body_measures bm;
     int argc = 0;
-    const char *bad =
-        body_words(k->body, preview ? "explain" : NULL, argv, &argc, roll, sizeof roll);
+    const char *bad = body_words(k->body, preview ? "explain" : NULL, argv, &argc, roll,
+                                 sizeof roll, &bm);
     if (bad != NULL)
         return send_error(k, MHD_HTTP_BAD_REQUEST, "bad-request", _(bad), position(k));
     /* Issue 15: a phase ends when the referee ends it, or when every side has
