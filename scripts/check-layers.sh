@@ -26,7 +26,7 @@ rank() {
 # The layer of include/grognard/NAME.h: where NAME's functions are defined.
 public_layer() {
     case $1 in
-        error | text | rng | dice | dist | dice_expr | bigdist | measure | geom | explain | jsonout | version) echo core ;;
+        error | text | rng | dice | dist | dice_expr | bigdist | measure | tape | geom | explain | jsonout | version) echo core ;;
         battle) echo model ;;
         data | scenario | roster) echo io ;;
         aigles | aigles_formation | aigles_phase | gdb | gt) echo rules ;;

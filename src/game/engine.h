@@ -33,6 +33,7 @@
 #include "grognard/explain.h"
 #include "grognard/game.h"
 #include "grognard/rng.h"
+#include "grognard/tape.h"
 #include "jsontext.h"
 
 /* The state of a game after some rows of its journal: what an action changes. */

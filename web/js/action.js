@@ -1,10 +1,11 @@
 // action.js — the action being put together (the draft): its arguments' values, the
 // choices each may take given the ones before, and the preview of its odds.
 //
-// A draft is {action, values, preview, error}: the action as GET actions gave it, the
-// values of its arguments (null: not chosen yet), the preview's answer or error. Its
-// words are the action's fixed words, then the values; what is sent is only those
-// words, so the server checks everything again.
+// A draft is {action, values, measures, preview, error}: the action as GET actions gave
+// it, the values of its arguments (null: not chosen yet), the measures taken at the
+// table for it ({"picton:pack": "28cm"}: docs/game.md "Measured at the table"), the
+// preview's answer or error. Its words are the action's fixed words, then the values;
+// what is sent is only those words and measures, so the server checks everything again.
 import { api } from './api.js';
 import { state, render } from './state.js';
 
@@ -42,7 +43,7 @@ export function choicesOf(draft, i) {
 }
 
 export async function startDraft(action, prefill) {
-  const d = { action, values: (action.args || []).map(() => null), preview: null, error: '' };
+  const d = { action, values: (action.args || []).map(() => null), measures: {}, preview: null, error: '' };
   (action.args || []).forEach((a, i) => {
     const choices = choicesOf(d, i);
     if (prefill && PIECE_KINDS.includes(a.kind) && choices.includes(prefill) && !d.values.includes(prefill))
@@ -58,6 +59,8 @@ export async function startDraft(action, prefill) {
 // A value chosen: the values after it that are no longer among their choices are cleared.
 export function choose(d, i, v) {
   d.values[i] = v;
+  d.measures = {}; // other pieces, other measures
+  d.onMap = {};
   for (let k = i + 1; k < d.values.length; k++)
     if (d.values[k] !== null && !OPEN_KINDS.includes(d.action.args[k].kind) && !choicesOf(d, k).includes(d.values[k]))
       d.values[k] = null;
@@ -72,8 +75,14 @@ export async function maybePreview() {
   if (complete(d) && (d.action.preview || (d.action.preview === undefined && d.action.roll))) {
     render();
     try {
-      const res = await api.preview(wordsOf(d));
-      if (state.draft === d) d.preview = res;
+      const res = await api.preview(wordsOf(d), d.measures);
+      if (state.draft === d) {
+        d.preview = res;
+        // the map's value of each measure, kept while the table's replaces it
+        d.onMap = d.onMap || {};
+        for (const m of (firstRecord(res) || {}).measures || [])
+          if (m.source === 'map') d.onMap[m.id] = m;
+      }
     } catch (e) {
       if (state.draft === d) d.error = e.message;
     }

@@ -96,12 +96,19 @@ async function change(path, body) {
   }
 }
 
+function withMeasures(body, measures) {
+  return measures && Object.keys(measures).length ? { ...body, measures } : body;
+}
+
 export const api = {
   game: () => request('GET', 'game'),
   actions: () => request('GET', 'actions'),
   log: (since) => request('GET', `log?since=${since || 0}`),
-  preview: (words) => request('POST', 'preview', { words }),
-  act: (words, roll) => change('do', roll === undefined ? { words } : { words, roll }),
+  // measures: the ones taken at the table for this action, {"FROM:TO": "28cm"}
+  // (docs/api.md); sent only when there are some.
+  preview: (words, measures) => request('POST', 'preview', withMeasures({ words }, measures)),
+  act: (words, roll, measures) =>
+    change('do', withMeasures(roll === undefined ? { words } : { words, roll }, measures)),
   undo: () => change('undo', {}),
   // The sides' Done (docs/api.md): who is done with the present phase; a side's vote.
   done: () => request('GET', 'done'),

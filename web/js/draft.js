@@ -6,6 +6,7 @@ import { t } from './i18n.js';
 import { recordView } from './record.js';
 import { OPEN_KINDS, wordsOf, complete, choicesOf, choose, firstRecord } from './action.js';
 import { numpad } from './numpad.js';
+import { measurePad } from './measurepad.js';
 import { state, render } from './state.js';
 import { act } from './sync.js';
 import { choiceLabel, actionLabel } from './words.js';
@@ -40,7 +41,9 @@ export function draftView(d) {
       const rec = firstRecord(d.preview);
       // Under the odds, the plan's line (issue 27): when the order will be in force if
       // he keeps trying; a PIP roll, which has no record before the dice, shows it alone.
-      if (rec) rows.push(el('div', { class: 'preview' }, recordView(rec, { preview: true, plan: d.preview.plan })));
+      // A tap on a measure opens the number pad (issue 24).
+      if (rec) rows.push(el('div', { class: 'preview' },
+        recordView(rec, { preview: true, plan: d.preview.plan, onMeasure: (m) => measurePad(d, m) })));
       else if (d.preview.plan) rows.push(el('p', { class: 'plan' }, d.preview.plan));
       if (rec && (rec.checks || []).some((c) => !c.ok)) {
         const no = rec.checks.filter((c) => !c.ok).map((c) => `${c.rule}: ${c.label}${c.detail ? ` (${c.detail})` : ''}`);
@@ -54,7 +57,7 @@ export function draftView(d) {
   const can = ready && !d.error && !refused && !state.busy && (!previews || !!d.preview);
   const table = d.action.roll && (!d.action.roll.option || d.action.roll.option === '--roll');
   rows.push(el('div', { class: 'row do-row' },
-    button(d.action.roll ? t('Roll') : t('Do it'), () => act(wordsOf(d)),
+    button(d.action.roll ? t('Roll') : t('Do it'), () => act(wordsOf(d), undefined, d.measures),
       { class: 'primary', disabled: !can, dataset: { do: d.action.roll ? 'roll' : 'do' } }),
     table ? button(t('Table dice'), () => numpad(d), { disabled: !can, dataset: { do: 'table' } }) : null,
     button(t('Cancel'), () => { state.draft = null; render(); })));

@@ -39,7 +39,7 @@ export function numpad(d) {
   const submit = () => {
     if (ok.disabled) return;
     dlg.close();
-    act(wordsOf(d), Number(entry));
+    act(wordsOf(d), Number(entry), d.measures);
   };
   const keys = ['1', '2', '3', '4', '5', '6', '7', '8', '9', 'back', '0'].map((k) =>
     button(k === 'back' ? '⌫' : k, () => press(k), { dataset: { key: k }, 'aria-label': k === 'back' ? t('Delete') : k }));

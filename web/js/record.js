@@ -47,6 +47,33 @@ export function modifiers(r) {
         el('td', { class: 'num' }, signed(m.value))))));
 }
 
+function measureValue(m) {
+  if (m.what === 'contact') return m.value ? t('in contact') : t('not in contact');
+  if (m.value === null || m.value === undefined) return t('no enemy unit on the map');
+  return `${Number(m.value).toFixed(1)} ${m.unit || ''}`;
+}
+
+function measureText(m) {
+  const to = m.what === 'nearest-enemy'
+    ? (m.to ? t('the nearest enemy ({0})', m.to) : t('the nearest enemy')) : m.to;
+  return t('{0} to {1}', m.from, to);
+}
+
+// The measures the test took (docs/json.md): from the map or the table. In a preview,
+// with onMeasure, each is a button: a tap gives it from the table instead.
+export function measures(r, onMeasure) {
+  if (!r.measures || r.measures.length === 0) return null;
+  return el('ul', { class: 'measures', 'aria-label': t('Measures') }, r.measures.map((m) => {
+    const body = [el('span', { class: 'rule' }, m.rule || ''), ' ', measureText(m), ': ',
+      el('b', { class: 'measure-value' }, measureValue(m)), ' ',
+      el('span', { class: 'measure-source' }, m.source === 'table' ? t('(table)') : t('(map)'))];
+    const data = { measure: m.id, source: m.source, what: m.what };
+    return el('li', { class: `measure ${m.source}`, dataset: data },
+      onMeasure ? el('button', { type: 'button', class: 'measure-tap', dataset: data,
+        'aria-label': t('Measure {0} at the table', measureText(m)), onclick: () => onMeasure(m) }, body) : body);
+  }));
+}
+
 function checks(r) {
   if (!r.checks || r.checks.length === 0) return null;
   return el('ul', { class: 'checks' }, r.checks.map((c) =>
@@ -87,7 +114,7 @@ export function recordView(r, opts) {
   const roll = !o.preview && rollLine(r) ? el('p', { class: 'roll' }, rollLine(r)) : null;
   const title = el('h3', {}, r.title || r.test || t('Record'));
   const parts = o.preview
-    ? [title, target, chances, plan, modifiers(r), value, rules, checks(r), notes(r)]
-    : [title, rules, target, modifiers(r), chances, value, roll, checks(r), notes(r)];
+    ? [title, target, chances, plan, measures(r, o.onMeasure), modifiers(r), value, rules, checks(r), notes(r)]
+    : [title, rules, target, modifiers(r), chances, value, roll, measures(r), checks(r), notes(r)];
   return el('div', { class: 'record', dataset: { test: r.test || '' } }, parts);
 }

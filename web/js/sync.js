@@ -104,12 +104,12 @@ export function fail(e) {
 
 // Takes an action; one at a time (a second tap while the first is on its way is
 // ignored, so a double tap never rolls twice).
-export async function act(words, roll) {
+export async function act(words, roll, measures) {
   if (state.busy) return;
   state.busy = true;
   render();
   try {
-    const res = await api.act(words, roll);
+    const res = await api.act(words, roll, measures);
     state.draft = null;
     const records = (res && res.records ? res.records : []).map((r) => r.record || r);
     const texts = (res && res.events ? res.events : []).filter((e) => e.text).map((e) => e.text);
