@@ -468,6 +468,7 @@ static void test_aigles_contact_only_command(void **state)
     grog_explain_destroy(e);
     assert_int_equal(grog_tape_check(t, NULL), GROG_OK);
     grog_tape_destroy(t);
+    s.tape = NULL;
     /* bases touching on the map, not at the table */
     s.receiver = (grog_base){{0, 20}, 40, 20, 0};
     assert_int_equal(grog_aigles_order_check(r, &o, &s, NULL, NULL, NULL, &err), GROG_OK);
