@@ -120,10 +120,6 @@ grog_status gt_act_spend(action_ctx *c, int argc, char **argv, grog_error *err);
 
 /* A commander's PIP (family_gt_gifts.c, GT-10..13). */
 grog_status gt_act_gift(action_ctx *c, int argc, char **argv, grog_error *err);
-/* A distance from officer `from` (an id) to officer number `to` that GT-10 or
- * GT-12 asks: the table's when it was measured (tape.h; then 1), *mm (the
- * map's) otherwise. */
-int gt_take_distance(action_ctx *c, const char *from, size_t to, double *mm);
 
 /* Generals with their units, orders and morale, the unit card
  * (family_gt_generals.c, GT-03..09). */

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "family_gt.h"
+#include "table_measures.h"
 #include "i18n.h"
 
 /* GT-13: a commander's PIP goes to a unit of his side that no divisional
@@ -26,18 +27,6 @@ static grog_status gift_unit_check(action_ctx *c, const grog_officer *k, const g
                                 "PIPs on it, not %s"),
                               u->name, k->name);
     return GROG_OK;
-}
-
-
-int gt_take_distance(action_ctx *c, const char *from, size_t to, double *mm)
-{
-    grog_measure m = grog_measure_map(GROG_MEASURE_DISTANCE, from,
-                                      grog_battle_officer(c->battle, to)->id, "GT-10",
-                                      GROG_UNIT_IN);
-    m.mm = *mm;
-    int table = grog_tape_take(c->tape, &m);
-    *mm = m.mm;
-    return table;
 }
 
 /* A gift is declared before the roll it adds to: too late once a corps with
@@ -149,7 +138,8 @@ grog_status gt_act_gift(action_ctx *c, int argc, char **argv, grog_error *err)
         return st;
     double radius = grog_length_to_mm(grog_gt_command_radius_in(R(c)), GROG_UNIT_IN, NULL);
     double d = grog_battle_officer_distance(c->battle, ki, t);
-    int measured = gt_take_distance(c, k->id, t, &d);
+    int measured = table_measures_distance(c, k->id, grog_battle_officer(c->battle, t)->id,
+                                           "GT-10", GROG_UNIT_IN, &d);
     if (d > radius + 1e-9)
         return grog_error_set(err, GROG_ERULE,
                               measured ? _("GT-10: %s is %.1f\" from %s (measured at the table), "

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "family_gt.h"
+#include "table_measures.h"
 #include "i18n.h"
 
 /* The rules library names generals, commanders and units by their number in
@@ -113,8 +114,9 @@ grog_status gt_roll_corps(action_ctx *c, size_t corps, const int *entered, grog_
         for (int i = 0; i < nd; i++) {
             m->distance_mm[i] = grog_battle_officer_distance(b, k, div[i]);
             if (m->bad || i == to) /* the distances GT-12 and GT-10 ask */
-                table[nc - 1][i] = (unsigned char)gt_take_distance(c, ko->id, div[i],
-                                                                   &m->distance_mm[i]);
+                table[nc - 1][i] = (unsigned char)table_measures_distance(
+                    c, ko->id, grog_battle_officer(b, div[i])->id, "GT-10", GROG_UNIT_IN,
+                    &m->distance_mm[i]);
         }
         gift_lapses(c, m, div);
     }

@@ -68,6 +68,16 @@ grog_status table_measures_check(const action_ctx *c, grog_error *err)
     return grog_tape_check(c->tape, err);
 }
 
+int table_measures_distance(action_ctx *c, const char *from, const char *to, const char *rule,
+                            grog_unit unit, double *mm)
+{
+    grog_measure m = grog_measure_map(GROG_MEASURE_DISTANCE, from, to, rule, unit);
+    m.mm = *mm;
+    int table = grog_tape_take(c->tape, &m);
+    *mm = m.mm;
+    return table;
+}
+
 void table_measures_free(action_ctx *c)
 {
     grog_tape_destroy(c->tape);

@@ -22,5 +22,10 @@ grog_status table_measures_take(action_ctx *c, int *argc, char **words, grog_err
 grog_status table_measures_check(const action_ctx *c, grog_error *err);
 /* Frees c->tape. */
 void table_measures_free(action_ctx *c);
+/* A distance between pieces from and to (ids) that `rule` asks, in the
+ * rule's unit: the table's when it was measured (then 1, *mm its length),
+ * *mm (the map's) left otherwise. */
+int table_measures_distance(action_ctx *c, const char *from, const char *to, const char *rule,
+                            grog_unit unit, double *mm);
 
 #endif
