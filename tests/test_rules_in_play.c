@@ -150,7 +150,7 @@ static grog_status explain_order(grog_game *g, const char *from, const char *to,
                                  const char *rule, int want_no)
 {
     grog_aigles_rules *r = aigles_rules(NULL);
-    grog_aigles_battle_order in = {from, to, 0, 0, 0, -1, GROG_AIGLES_VARIANT_RULES};
+    grog_aigles_battle_order in = {from, to, 0, 0, 0, -1, GROG_AIGLES_VARIANT_RULES, NULL};
     grog_aigles_dice none = {GROG_AIGLES_NO_ROLL, NULL, 0};
     grog_explain *e = NULL;
     grog_status st =
