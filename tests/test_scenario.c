@@ -126,7 +126,10 @@ static void test_bundled_scenarios_validate(void **state)
         assert_true(m->nsources >= 3);        /* researched and cited */
         assert_true(strlen(m->rating_notes) > 100);
         /* Each side: a C-in-C with ADCs and several brigades (two at least:
-         * Maida's French order of battle, as read, has Compere's and Peyri's). */
+         * the orders of battle as read give Maida's French Compere's and
+         * Peyri's, Wertingen's Austrians their cavalry and their united
+         * grenadiers, Mir's Poles Dziewanowski's and Turno's and its Russians
+         * Kuteinikov's and Vasilchikov's). */
         for (size_t s = 0; s < grog_battle_nsides(b); s++) {
             const char *side = grog_battle_side(b, s)->id;
             size_t cinc, brigades = 0;

@@ -1,14 +1,16 @@
 /* test_scenarios.c — the bundled battles (issue 25): each loads, is small
  * enough for a club evening, cites its sources, says its licence, and no
  * two share a year; `grognard scenarios` lists them all with their sizes;
- * meta.licence is read, saved and checked like the other meta texts. */
+ * the orders of battle of Wertingen and Mir are the sources' (figures at 1
+ * per 40 men, rounded to the nearest); meta.licence is read, saved and
+ * checked like the other meta texts. */
 #include "testutil.h"
 
 static void test_every_bundled_scenario(void **state)
 {
     (void)state;
     size_t n = grog_scenario_embedded_count();
-    assert_true(n >= 3);
+    assert_true(n >= 5);
     char years[16][5];
     for (size_t i = 0; i < n; i++) {
         const char *name = grog_scenario_embedded_name(i);
@@ -75,6 +77,102 @@ static void test_scenarios_command(void **state)
     cli_run_free(&r);
 }
 
+static const grog_troop *troop(const grog_battle *b, const char *id)
+{
+    const grog_troop *u = grog_battle_unit_by_id(b, id);
+    if (u == NULL)
+        fail_msg("no unit \"%s\"", id);
+    return u;
+}
+
+static size_t commands(const grog_battle *b, const char *officer)
+{
+    size_t i;
+    assert_true(grog_battle_officer_index(b, officer, &i));
+    return grog_battle_officer_units(b, i, NULL, 0);
+}
+
+/* Wertingen as Gilles Boue's order of battle gives it: 700 men are 17.5,
+ * so 18 figures; 500 are 12.5, so 13; IR 55's 1,800 men in three battalions
+ * are 15 each; a battery has a figure per gun. Treillard's brigade belongs
+ * to Fauconnet's division; the brigades the order of battle names no
+ * general for are said to be unnamed. */
+static void test_wertingen_order_of_battle(void **state)
+{
+    (void)state;
+    grog_battle *b = NULL;
+    grog_error err;
+    assert_int_equal(grog_scenario_load_embedded("wertingen-1805", &b, &err), GROG_OK);
+    assert_string_equal(grog_battle_meta(b)->date, "1805-10-08");
+    assert_int_equal(grog_battle_nunits(b), 35);
+    assert_int_equal(grog_battle_nofficers(b), 16);
+    assert_int_equal(troop(b, "fr-58ligne")->figures, 18);
+    assert_int_equal(troop(b, "fr-2leger")->figures, 13);
+    assert_int_equal(troop(b, "fr-28leger")->figures, 10);
+    assert_int_equal(troop(b, "fr-dragoons8")->figures, 7);
+    assert_int_equal(troop(b, "fr-hussars9")->figures, 6);
+    for (int i = 1; i <= 3; i++) {
+        char id[16];
+        snprintf(id, sizeof id, "au-ir55-%d", i);
+        assert_int_equal(troop(b, id)->figures, 15);
+    }
+    assert_int_equal(troop(b, "au-kuir3")->figures, 5);
+    assert_int_equal(troop(b, "au-foot-1")->figures, 6);
+    assert_int_equal(troop(b, "fr-horse-fauconnet")->figures, 3);
+    assert_int_equal(troop(b, "fr-horse-fauconnet")->arm, GROG_ARM_HORSE_ARTILLERY);
+    assert_string_equal(grog_battle_officer_by_id(b, "treillard")->superior, "fauconnet");
+    assert_int_equal(grog_battle_officer_by_id(b, "oudinot")->role, GROG_ROLE_DIVISION);
+    assert_int_equal(commands(b, "au-grenadiers"), 6);
+    assert_int_equal(commands(b, "laplanche"), 4);
+    assert_int_equal(commands(b, "dupas"), 4);
+    assert_int_equal(commands(b, "ruffin"), 2);
+    assert_non_null(strstr(grog_battle_officer_by_id(b, "beaumont-2")->name, "not named"));
+    assert_non_null(strstr(grog_battle_officer_by_id(b, "au-cavalry")->name, "not named"));
+    assert_int_equal(grog_battle_officer_by_id(b, "auffenberg")->nation, GROG_NATION_AUSTRIA);
+    grog_battle_destroy(b);
+}
+
+/* Mir: the six lancer regiments with the blog's officers and men at 1 per
+ * 40 (595 -> 15, 672 -> 17, 553 -> 14, 658 -> 16, 728 -> 18, 688 -> 17),
+ * three squadrons each; the Poles' nation is "other" (the Duchy of Warsaw);
+ * Wikipedia's eight Cossack regiments, four with Kuteinikov and four with
+ * Platov himself beside the two Don batteries; Vasilchikov's detachment
+ * of four regiments, the 5th Jaegers and two horse batteries. */
+static void test_mir_order_of_battle(void **state)
+{
+    (void)state;
+    grog_battle *b = NULL;
+    grog_error err;
+    assert_int_equal(grog_scenario_load_embedded("mir-1812", &b, &err), GROG_OK);
+    assert_string_equal(grog_battle_meta(b)->date, "1812-07-10");
+    assert_int_equal(grog_battle_nunits(b), 25);
+    assert_int_equal(grog_battle_nofficers(b), 8);
+    static const struct {
+        const char *id;
+        int figures;
+    } lancers[] = {{"pl-lancers2", 15},  {"pl-lancers7", 17},  {"pl-lancers11", 14},
+                   {"pl-lancers3", 16},  {"pl-lancers15", 18}, {"pl-lancers16", 17}};
+    for (size_t i = 0; i < sizeof lancers / sizeof lancers[0]; i++) {
+        const grog_troop *u = troop(b, lancers[i].id);
+        assert_int_equal(u->figures, lancers[i].figures);
+        assert_int_equal(u->subunits, 3);
+        assert_int_equal(u->arm, GROG_ARM_CAVALRY);
+    }
+    assert_int_equal(grog_battle_officer_by_id(b, "turno")->nation, GROG_NATION_OTHER);
+    assert_int_equal(commands(b, "dziewanowski"), 3);
+    assert_int_equal(commands(b, "turno"), 3);
+    assert_int_equal(commands(b, "kuteinikov"), 4);
+    assert_int_equal(commands(b, "platov"), 6);
+    assert_int_equal(commands(b, "vasilchikov"), 7);
+    size_t cossacks = 0;
+    for (size_t i = 0; i < grog_battle_nunits(b); i++)
+        cossacks += strncmp(grog_battle_unit(b, i)->id, "ru-cossacks-", 12) == 0 &&
+                    grog_battle_unit(b, i)->status == GROG_STATUS_IRREGULAR;
+    assert_int_equal(cossacks, 8);
+    assert_int_equal(troop(b, "ru-jaegers5")->arm, GROG_ARM_INFANTRY);
+    grog_battle_destroy(b);
+}
+
 static const char with_licence[] =
     "{\"meta\": {\"name\": \"L\", \"licence\": %s},"
     " \"table\": {\"figure_scale\": 25, \"unit\": \"cm\", \"width\": 100, \"depth\": 100},"
@@ -136,6 +234,8 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_every_bundled_scenario),
         cmocka_unit_test(test_scenarios_command),
+        cmocka_unit_test(test_wertingen_order_of_battle),
+        cmocka_unit_test(test_mir_order_of_battle),
         cmocka_unit_test(test_licence),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

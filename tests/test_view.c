@@ -503,14 +503,20 @@ static void check_sheet(const char *svg, size_t min_labels)
 static void test_map_scenarios_readable(void **state)
 {
     (void)state;
-    static const char *const names[] = {"bussaco-1810", "quatre-bras-1815"};
-    for (size_t i = 0; i < 2; i++) {
-        cli_run r = run_cli("map", names[i], "--family", "all", NULL);
+    static const struct {
+        const char *name, *colour1, *colour2;
+    } maps[] = {{"bussaco-1810", "red: ", "blue: "},
+                {"quatre-bras-1815", "red: ", "blue: "},
+                {"maida-1806", "red: ", "blue: "},
+                {"wertingen-1805", "grey: ", "blue: "},
+                {"mir-1812", "red: ", "green: "}};
+    for (size_t i = 0; i < sizeof maps / sizeof maps[0]; i++) {
+        cli_run r = run_cli("map", maps[i].name, "--family", "all", NULL);
         assert_int_equal(r.code, 0);
         check_sheet(r.out, 20);
         /* Each side's colour is named in the legend. */
-        assert_non_null(strstr(r.out, "red: "));
-        assert_non_null(strstr(r.out, "blue: "));
+        assert_non_null(strstr(r.out, maps[i].colour1));
+        assert_non_null(strstr(r.out, maps[i].colour2));
         assert_non_null(strstr(r.out, "id=\"compass\""));
         cli_run_free(&r);
     }
