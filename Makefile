@@ -55,11 +55,11 @@ SANFLAGS :=
 OPT ?= -O2 -g
 endif
 
-PKGS := jansson sqlite3 libedit nettle gmp cairo
+PKGS := jansson sqlite3 libedit nettle gmp cairo libqrencode
 # libcsv (roster CSV import) has no pkg-config file: linked by name.
 EXTRA_LIBS := -lcsv
 # grognard serve (src/server, its own archive): only the binary, tests and benchmarks link it.
-SERVER_PKGS := libmicrohttpd libqrencode zlib
+SERVER_PKGS := libmicrohttpd zlib
 WARN := -std=c11 -Wall -Wextra -Wpedantic -Wmissing-prototypes -Wstrict-prototypes \
         -Wshadow -Wformat=2 -Wvla -Werror
 # Deferred (=): pkg-config runs when a recipe needs it, after scripts/deps.sh.

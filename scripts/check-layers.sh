@@ -31,7 +31,7 @@ public_layer() {
         data | scenario | roster) echo io ;;
         aigles | aigles_formation | aigles_phase | gdb | gt) echo rules ;;
         game | commitment | plan) echo game ;;
-        view | map | brief | report) echo view ;;
+        view | map | brief | report | print) echo view ;;
         server | club) echo server ;;
         grognard) echo umbrella ;;
         *) echo unknown ;;

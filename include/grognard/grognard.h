@@ -29,6 +29,7 @@
 #include "grognard/gt.h"
 #include "grognard/game.h"
 #include "grognard/commitment.h"
+#include "grognard/print.h"
 #include "grognard/report.h"
 #include "grognard/view.h"
 #include "grognard/jsonout.h"

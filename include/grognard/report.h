@@ -22,6 +22,7 @@
 
 #include "grognard/error.h"
 #include "grognard/game.h"
+#include "grognard/print.h"
 
 /* One test for the luck line: the success has probability num/den (0 <= num
  * <= den, den > 0) and happened (success 1) or not. */
@@ -55,5 +56,10 @@ grog_status grog_report_text(const grog_game *g, const grog_seat *seat, char **o
  * obeyed over the turns, one line per side), in the language of messages. */
 grog_status grog_report_html(const grog_game *g, const grog_seat *seat, char **out,
                              grog_error *err);
+/* The same on paper: a PDF (cairo) written to path, the tables and the two
+ * charts; GROG_EIO naming path when it cannot be written (nothing written
+ * when the report cannot be made). */
+grog_status grog_report_pdf(const grog_game *g, const grog_seat *seat, grog_paper paper,
+                            const char *path, grog_error *err);
 
 #endif

@@ -78,4 +78,11 @@ typedef struct grog_server_seat {
 } grog_server_seat;
 const grog_server_seat *grog_server_seat_at(const grog_server *s, size_t i);
 
+/* The token of side `side`'s seat of the game file at path, the one
+ * grog_server_start serves it with (made and stored now when the game was
+ * never served, as serve would), 32 hex digits into out. For the printed
+ * rosters' links (seat_token.c); the side is not checked against the game. */
+grog_status grog_server_side_token(const char *path, const char *side, char out[33],
+                                   grog_error *err);
+
 #endif

@@ -37,6 +37,7 @@ static const cli_command *const commands[] = {
     &cli_end_command,
     &cli_verify_command,
     &cli_report_command,
+    &cli_print_command,
     &cli_backup_command,
     &cli_demo_command,
     &cli_serve_command,

@@ -239,6 +239,8 @@ extern const cli_command cli_end_command;
 extern const cli_command cli_verify_command;
 /* The battle report (cmd_report.c). */
 extern const cli_command cli_report_command;
+/* The battle on paper (cmd_print.c). */
+extern const cli_command cli_print_command;
 /* Prints one action's result (grog_game_do) as text or JSON for seat (NULL:
  * the side that acted). */
 int cli_game_show_result(cli *c, const char *result, const grog_seat *seat);

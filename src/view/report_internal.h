@@ -6,6 +6,7 @@
 
 #include <jansson.h>
 #include <stddef.h>
+#include <stdio.h>
 
 #include "grognard/report.h"
 
@@ -53,5 +54,12 @@ void report_luck_free(report *r);
 /* The report object of seat (report.c); *out owned by the caller. */
 grog_status report_build(const grog_game *g, const grog_seat *seat, json_t **out,
                          grog_error *err);
+
+/* report_out.c: a count's label for people; the text report's head (the
+ * battle, the commitment, the seed when shown) and its end (the orders in
+ * force, the luck lines), as the text and the page print them. */
+const char *report_count_label(int k);
+void report_text_head(FILE *f, json_t *rep);
+void report_text_end(FILE *f, json_t *rep);
 
 #endif

@@ -12,7 +12,7 @@
 #include "i18n.h"
 #include "report_internal.h"
 
-static const char *count_label(int k)
+const char *report_count_label(int k)
 {
     /* TRANSLATORS: the rows of the battle report's tables (counts per turn and side) */
     static const char *const labels[REPORT_NCOUNTS] = {
@@ -57,7 +57,7 @@ static void text_table(FILE *f, json_t *sides, json_t *by_side)
     fputc('\n', f);
     for (int k = 0; k < REPORT_NCOUNTS; k++) {
         fputs("  ", f);
-        pad(f, count_label(k), 20);
+        pad(f, report_count_label(k), 20);
         json_array_foreach(sides, i, s)
             fprintf(f, " %18lld", count_of(json_object_get(by_side, side_id(s)), k));
         fputc('\n', f);
@@ -83,7 +83,7 @@ static void text_luck_line(FILE *f, const char *side, const char *what, json_t *
             json_string_value(json_object_get(l, "p_at_least_exact")));
 }
 
-static void text_end(FILE *f, json_t *rep)
+void report_text_end(FILE *f, json_t *rep)
 {
     json_t *sides = json_object_get(rep, "sides");
     size_t i, k;
@@ -105,7 +105,7 @@ static void text_end(FILE *f, json_t *rep)
     }
 }
 
-static void text_head(FILE *f, json_t *rep)
+void report_text_head(FILE *f, json_t *rep)
 {
     fprintf(f, _("Battle report: %s (%s), turn %lld, %lld actions\n"),
             json_string_value(json_object_get(rep, "scenario")),
@@ -144,7 +144,7 @@ grog_status grog_report_text(const grog_game *g, const grog_seat *seat, char **o
         json_decref(rep);
         return grog_error_set(err, GROG_ENOMEM, _("out of memory"));
     }
-    text_head(f, rep);
+    report_text_head(f, rep);
     size_t i;
     json_t *t;
     json_array_foreach(json_object_get(rep, "turns"), i, t) {
@@ -154,7 +154,7 @@ grog_status grog_report_text(const grog_game *g, const grog_seat *seat, char **o
     }
     fprintf(f, "\n%s\n", _("The whole game"));
     text_table(f, json_object_get(rep, "sides"), json_object_get(rep, "totals"));
-    text_end(f, rep);
+    report_text_end(f, rep);
     json_decref(rep);
     return finish(f, &buf, out, err);
 }
@@ -250,7 +250,7 @@ static void html_table(FILE *f, json_t *sides, json_t *by_side)
     fputs("</tr>\n", f);
     for (int k = 0; k < REPORT_NCOUNTS; k++) {
         fputs("<tr><th>", f);
-        esc(f, count_label(k));
+        esc(f, report_count_label(k));
         fputs("</th>", f);
         json_array_foreach(sides, i, s)
             fprintf(f, "<td>%lld</td>", count_of(json_object_get(by_side, side_id(s)), k));
@@ -268,9 +268,9 @@ static void html_text_block(FILE *f, json_t *rep, const char *what, int after)
     if (m == NULL)
         return;
     if (after)
-        text_end(m, rep);
+        report_text_end(m, rep);
     else
-        text_head(m, rep);
+        report_text_head(m, rep);
     fclose(m);
     fprintf(f, "<section class=\"%s\"><pre>", what);
     esc(f, buf);
