@@ -1,6 +1,6 @@
 #!/bin/sh
 # Adds the web page's messages to a PO template: the texts given
-# to t() and N_() in web/js/*.js (xgettext's JavaScript reader) and the
+# to t(), nt() (plural) and N_() in web/js/*.js (xgettext's JavaScript reader) and the
 # data-i18n / data-i18n-label attributes of web/*.html, and the game's words
 # the page translates from ids (po/web-words.txt, one per line; a line
 # CONTEXT|word is the word with that message context, as NC_() in src/).
@@ -48,7 +48,7 @@ fi
 # location (po2js.sh picks the page's texts by location).
 if [ -n "$js" ]; then
     # shellcheck disable=SC2086
-    xgettext -j --language=JavaScript --from-code=UTF-8 --keyword=t --keyword=N_ \
+    xgettext -j --language=JavaScript --from-code=UTF-8 --keyword=t --keyword=N_ --keyword=nt:1,2 \
         --add-comments=TRANSLATORS: --sort-by-file -o "$out" $js
 fi
 for f in "$tmp/html.pot" "$tmp/words.pot"; do

@@ -358,11 +358,11 @@ static void test_built_catalogues(void **state)
     static const char one[] = "%zu action written by another process since the last prompt.\n";
     static const char many[] = "%zu actions written by another process since the last prompt.\n";
     assert_string_equal(grog_catalog_ngettext(ru, one, many, 21),
-                        "%zu действие записано другим процессом после последнего приглашения.\n");
+                        "%zu действие записано другим процессом после последней строки ввода.\n");
     assert_string_equal(grog_catalog_ngettext(ru, one, many, 3),
-                        "%zu действия записаны другим процессом после последнего приглашения.\n");
+                        "%zu действия записаны другим процессом после последней строки ввода.\n");
     assert_string_equal(grog_catalog_ngettext(ru, one, many, 11),
-                        "%zu действий записано другим процессом после последнего приглашения.\n");
+                        "%zu действий записано другим процессом после последней строки ввода.\n");
     assert_int_equal(grog_catalog_plural(fr, 1), 0);
     assert_int_equal(grog_catalog_plural(fr, 2), 1);
     grog_catalog_free(fr);
@@ -416,7 +416,7 @@ static void test_thread_language(void **state)
                                  "%zu actions written by another process since the last "
                                  "prompt.\n",
                                  5),
-                        "%zu действий записано другим процессом после последнего приглашения.\n");
+                        "%zu действий записано другим процессом после последней строки ввода.\n");
     assert_string_equal(grog_pgettext("formation\004march-column"), "походная колонна");
     assert_string_equal(grog_pgettext("formation\004no-such-word"), "no-such-word");
     assert_ptr_equal(grog_i18n_use(NULL), ru);

@@ -656,14 +656,16 @@ static void test_cli_phase_words_and_counts(void **state)
     cli_run_free(&r);
     r = run_cli("show", path, "--lang", "fr", NULL);
     assert_int_equal(r.code, 0);
-    assert_non_null(strstr(r.out, "tour 1, phase ordres 1, 1 action au journal."));
+    assert_non_null(strstr(r.out, "tour 1, phase des ordres 1, 1 action au journal."));
     /* the order line and the distances were fixed English forms: "ordre:
-     * defend", "cm / in / pas" in Russian */
-    assert_non_null(strstr(r.out, "\n      ordre : defend \"Hold the ridge"));
+     * defend", "cm / in / pas" in Russian; the order is in words, its id
+     * in brackets (issue 28) */
+    assert_non_null(strstr(r.out, "\n      ordre : défense [defend] \"Hold the ridge"));
     assert_non_null(strstr(r.out, "de son supérieur picton : 2.8 cm / 1.1 po / 28 pas\n"));
     cli_run_free(&r);
     r = run_cli("show", path, "--lang", "ru", NULL);
     assert_non_null(strstr(r.out, "2.8 см / 1.1 дюйм. / 28 шаг.\n"));
+    assert_non_null(strstr(r.out, "ход 1, фаза приказов 1, в журнале 1 действие."));
     cli_run_free(&r);
     char script[96];
     snprintf(script, sizeof script, "%s.script", path);
@@ -673,7 +675,7 @@ static void test_cli_phase_words_and_counts(void **state)
     assert_non_null(freopen(script, "r", stdin));
     r = run_cli("play", path, "--lang", "fr", NULL);
     assert_int_equal(r.code, 0);
-    assert_non_null(strstr(r.out, "Annulé ; tour 1, phase ordres 1."));
+    assert_non_null(strstr(r.out, "Annulé ; tour 1, phase des ordres 1."));
     cli_run_free(&r);
     unlink(script);
     r = run_cli("do", path, "--side", NULL);

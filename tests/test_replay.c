@@ -220,6 +220,35 @@ static void test_french_game_of_0_1_in_three_languages(void **state)
     grog_game_remove(path);
 }
 
+/* A French row's words from an older catalogue (« attack » where the words are
+ * now « attaque ») still replay in French; a number changed in it does not. */
+static void test_french_words_of_another_version(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *edit;
+        int replays;
+    } cases[] = {
+        {"UPDATE actions SET result = replace(result, 'obéi', 'obéi, disait-on') WHERE seq = 3", 1},
+        {"UPDATE actions SET result = replace(result, '\"exact\":\"4/6\"', '\"exact\":\"4/7\"') "
+         "WHERE seq = (SELECT min(seq) FROM actions WHERE result LIKE '%\"exact\":\"4/6\"%')",
+         0},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char path[256];
+        test_game_path(path, sizeof path, "aigles-fr-words");
+        stored_game(path, GROG_FAMILY_AIGLES, "aigles-fr");
+        sql(path, cases[i].edit);
+        cli_run r = run_cli("--lang", "fr", "replay", path, NULL);
+        if (cases[i].replays && r.code != 0)
+            fail_msg("case %zu: %s", i, r.err);
+        if (!cases[i].replays)
+            assert_int_equal(r.code, 1);
+        cli_run_free(&r);
+        grog_game_remove(path);
+    }
+}
+
 /* A byte changed in a stored record (an odds fraction, a check's text) is
  * found by replay: the comparison covers the records written directly. */
 static void test_an_edited_record_is_found(void **state)
@@ -335,6 +364,7 @@ int main(void)
         cmocka_unit_test(test_gdb_game_of_0_1),
         cmocka_unit_test(test_gt_game_of_0_1),
         cmocka_unit_test(test_french_game_of_0_1_in_three_languages),
+        cmocka_unit_test(test_french_words_of_another_version),
         cmocka_unit_test(test_an_edited_record_is_found),
         cmocka_unit_test(test_an_edited_side_is_found),
         cmocka_unit_test(test_short_result_after_a_long_one),

@@ -1464,7 +1464,8 @@ static void test_language_per_request(void **state)
     for (int i = 0; i < 2; i++) {
         reply r = http_full(&s, "GET", "/api/v1/map.svg", s.side_token[1], NULL, 0, 0,
                             i ? "ru" : "fr");
-        assert_true(has_text(r.body, i ? "ход 1, фаза" : "tour 1, phase mouvement"));
+        /* the phase in the sentence's form: "phase de mouvement", "фаза движения" */
+        assert_true(has_text(r.body, i ? "ход 1, фаза движения;" : "tour 1, phase de mouvement ;"));
         reply_free(&r);
     }
     stop(&s);

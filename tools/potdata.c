@@ -2,7 +2,9 @@
  *
  * Usage: potdata OUT.pot FILE.json...
  * Rules files (data/rules/NAME.json): every string under a "text" key (a
- * formation's effects) or a "note" key (why a value is a default). Demo plans
+ * formation's effects), a "note" key (why a value is a default) or a "label"
+ * key (a table's column as the rulebook heads it: "France, Britain, late
+ * Prussia"). Demo plans
  * (data/plans/NAME.json): the text of every "note TEXT" action. The library
  * translates these texts where they enter an explanation record, and the demo
  * its notes, so that French and Russian need no second copy of the data.
@@ -75,7 +77,9 @@ static void walk(texts *t, json_t *v, const char *key, const char *file, const c
         const char *s = json_string_value(v);
         if (plan && strncmp(s, "note ", 5) == 0)
             add(t, s + 5, file, path);
-        else if (!plan && key != NULL && (strcmp(key, "text") == 0 || strcmp(key, "note") == 0))
+        else if (!plan && key != NULL &&
+                 (strcmp(key, "text") == 0 || strcmp(key, "note") == 0 ||
+                  strcmp(key, "label") == 0))
             add(t, s, file, path);
     }
 }

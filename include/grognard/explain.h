@@ -19,6 +19,8 @@
 
 #include <stdint.h>
 
+#include <stdio.h>
+
 #include "grognard/dice.h"
 #include "grognard/dist.h"
 #include "grognard/error.h"
@@ -79,6 +81,20 @@ const char *grog_explain_outcome(const grog_explain *e);
  * phases, roles, skills. An id it does not know is returned as is. JSON and
  * the command line keep the ids. Static storage: never freed. */
 const char *grog_explain_word(const char *id);
+/* The words of an id of a given kind, the catalogue's entry with message
+ * context ctx ("order" for "attack", "pip-action" for "move", "formation",
+ * "arm", "status", "phase", "role", "skill", "state", "flag", "column"...,
+ * docs/i18n.md): the translation, or the id itself when the catalogue has
+ * none (English, a house rule's word). A NULL ctx is grog_explain_word. The
+ * result is the catalogue's (static) or id: the caller keeps id alive. */
+const char *grog_explain_word_in(const char *ctx, const char *id);
+/* A phase's words after "phase" in a sentence ("Turn 2, %s phase."): the
+ * genitive the languages need ("de commandement", "командования"; context
+ * phase-of); a phase it does not know as grog_explain_word. */
+const char *grog_explain_phase_of(const char *id);
+/* Writes a path step for people: an id ("line") or a rule id, an id and a
+ * value ("GT-14 allocate: 4" -> "GT-14 attribution: 4"), the id in words. */
+void grog_explain_put_step(FILE *f, const char *step);
 /* The words of a value's unit for people, singular or plural for value
  * ("half-periods", 2 -> "half-périodes"; "PIPs", 1 -> "PIP"). */
 const char *grog_explain_unit_words(const char *unit, double value);

@@ -17,6 +17,7 @@
 #ifndef GROGNARD_TEXT_H
 #define GROGNARD_TEXT_H
 
+#include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -56,6 +57,19 @@ grog_status grog_text_check(const char *text, size_t len, size_t max, int flags,
  * all. The message names the word by its position, never quotes it (it may
  * be another side's secret). */
 grog_status grog_text_check_words(int argc, const char *const *argv, grog_error *err);
+
+/* Cuts s back, in place, so that it does not end in the first bytes of a
+ * UTF-8 sequence cut short (what a full buffer leaves); its new length. */
+size_t grog_text_utf8_trim(char *s);
+
+/* snprintf (and vsnprintf) for text for people: when the text does not fit,
+ * it is cut on a character boundary, never in the middle of a UTF-8
+ * sequence (a Russian word cut in half would print U+FFFD). The return value
+ * is vsnprintf's: the length the whole text would have. */
+int grog_text_snprintf(char *buf, size_t size, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+int grog_text_vsnprintf(char *buf, size_t size, const char *fmt, va_list ap)
+    __attribute__((format(printf, 3, 0)));
 
 /* text escaped for XML character data and attribute values: & < > " ' as
  * entities; control characters, U+FFFE, U+FFFF and bytes that are not

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "grognard/text.h"
 #include "cli.h"
 #include "grognard/aigles.h"
 
@@ -279,8 +280,8 @@ static grog_explain *zone_record(const grog_aigles_rules *r, int command, int sc
                                  int contact)
 {
     char title[128], text[256];
-    snprintf(title, sizeof title, _("Les Aigles: order-change zone of command %d at %d mm"),
-             command, scale);
+    grog_text_snprintf(title, sizeof title,
+                       _("Les Aigles: order-change zone of command %d at %d mm"), command, scale);
     grog_explain *e = grog_explain_create("aigles-zone", title);
     if (e == NULL)
         return NULL;
@@ -294,10 +295,11 @@ static grog_explain *zone_record(const grog_aigles_rules *r, int command, int sc
                               _("command 0 gives no command points, hence no orders (AIG-O-06)"));
     } else {
         grog_explain_set_value(e, pas, "pas");
-        snprintf(text, sizeof text,
-                 _("the general orders a unit or officer whose base is within %g pas of his, "
-                   "edge to edge, %g pas included (AIG-O-10)"),
-                 pas, pas);
+        grog_text_snprintf(
+            text, sizeof text,
+            _("the general orders a unit or officer whose base is within %g pas of his, "
+              "edge to edge, %g pas included (AIG-O-10)"),
+            pas, pas);
         grog_explain_add_note(e, "AIG-O-07", text);
     }
     if (grog_aigles_variant_default(r))
@@ -367,7 +369,7 @@ static grog_status charisma_record(const grog_aigles_rules *r, const zone_opts *
     if (st != GROG_OK)
         return st;
     char title[128], text[256];
-    snprintf(title, sizeof title, _("Les Aigles: charisma %d at %d mm"), ch, o->scale);
+    grog_text_snprintf(title, sizeof title, _("Les Aigles: charisma %d at %d mm"), ch, o->scale);
     grog_explain *e = grog_explain_create("aigles-charisma", title);
     if (e == NULL)
         return grog_error_set(err, GROG_ENOMEM, "%s", _("out of memory"));
@@ -377,14 +379,16 @@ static grog_status charisma_record(const grog_aigles_rules *r, const zone_opts *
                               _("in contact: the officer's player chooses the modifier in this "
                                 "range after the die is rolled; it is the last factor applied"));
     } else {
-        snprintf(text, sizeof text, _("%g pas from the officer"), o->distance);
+        grog_text_snprintf(text, sizeof text, _("%g pas from the officer"), o->distance);
         grog_explain_add_modifier(e, "AIG-O-04", text, bonus);
         grog_explain_set_value(e, bonus, "morale");
         if (radius > 0)
-            snprintf(text, sizeof text,
-                     _("the bonus is above 0 within %g pas (edge to edge, included)"), radius);
+            grog_text_snprintf(text, sizeof text,
+                               _("the bonus is above 0 within %g pas (edge to edge, included)"),
+                               radius);
         else
-            snprintf(text, sizeof text, "%s", _("charisma 0 or 1 gives no indirect bonus"));
+            grog_text_snprintf(text, sizeof text, "%s",
+                               _("charisma 0 or 1 gives no indirect bonus"));
         grog_explain_add_note(e, "AIG-O-04", text);
     }
     grog_explain_add_note(e, "AIG-O-05",

@@ -11,6 +11,7 @@
 
 #include <jansson.h>
 
+#include "grognard/text.h"
 #include "cli.h"
 #include "grognard/view.h"
 
@@ -137,7 +138,7 @@ int cli_fail(cli *c, int code, const char *fmt, ...)
     vfprintf(c->err, fmt, ap);
     va_end(ap);
     va_start(ap, fmt);
-    vsnprintf(c->err_message, sizeof c->err_message, fmt, ap);
+    grog_text_vsnprintf(c->err_message, sizeof c->err_message, fmt, ap);
     va_end(ap);
     if (!c->failed && c->err_code[0] == '\0')
         snprintf(c->err_code, sizeof c->err_code, "%s", exit_code_name(code));
@@ -465,11 +466,11 @@ static void lang_error_json(int argc, char **argv, FILE *out)
     c.json = c.failed = 1;
     snprintf(c.err_code, sizeof c.err_code, "usage");
     if (lang == NULL)
-        snprintf(c.err_message, sizeof c.err_message, "%s",
-                 _("option '--lang' needs a value: en, fr or ru"));
+        grog_text_snprintf(c.err_message, sizeof c.err_message, "%s",
+                           _("option '--lang' needs a value: en, fr or ru"));
     else
-        snprintf(c.err_message, sizeof c.err_message,
-                 _("--lang: unknown language \"%s\"; expected en, fr or ru"), lang);
+        grog_text_snprintf(c.err_message, sizeof c.err_message,
+                           _("--lang: unknown language \"%s\"; expected en, fr or ru"), lang);
     finish_json(&c);
 }
 

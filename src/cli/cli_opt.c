@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grognard/text.h"
 #include "cli.h"
 
 enum { MAX_OPTS = 64 };
@@ -146,8 +147,8 @@ static void opt_label(const cli_opt *o, const char *dashes, char *out, size_t si
     char shortform[8] = "";
     if (dashes[0] != '\0' && is_letter(o->id) && o->id != 'j')
         snprintf(shortform, sizeof shortform, "-%c, ", o->id);
-    snprintf(out, size, "%s%s%s%s%s", shortform, dashes, o->name, o->value != NULL ? " " : "",
-             o->value != NULL ? _(o->value) : "");
+    grog_text_snprintf(out, size, "%s%s%s%s%s", shortform, dashes, o->name,
+                       o->value != NULL ? " " : "", o->value != NULL ? _(o->value) : "");
 }
 
 /* The column the help lines start at: past the widest label, at most 24. */

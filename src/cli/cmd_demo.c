@@ -15,6 +15,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "grognard/text.h"
 #include "cli.h"
 #include "grognard/game.h"
 #include "grognard/scenario.h"
@@ -131,7 +132,7 @@ static int play_family(cli *c, grog_family family, json_t *lines, demo_opts *o,
          * puts them in the catalogues); --json keeps the plan's words. */
         char note[1024];
         if (!c->json && strncmp(text, "note ", 5) == 0 && text[5] != '\0') {
-            snprintf(note, sizeof note, "note %s", _(text + 5));
+            grog_text_snprintf(note, sizeof note, "note %s", _(text + 5));
             text = note;
         }
         char *result = NULL;
@@ -155,7 +156,8 @@ static int play_family(cli *c, grog_family family, json_t *lines, demo_opts *o,
     }
     if (!c->json) {
         fprintf(c->out, _("=== end: turn %d, %s phase; %zu actions journaled, %zu refused ===\n\n"),
-                grog_game_turn(g), grog_explain_word(grog_game_phase(g)), grog_game_action_count(g), refused);
+                grog_game_turn(g), grog_explain_phase_of(grog_game_phase(g)),
+                grog_game_action_count(g), refused);
     }
     size_t n = 0;
     st = grog_game_replay(g, &n, &err);

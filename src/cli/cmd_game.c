@@ -491,9 +491,12 @@ static int undo_of(cli *c, grog_game *g, const game_opts *o)
     int rc = cli_game_show_result(c, result, &o->seat);
     free(result);
     if (!c->json)
-        fprintf(c->out, _("%zu rows in the journal; turn %d, %s phase.\n"),
+        fprintf(c->out,
+                ngettext("%zu row in the journal; turn %d, %s phase.\n",
+                         "%zu rows in the journal; turn %d, %s phase.\n",
+                         grog_game_action_count(g)),
                 grog_game_action_count(g), grog_game_turn(g),
-                grog_explain_word(grog_game_phase(g)));
+                grog_explain_phase_of(grog_game_phase(g)));
     return rc;
 }
 

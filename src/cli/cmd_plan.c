@@ -143,7 +143,7 @@ static void print_order(cli *c, const json_t *j)
     json_t *plan = json_object_get(j, "plan"), *rows = json_object_get(j, "by_turn");
     fprintf(c->out, _("Plan: %s's order \"%s\" to %s, from turn %lld (%s)\n"),
             json_string_value(json_object_get(plan, "general")),
-            json_string_value(json_object_get(plan, "order")),
+            grog_explain_word_in("order", json_string_value(json_object_get(plan, "order"))),
             json_string_value(json_object_get(plan, "target")),
             (long long)json_integer_value(json_object_get(plan, "first_turn")),
             json_string_value(json_object_get(plan, "family")));

@@ -253,7 +253,7 @@ static int handle(cli *c, grog_game *g, const char *raw, const grog_seat *seat)
         if (st == GROG_OK) {
             cli_game_show_result(c, result, seat);
             fprintf(c->out, _("Undone; turn %d, %s phase.\n"), grog_game_turn(g),
-                    grog_explain_word(grog_game_phase(g)));
+                    grog_explain_phase_of(grog_game_phase(g)));
         }
         free(result);
     } else {

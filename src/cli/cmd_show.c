@@ -157,8 +157,11 @@ static void print_order(show_ctx *x, const char *indent, const char *what, const
     if (o->kind[0] == '\0')
         return;
     /* TRANSLATORS: an order line of show: the indent, "order" or "hidden
-     * order", then the order's word (typed as it is, not translated) */
-    fprintf(x->c->out, _("%s%s: %s"), indent, what, o->kind);
+     * order", then the order's word (context "order") */
+    const char *word = grog_explain_word_in("order", o->kind);
+    fprintf(x->c->out, _("%s%s: %s"), indent, what, word);
+    if (word != o->kind) /* the id as typed, as show writes pieces' ids */
+        fprintf(x->c->out, " [%s]", o->kind);
     if (o->text[0])
         fprintf(x->c->out, " \"%s\"", o->text);
     if (o->target[0])
@@ -230,7 +233,8 @@ static void print_gdb(show_ctx *x, size_t i, const char *indent)
         fprintf(x->c->out, "%s\n", _("rules not available"));
         return;
     }
-    fprintf(x->c->out, "%.0f cm\n", show_cm(r));
+    /* TRANSLATORS: a radius in centimetres (the short form of print_distance) */
+    fprintf(x->c->out, _("%.0f cm\n"), show_cm(r));
     for (size_t k = 0; k < grog_battle_nofficers(x->b); k++) {
         const grog_officer *s = grog_battle_officer(x->b, k);
         if (s->role != GROG_ROLE_BRIGADE || strcmp(s->side, o->side) != 0)
@@ -251,7 +255,9 @@ static void print_gt(show_ctx *x, size_t i, const char *indent)
         fprintf(x->c->out, "%s\n", _("rules not available"));
         return;
     }
-    fprintf(x->c->out, "%.1f in; %s", r / 25.4, _("within:"));
+    /* TRANSLATORS: a radius in inches (the short form of print_distance),
+     * then "within:" */
+    fprintf(x->c->out, _("%.1f in; %s"), r / 25.4, _("within:"));
     size_t in = 0;
     size_t n = grog_hierarchy_command_officers(x->h, i, x->buf, grog_battle_nofficers(x->b));
     for (size_t j = 0; j < n; j++) {
@@ -378,7 +384,7 @@ static void print_game_head(show_ctx *x)
                      (unsigned long)actions),
             json_string_value(json_object_get(g, "family_title")),
             (long long)json_integer_value(json_object_get(g, "turn")),
-            grog_explain_word(json_string_value(json_object_get(g, "phase"))), actions);
+            grog_explain_phase_of(json_string_value(json_object_get(g, "phase"))), actions);
     if (kind != NULL && strcmp(kind, "referee") == 0)
         fprintf(x->c->out, _("The referee's view (everything), dice seed %lld.\n"),
                 (long long)json_integer_value(json_object_get(g, "seed")));
@@ -420,7 +426,8 @@ static void print_text(show_ctx *x)
         print_game_head(x);
     for (size_t s = 0; s < grog_battle_nsides(x->b); s++) {
         const grog_side *sd = grog_battle_side(x->b, s);
-        fprintf(f, _("\nSide %s [%s], %s\n"), sd->name, sd->id, grog_nation_name(sd->nation));
+        fprintf(f, _("\nSide %s [%s], %s\n"), sd->name, sd->id,
+                grog_explain_word(grog_nation_name(sd->nation)));
         for (size_t i = 0; i < grog_battle_nofficers(x->b); i++) {
             const grog_officer *o = grog_battle_officer(x->b, i);
             if (strcmp(o->side, sd->id) == 0 && !grog_battle_officer_by_id(x->b, o->superior))

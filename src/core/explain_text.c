@@ -74,6 +74,17 @@ static const struct {
     {"semi-regular", NC_("status", "semi-regular")},
     {"militia", NC_("status", "militia")},
     {"irregular", NC_("status", "irregular")},
+    /* Nations (src/model/names.c), as the rules tables name them. */
+    {"france", NC_("nation", "france")},
+    {"britain", NC_("nation", "britain")},
+    {"late-prussia", NC_("nation", "late-prussia")},
+    {"prussia", NC_("nation", "prussia")},
+    {"austria", NC_("nation", "austria")},
+    {"russia", NC_("nation", "russia")},
+    {"portugal", NC_("nation", "portugal")},
+    {"spain", NC_("nation", "spain")},
+    {"netherlands", NC_("nation", "netherlands")},
+    {"other", NC_("nation", "other")},
     /* Phases of a turn (src/game/family_*.c). */
     {"orders-1", NC_("phase", "orders-1")},
     {"movement-1", NC_("phase", "movement-1")},
@@ -117,9 +128,41 @@ const char *grog_explain_word(const char *id)
     return id;
 }
 
+const char *grog_explain_word_in(const char *ctx, const char *id)
+{
+    if (id == NULL)
+        return "";
+    if (ctx == NULL)
+        return grog_explain_word(id);
+    char key[160];
+    int n = snprintf(key, sizeof key, "%s\004%s", ctx, id);
+    if (n < 0 || (size_t)n >= sizeof key)
+        return id;
+    const char *t = grog_i18n_gettext(key);
+    return t != key && strcmp(t, key) != 0 ? t : id;
+}
+
+/* The phases as the second half of "phase of ...": "Turn 2, %s phase." reads
+ * "phase de commandement", "фаза командования" (context phase-of). */
+static const char *const phases_of[] = {
+    NC_("phase-of", "orders-1"),   NC_("phase-of", "movement-1"), NC_("phase-of", "orders-2"),
+    NC_("phase-of", "movement-2"), NC_("phase-of", "command"),    NC_("phase-of", "movement"),
+    NC_("phase-of", "combat"),     NC_("phase-of", "pip"),
+};
+
+const char *grog_explain_phase_of(const char *id)
+{
+    if (id == NULL)
+        return "";
+    for (size_t i = 0; i < sizeof phases_of / sizeof phases_of[0]; i++)
+        if (strcmp(strchr(phases_of[i], '\004') + 1, id) == 0)
+            return grog_pgettext(phases_of[i]);
+    return grog_explain_word(id);
+}
+
 /* A path step for people: an id ("line"), or a rule id and an id with an
  * optional value ("GT-14 allocate: 4"), the id in words; other text as it is. */
-static void put_step(FILE *f, const char *step)
+void grog_explain_put_step(FILE *f, const char *step)
 {
     const char *w = grog_explain_word(step);
     if (w != step) {
@@ -188,11 +231,14 @@ const char *grog_explain_unit_words(const char *unit, double value)
         if (strcmp(units[i].id, unit) != 0)
             continue;
         double a = fabs(value);
-        /* A fraction takes the plural, as in English ("1.5 pas", "2.5 tours"). */
-        unsigned long n = a == floor(a) && a < 1e9 ? (unsigned long)a : 5;
+        /* A fraction takes the form of 2: the plural in English and French
+         * ("1.5 pas", "2.5 tours"), the genitive singular in Russian ("290.7
+         * шага"), as the Russian rulebook writes it. */
+        unsigned long n = a == floor(a) && a < 1e9 ? (unsigned long)a : 2;
         return ngettext(units[i].one, units[i].many, n);
     }
-    return grog_explain_word(unit);
+    const char *w = grog_explain_word_in("length", unit); /* cm, in, mm */
+    return w != unit ? w : grog_explain_word(unit);
 }
 
 /* 1 when the modifiers add up to the target (Les Aigles' reaction tests: the
@@ -223,8 +269,8 @@ static void text_header(FILE *f, const grog_explain *e)
     if (e->dice != NULL && e->has_target && target_from_modifiers(e)) {
         /* The modifiers make the target and the die is read as it falls:
          * "1d6 < 7 (target = 4 + 3)". */
-        fprintf(f, "  %s %s %s %d (%s = ", _("dice:"), e->dice, grog_cmp_symbol(e->cmp),
-                e->target, _("target"));
+        fprintf(f, "  %s %s %s %d (%s = ", _("dice:"), e->dice, grog_cmp_symbol(e->cmp), e->target,
+                grog_pgettext(NC_("record", "target")));
         for (size_t i = 0; i < e->mods.n; i++)
             fprintf(f, i == 0 ? "%d" : e->mods.v[i].value < 0 ? " - %d" : " + %d",
                     i == 0 ? e->mods.v[i].value : abs(e->mods.v[i].value));
@@ -257,7 +303,7 @@ static void text_body(FILE *f, const grog_explain *e)
         fprintf(f, "  %s ", _("path:"));
         for (size_t i = 0; i < e->path.n; i++) {
             fputs(i ? " -> " : "", f);
-            put_step(f, e->path.v[i]);
+            grog_explain_put_step(f, e->path.v[i]);
         }
         fputc('\n', f);
     }

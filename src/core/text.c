@@ -4,6 +4,7 @@
  * check accepts is exactly what the escapers leave alone. The decoder
  * follows RFC 3629: no overlong forms, no surrogates, nothing above
  * U+10FFFF. */
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -247,4 +248,37 @@ char *grog_text_terminal_escape(const char *text, size_t len)
         i += (size_t)n;
     }
     return finish(&b);
+}
+
+size_t grog_text_utf8_trim(char *s)
+{
+    size_t len = strlen(s);
+    size_t k = len; /* the last lead byte at or before the end */
+    while (k > 0 && len - k < 4 && ((unsigned char)s[k - 1] & 0xC0) == 0x80)
+        k--;
+    if (k == 0)
+        return len;
+    uint32_t cp;
+    if (grog_text_utf8_decode(s + k - 1, len - (k - 1), &cp) == -1) {
+        s[k - 1] = '\0';
+        return k - 1;
+    }
+    return len;
+}
+
+int grog_text_vsnprintf(char *out, size_t size, const char *fmt, va_list ap)
+{
+    int n = vsnprintf(out, size, fmt, ap);
+    if (size > 0 && n >= 0 && (size_t)n >= size)
+        grog_text_utf8_trim(out);
+    return n;
+}
+
+int grog_text_snprintf(char *out, size_t size, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int n = grog_text_vsnprintf(out, size, fmt, ap);
+    va_end(ap);
+    return n;
 }

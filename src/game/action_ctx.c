@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grognard/text.h"
 #include "engine.h"
 #include "explain_internal.h"
 #include "i18n.h"
@@ -129,7 +130,7 @@ __attribute__((format(printf, 2, 0)))
 static void ctx_vcheck(action_ctx *c, const char *fmt, va_list ap)
 {
     char buf[512];
-    int n = vsnprintf(buf, sizeof buf, fmt, ap);
+    int n = grog_text_vsnprintf(buf, sizeof buf, fmt, ap);
     if (n < 0)
         return;
     const char *one = buf;
@@ -202,7 +203,7 @@ void ctx_event(action_ctx *c, const char *visible_to, const char *type, json_t *
         char text[1024];
         va_list ap;
         va_start(ap, fmt);
-        vsnprintf(text, sizeof text, fmt, ap);
+        grog_text_vsnprintf(text, sizeof text, fmt, ap);
         va_end(ap);
         event_write(c, visible_to != NULL ? visible_to : "", type, data, text);
     }

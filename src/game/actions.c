@@ -62,7 +62,7 @@ static grog_status act_next(action_ctx *c, int argc, char **argv, grog_error *er
     if (st != GROG_OK)
         return st;
     ctx_event(c, "", "phase", json_pack("{s:i,s:s}", "turn", c->turn, "phase", ctx_phase_id(c)),
-              _("Turn %d, %s phase."), c->turn, grog_explain_word(ctx_phase_id(c)));
+              _("Turn %d, %s phase."), c->turn, grog_explain_phase_of(ctx_phase_id(c)));
     return GROG_OK;
 }
 

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grognard/text.h"
 #include "family_aigles.h"
 #include "i18n.h"
 #include "order_kinds.h"
@@ -170,7 +171,8 @@ grog_status aigles_act_order(action_ctx *c, int argc, char **argv, grog_error *e
             return grog_error_set(err, GROG_ERULE,
                                   _("AIG-O-18: %s spends this turn explaining \"%s\" to %s; he "
                                     "passes it next turn, with +%d command"),
-                                  g->name, argv[3], o.receiver_name, a->a.explain_turns);
+                                  g->name, grog_explain_word_in("order", argv[3]), o.receiver_name,
+                                  a->a.explain_turns);
         grog_aigles_attempt_apply(&a->a, &o);
     }
     grog_aigles_dice dice = {GROG_AIGLES_NO_ROLL, NULL, 0};
@@ -227,20 +229,21 @@ grog_status aigles_act_order(action_ctx *c, int argc, char **argv, grog_error *e
     if (obeys) {
         apply_order(c, argv[2], argv[3]);
         drop_attempt(s, a);
-        ctx_event(c, "", "order-obeyed", json_pack("{s:s,s:s,s:s}", "from", g->id, "to", argv[2],
-                                                   "order", argv[3]),
+        ctx_event(c, "", "order-obeyed",
+                  json_pack("{s:s,s:s,s:s}", "from", g->id, "to", argv[2], "order", argv[3]),
                   ngettext("%s's order \"%s\" to %s is obeyed (%d command point left).",
                            "%s's order \"%s\" to %s is obeyed (%d command points left).", pts.left),
-                  g->name,
-                  argv[3], rname, pts.left);
+                  g->name, grog_explain_word_in("order", argv[3]), rname, pts.left);
     } else {
-        ctx_event(c, "", "order-failed", json_pack("{s:s,s:s,s:s}", "from", g->id, "to", argv[2],
-                                                   "order", argv[3]),
-                  ngettext("%s's order \"%s\" to %s is not obeyed (%d command point left; AIG-O-13: "
-                           "he may try again).",
-                           "%s's order \"%s\" to %s is not obeyed (%d command points left; AIG-O-13: "
-                           "he may try again).", pts.left),
-                  g->name, argv[3], rname, pts.left);
+        ctx_event(
+            c, "", "order-failed",
+            json_pack("{s:s,s:s,s:s}", "from", g->id, "to", argv[2], "order", argv[3]),
+            ngettext("%s's order \"%s\" to %s is not obeyed (%d command point left; AIG-O-13: "
+                     "he may try again).",
+                     "%s's order \"%s\" to %s is not obeyed (%d command points left; AIG-O-13: "
+                     "he may try again).",
+                     pts.left),
+            g->name, grog_explain_word_in("order", argv[3]), rname, pts.left);
     }
     return GROG_OK;
 }
@@ -266,9 +269,9 @@ static grog_status explaining_checks(action_ctx *c, const grog_officer *g, const
     if (st == GROG_OK)
         st = grog_aigles_order_check(orules(c), &o, &sit, NULL, e, NULL, err);
     if (st == GROG_ERULE && err != NULL)
-        snprintf(err->message + strlen(err->message),
-                 sizeof err->message - strlen(err->message), "%s",
-                 _(" (AIG-O-18: an order is explained only where it could be passed)"));
+        grog_text_snprintf(err->message + strlen(err->message),
+                           sizeof err->message - strlen(err->message), "%s",
+                           _(" (AIG-O-18: an order is explained only where it could be passed)"));
     /* the record is the preview's (explain, refused checks marked NO); the
      * journal keeps the event, as games made before these checks wrote it */
     if (c->explain_only && (st == GROG_OK || st == GROG_ERULE)) {
@@ -337,7 +340,7 @@ grog_status aigles_act_explaining(action_ctx *c, int argc, char **argv, grog_err
     ctx_event(c, "", "explaining", json_pack("{s:s,s:s}", "from", g->id, "to", argv[2]),
               _("AIG-O-18: %s spends the turn explaining \"%s\" (+%d command for this order, "
                 "from the next turn)."),
-              g->name, argv[3], a->a.explain_turns);
+              g->name, grog_explain_word_in("order", argv[3]), a->a.explain_turns);
     return GROG_OK;
 }
 
@@ -379,10 +382,11 @@ grog_status aigles_pass_by_adc(action_ctx *c, rider *r, grog_error *err)
         if (obeys) {
             apply_order(c, r->target, r->kind);
             ctx_event(c, "", "order-obeyed",
-                      json_pack("{s:s,s:s,s:s,s:s}", "from", gen->id, "via", adc->id, "to",
-                                sub->id, "order", r->kind),
+                      json_pack("{s:s,s:s,s:s,s:s}", "from", gen->id, "via", adc->id, "to", sub->id,
+                                "order", r->kind),
                       _("AIG-O-12: %s delivers %s's order \"%s\"; %s obeys (attempt %d of %d)."),
-                      adc->name, gen->name, r->kind, sub->name, k + 1, attempts);
+                      adc->name, gen->name, grog_explain_word_in("order", r->kind), sub->name,
+                      k + 1, attempts);
             return GROG_OK;
         }
     }
@@ -390,8 +394,9 @@ grog_status aigles_pass_by_adc(action_ctx *c, rider *r, grog_error *err)
               json_pack("{s:s,s:s,s:s,s:s}", "from", gen->id, "via", adc->id, "to", sub->id,
                         "order", r->kind),
               ngettext("AIG-O-12: %s fails to pass %s's order \"%s\" to %s in %d attempt.",
-                       "AIG-O-12: %s fails to pass %s's order \"%s\" to %s in %d attempts.", attempts),
-              adc->name, gen->name, r->kind, sub->name, attempts);
+                       "AIG-O-12: %s fails to pass %s's order \"%s\" to %s in %d attempts.",
+                       attempts),
+              adc->name, gen->name, grog_explain_word_in("order", r->kind), sub->name, attempts);
     return GROG_OK;
 }
 
@@ -460,12 +465,13 @@ grog_status aigles_act_adc(action_ctx *c, int argc, char **argv, grog_error *err
     r->leg = ADC_OUT;
     r->halves = 2 * route.turns_out;
     r->back_halves = 2 * route.turns_back;
-    ctx_event(c, "", "adc-sent", json_pack("{s:s,s:s,s:i}", "adc", adc->id, "to", sub->id,
-                                           "turns", route.turns_out),
+    ctx_event(c, "", "adc-sent",
+              json_pack("{s:s,s:s,s:i}", "adc", adc->id, "to", sub->id, "turns", route.turns_out),
               ngettext("AIG-O-11: %s rides with %s's order \"%s\" for %s: %.0f pas, %d période.",
                        "AIG-O-11: %s rides with %s's order \"%s\" for %s: %.0f pas, %d périodes.",
                        route.turns_out),
-              adc->name, gen->name, argv[3], sub->name, route.out_pas, route.turns_out);
+              adc->name, gen->name, grog_explain_word_in("order", argv[3]), sub->name,
+              route.out_pas, route.turns_out);
     if (route.turns_out == 0) {
         st = aigles_pass_by_adc(c, r, err);
         r->leg = ADC_BACK;

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grognard/text.h"
 #include "family_aigles.h"
 #include "i18n.h"
 
@@ -105,10 +106,11 @@ static void card_formation(const aigles_rules *r, const grog_battle *b, const gr
         json_object_set_new(card, "subunits_on_table", json_integer(t.subunits));
         if (t.massed) {
             char text[256];
-            snprintf(text, sizeof text,
-                     _("massed: %d of %d figures and %d of %d companies on the table; the others "
-                       "come back when it leaves massed order"),
-                     t.figures, u->figures, t.subunits, u->subunits);
+            grog_text_snprintf(
+                text, sizeof text,
+                _("massed: %d of %d figures and %d of %d companies on the table; the others "
+                  "come back when it leaves massed order"),
+                t.figures, u->figures, t.subunits, u->subunits);
             card_note(card, "AIG-F-12", text);
         }
     }
@@ -188,37 +190,39 @@ void aigles_status(const void *rules, const grog_battle *b, const void *state, c
             json_object_set_new(may, o->side, list);
         }
         char line[256];
-        snprintf(line, sizeof line,
-                 ngettext("%s: %d command point left", "%s: %d command points left",
-                          s->points[i].left),
-                 o->name,
-                 s->points[i].left);
+        grog_text_snprintf(
+            line, sizeof line,
+            ngettext("%s: %d command point left", "%s: %d command points left", s->points[i].left),
+            o->name, s->points[i].left);
         json_array_append_new(list, json_string(line));
     }
     json_t *pending = json_array();
     char line[256];
     for (size_t i = 0; i < s->nchanges; i++) {
-        snprintf(line, sizeof line,
-                 ngettext("%s forming %s: %d half-période left", "%s forming %s: %d half-périodes left",
-                          s->changes[i].p.remaining),
-                 grog_battle_unit(b, s->changes[i].unit)->name,
-                 grog_explain_word(grog_aigles_formation_name(s->changes[i].p.to)),
-                 s->changes[i].p.remaining);
+        grog_text_snprintf(line, sizeof line,
+                           ngettext("%s forming %s: %d half-période left",
+                                    "%s forming %s: %d half-périodes left",
+                                    s->changes[i].p.remaining),
+                           grog_battle_unit(b, s->changes[i].unit)->name,
+                           grog_explain_word(grog_aigles_formation_name(s->changes[i].p.to)),
+                           s->changes[i].p.remaining);
         json_array_append_new(pending, json_string(line));
     }
     for (size_t i = 0; i < s->nriders; i++) {
-        snprintf(line, sizeof line,
-                 ngettext("%s riding %s: %d half-période", "%s riding %s: %d half-périodes",
-                          (unsigned long)s->riders[i].halves),
-                 grog_battle_officer(b, s->riders[i].adc)->name,
-                 s->riders[i].leg == ADC_OUT ? _("out") : _("back"), s->riders[i].halves);
+        grog_text_snprintf(line, sizeof line,
+                           ngettext("%s riding %s: %d half-période",
+                                    "%s riding %s: %d half-périodes",
+                                    (unsigned long)s->riders[i].halves),
+                           grog_battle_officer(b, s->riders[i].adc)->name,
+                           s->riders[i].leg == ADC_OUT ? _("out") : _("back"), s->riders[i].halves);
         json_array_append_new(pending, json_string(line));
     }
     for (size_t i = 0; i < s->nattempts; i++) {
-        snprintf(line, sizeof line, _("%s still passing \"%s\" to %s (explained %d, failed turns %d)"),
-                 grog_battle_officer(b, s->attempts[i].giver)->name, s->attempts[i].kind,
-                 s->attempts[i].receiver, s->attempts[i].a.explain_turns,
-                 s->attempts[i].a.failed_turns);
+        grog_text_snprintf(
+            line, sizeof line, _("%s still passing \"%s\" to %s (explained %d, failed turns %d)"),
+            grog_battle_officer(b, s->attempts[i].giver)->name,
+            grog_explain_word_in("order", s->attempts[i].kind), s->attempts[i].receiver,
+            s->attempts[i].a.explain_turns, s->attempts[i].a.failed_turns);
         json_array_append_new(pending, json_string(line));
     }
     json_object_set_new(out, "may", may);

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grognard/text.h"
 #include "engine.h"
 #include "grognard/gdb.h"
 #include "i18n.h"
@@ -277,7 +278,7 @@ static grog_status act_order(action_ctx *c, int argc, char **argv, grog_error *e
                   brig->name);
         ctx_event(c, cinc->side, "order-attempt-detail",
                   json_pack("{s:s,s:s}", "brigade", brig->id, "order", ord),
-                  _("(hidden) the face-down order is \"%s\"."), ord);
+                  _("(hidden) the face-down order is \"%s\"."), grog_explain_word_in("order", ord));
     } else
         ctx_event(c, "", "order-attempt",
                   json_pack("{s:s,s:s}", "cinc", cinc->id, "brigade", brig->id),
@@ -289,7 +290,7 @@ static grog_status act_order(action_ctx *c, int argc, char **argv, grog_error *e
                   json_pack("{s:s,s:s}", "brigade", brig->id, "order", ord),
                   _("GDB-03: the order is revealed: %s's brigade now has \"%s\", in force at "
                     "once."),
-                  brig->name, ord);
+                  brig->name, grog_explain_word_in("order", ord));
         break;
     case GROG_GDB_DELAYED:
         ctx_event(c, "", "order-delayed", json_pack("{s:s}", "brigade", brig->id),
@@ -299,15 +300,16 @@ static grog_status act_order(action_ctx *c, int argc, char **argv, grog_error *e
         ctx_event(c, cinc->side, "order-delayed-detail",
                   json_pack("{s:s,s:s}", "brigade", brig->id, "order", ord),
                   _("(hidden) %s's new order \"%s\" comes into force next Command Phase."),
-                  brig->name, ord);
+                  brig->name, grog_explain_word_in("order", ord));
         break;
     case GROG_GDB_FAIL:
         ctx_event(c, "", "order-failed", json_pack("{s:s}", "brigade", brig->id),
                   _("GDB-05: the change fails; %s keeps his order."), brig->name);
-        ctx_event(c, cinc->side, "order-failed-detail",
-                  json_pack("{s:s,s:s}", "brigade", brig->id, "order", ord),
-                  _("(hidden) \"%s\" stays face down under %s's order (GDB-06: it may be replaced)."),
-                  ord, brig->name);
+        ctx_event(
+            c, cinc->side, "order-failed-detail",
+            json_pack("{s:s,s:s}", "brigade", brig->id, "order", ord),
+            _("(hidden) \"%s\" stays face down under %s's order (GDB-06: it may be replaced)."),
+            grog_explain_word_in("order", ord), brig->name);
         break;
     }
     return GROG_OK;
@@ -374,8 +376,9 @@ static void unit_card(const legal_ctx *l, const grog_troop *u, json_t *card)
         json_object_set_new(b, "face_down", own ? json_string(o->pending.kind) : json_string("?"));
     json_object_set_new(card, "brigade", b);
     char text[256];
-    snprintf(text, sizeof text, _("the unit follows the order of %s's brigade: %s"), o->name,
-             o->order.kind[0] ? o->order.kind : _("none"));
+    grog_text_snprintf(text, sizeof text, _("the unit follows the order of %s's brigade: %s"),
+                       o->name,
+                       o->order.kind[0] ? grog_explain_word_in("order", o->order.kind) : _("none"));
     card_note(card, "GDB-02", text);
     if (o->brigade_broken)
         card_note(card, "GDB-13", _("its brigade is broken: -1 to order changes"));
@@ -408,9 +411,11 @@ static void status(const void *rules, const grog_battle *b, const void *state, c
                 continue;
             char line[256];
             const grog_officer *o = grog_battle_officer_by_id(b, v.brigade);
-            snprintf(line, sizeof line, _("%s: a face-down order (%s)%s%s"),
-                     o != NULL ? o->name : v.brigade, grog_explain_word(grog_gdb_pending_name(v.pending)),
-                     v.pending_order ? ": " : "", v.pending_order ? v.pending_order : "");
+            grog_text_snprintf(
+                line, sizeof line, _("%s: a face-down order (%s)%s%s"),
+                o != NULL ? o->name : v.brigade,
+                grog_explain_word(grog_gdb_pending_name(v.pending)), v.pending_order ? ": " : "",
+                v.pending_order ? grog_explain_word_in("order", v.pending_order) : "");
             json_array_append_new(pending, json_string(line));
         }
     }
@@ -427,10 +432,11 @@ static void status(const void *rules, const grog_battle *b, const void *state, c
             if (strcmp(grog_gdb_book_side(gs->books[j]), sid) == 0)
                 tried = grog_gdb_book_tried(gs->books[j], o->id);
         char line[256];
-        snprintf(line, sizeof line,
-                 tried ? _("%s has made his order change this turn (GDB-01)")
-                       : _("%s may try to change one brigade's order (command phase, GDB-01)"),
-                 o->name);
+        grog_text_snprintf(
+            line, sizeof line,
+            tried ? _("%s has made his order change this turn (GDB-01)")
+                  : _("%s may try to change one brigade's order (command phase, GDB-01)"),
+            o->name);
         json_t *list = json_array();
         json_array_append_new(list, json_string(line));
         json_object_set_new(may, sid, list);

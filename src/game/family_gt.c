@@ -24,6 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grognard/text.h"
 #include "family_gt.h"
 #include "i18n.h"
 #include "order_kinds.h"
@@ -193,13 +194,13 @@ static void status(const void *rules, const grog_battle *b, const void *state, c
         size_t div[GROG_GT_MAX_DIVISIONS];
         char line[256] = "";
         if (s->phase == 0 && !s->o[i].rolled && corps_divisions(b, s, i, div) > 0)
-            snprintf(line, sizeof line, _("%s's corps: roll its PIP dice (pip phase)"), o->name);
+            grog_text_snprintf(line, sizeof line, _("%s's corps: roll its PIP dice (pip phase)"),
+                               o->name);
         else if (s->phase == 1 && s->o[i].divisional && s->o[i].pips > 0)
-            snprintf(line, sizeof line,
-                     ngettext("%s: spend %d PIP (movement phase)", "%s: spend %d PIPs (movement phase)",
-                              s->o[i].pips),
-                     o->name,
-                     s->o[i].pips);
+            grog_text_snprintf(line, sizeof line,
+                               ngettext("%s: spend %d PIP (movement phase)",
+                                        "%s: spend %d PIPs (movement phase)", s->o[i].pips),
+                               o->name, s->o[i].pips);
         if (line[0] != '\0') {
             json_t *list = json_object_get(may, o->side);
             if (list == NULL) {

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grognard/text.h"
 #include "family_gt.h"
 #include "i18n.h"
 #include "order_kinds.h"
@@ -186,7 +187,8 @@ grog_status gt_act_morale(action_ctx *c, int argc, char **argv, grog_error *err)
     grog_explain_add_rule(e, "GT-04");
     char label[GROG_NAME_MAX + 64];
     if (n > 0) {
-        snprintf(label, sizeof label, _("%s is attached"), grog_battle_officer(c->battle, att[0])->name);
+        grog_text_snprintf(label, sizeof label, _("%s is attached"),
+                           grog_battle_officer(c->battle, att[0])->name);
         grog_explain_add_modifier(e, "GT-04", label, bonus);
     } else {
         grog_explain_add_note(e, "GT-04", _("no general attached: no morale modifier"));
@@ -214,7 +216,7 @@ void gt_unit_card(const legal_ctx *l, const grog_troop *u, json_t *card)
     char text[256];
     if (n > 0) {
         const grog_officer *o = grog_battle_officer(b, att[0]);
-        snprintf(text, sizeof text, _("%s is attached: +1 morale"), o->name);
+        grog_text_snprintf(text, sizeof text, _("%s is attached: +1 morale"), o->name);
         card_note(card, "GT-04", text);
         card_note(card, "GT-05", _("the general is inside the unit: he cannot be charged or "
                                    "fired at; fire at the unit"));

@@ -312,12 +312,13 @@ grog_status gt_act_spend(action_ctx *c, int argc, char **argv, grog_error *err)
     if (st != GROG_OK)
         return st;
     if (!c->explain_only) {
-        ctx_event(c, "", "spend", json_pack("{s:s,s:s,s:i}", "officer", o->id, "action", argv[2],
-                                            "left", pool.pips),
-                  ngettext("%s spends PIPs on %s%s%s: %d left.", "%s spends PIPs on %s%s%s: %d left.",
-                           pool.pips),
-                  o->name, argv[2], unit >= 0 ? _(" for ") : "",
-                  unit >= 0 ? grog_battle_unit(c->battle, ui)->name : "", pool.pips);
+        ctx_event(
+            c, "", "spend",
+            json_pack("{s:s,s:s,s:i}", "officer", o->id, "action", argv[2], "left", pool.pips),
+            ngettext("%s spends PIPs on %s%s%s: %d left.", "%s spends PIPs on %s%s%s: %d left.",
+                     pool.pips),
+            o->name, grog_explain_word_in("pip-action", argv[2]), unit >= 0 ? _(" for ") : "",
+            unit >= 0 ? grog_battle_unit(c->battle, ui)->name : "", pool.pips);
         s->o[gi].pips = pool.pips;
     }
     return GROG_OK;

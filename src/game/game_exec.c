@@ -55,16 +55,12 @@ static json_t *skeleton(json_t *j, const char *key)
     return json_incref(j);
 }
 
-int game_same_result(const char *r, const journal_action *a)
+/* Whether r and the stored result have the same structure, numbers and
+ * untranslated words (their texts may be in other words). */
+static int same_skeleton(const char *r, const char *stored_text)
 {
-    char lang[64];
-    game_lang(lang, sizeof lang);
-    if (a->lang != NULL && strcmp(a->lang, lang) == 0)
-        return r != NULL && strcmp(r, a->result) == 0;
-    if (a->lang == NULL)
-        return 1; /* a version 1 row: its checks only */
     json_t *mine = r != NULL ? json_loads(r, 0, NULL) : NULL;
-    json_t *stored = json_loads(a->result, 0, NULL);
+    json_t *stored = json_loads(stored_text, 0, NULL);
     json_t *x = mine != NULL ? skeleton(mine, NULL) : NULL;
     json_t *y = stored != NULL ? skeleton(stored, NULL) : NULL;
     int same = x != NULL && y != NULL && json_equal(x, y);
@@ -73,6 +69,26 @@ int game_same_result(const char *r, const journal_action *a)
     json_decref(mine);
     json_decref(stored);
     return same;
+}
+
+/* Interpretation (docs/i18n.md, "A game's journal"): a row recorded in French
+ * or Russian whose texts differ, byte for byte, from the ones the catalogues
+ * give now is compared as a row of another language is: the catalogues'
+ * words are corrected from one version to the next (issue 28), and a game
+ * played before must still replay. English, the source text, is compared
+ * byte for byte. */
+int game_same_result(const char *r, const journal_action *a)
+{
+    char lang[64];
+    game_lang(lang, sizeof lang);
+    if (a->lang != NULL && strcmp(a->lang, lang) == 0) {
+        int same = r != NULL && strcmp(r, a->result) == 0;
+        if (same || lang[0] == '\0')
+            return same;
+    }
+    if (a->lang == NULL)
+        return 1; /* a version 1 row: its checks only */
+    return same_skeleton(r, a->result);
 }
 
 /* ---- a row again ---- */
@@ -234,8 +250,12 @@ static int same_result(const action_ctx *c, const row_words *rw, const journal_a
 {
     char buf[64];
     const char *lang = c->game->lang_now != NULL ? c->game->lang_now : game_lang(buf, sizeof buf);
-    if (a->lang != NULL && strcmp(a->lang, lang) == 0)
-        return result_is(c, rw, a->result);
+    if (a->lang != NULL && strcmp(a->lang, lang) == 0) {
+        if (result_is(c, rw, a->result))
+            return 1;
+        if (lang[0] == '\0')
+            return 0; /* English: byte for byte (game_same_result) */
+    }
     char *w = words_text(rw);
     char *r = w != NULL ? game_result_text(c, w) : NULL;
     int same = game_same_result(r, a);

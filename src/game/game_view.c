@@ -54,8 +54,8 @@ grog_status grog_game_status_text(const grog_game *g, const grog_seat *seat, cha
     fprintf(f,
             ngettext("Turn %d, %s phase; %zu action in the journal.\n",
                      "Turn %d, %s phase; %zu actions in the journal.\n", grog_game_action_count(g)),
-            grog_game_turn(g),
-            grog_explain_word(grog_game_phase(g)), grog_game_action_count(g));
+            grog_game_turn(g), grog_explain_phase_of(grog_game_phase(g)),
+            grog_game_action_count(g));
     commitment_status_text(s, f);
     json_t *may = json_object_get(s, "may");
     const char *key;
@@ -141,7 +141,7 @@ static void record_text(FILE *f, json_t *rec)
          * "1d6 < 7 (target = 4 + 3)". */
         fprintf(f, ": %s %s %lld (%s =", dice,
                 json_string_value(json_object_get(rec, "comparison")),
-                (long long)json_integer_value(target), _("target"));
+                (long long)json_integer_value(target), grog_pgettext(NC_("record", "target")));
         json_array_foreach(mods, i, m) {
             long long v = json_integer_value(json_object_get(m, "value"));
             fprintf(f, i == 0 ? " %lld" : v < 0 ? " - %lld" : " + %lld", i == 0 ? v : llabs(v));
@@ -191,7 +191,10 @@ static void record_text(FILE *f, json_t *rec)
     if (json_array_size(path) > 0) {
         fprintf(f, "      %s", _("path:"));
         json_array_foreach(path, i, m)
-            fprintf(f, "%s%s", i ? " -> " : " ", grog_explain_word(json_string_value(m)));
+        {
+            fputs(i ? " -> " : " ", f);
+            grog_explain_put_step(f, json_string_value(m));
+        }
         fputc('\n', f);
     }
     json_t *roll = json_object_get(rec, "roll");

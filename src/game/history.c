@@ -19,6 +19,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "grognard/text.h"
 #include "engine.h"
 #include "i18n.h"
 #include "journal.h"
@@ -228,11 +229,11 @@ static json_t *undo_result(const grog_game *g, long long seq, const char *side, 
     char num[32], text[256];
     snprintf(num, sizeof num, "%lld", target);
     if (redo)
-        snprintf(text, sizeof text,
-                 _("Undo #%lld is itself undone: action #%lld (%s) is in effect again."), target,
-                 action, kind);
+        grog_text_snprintf(text, sizeof text,
+                           _("Undo #%lld is itself undone: action #%lld (%s) is in effect again."),
+                           target, action, kind);
     else
-        snprintf(text, sizeof text, _("Action #%lld (%s) is undone."), action, kind);
+        grog_text_snprintf(text, sizeof text, _("Action #%lld (%s) is undone."), action, kind);
     json_t *e = json_pack("{s:s,s:s,s:s,s:{s:I,s:I,s:b}}", "type", redo ? "redo" : "undo",
                           "visible_to", "", "text", text, "data", "undoes", (json_int_t)target,
                           "action", (json_int_t)action, "redo", redo);

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grognard/text.h"
 #include "i18n.h"
 #include "plan_internal.h"
 
@@ -68,10 +69,10 @@ static char *order_line(const json_t *j, const char *asked)
     size_t len = 0;
     for (size_t k = 0; k < json_array_size(rows) && len < sizeof line; k++) {
         json_t *r = json_array_get(rows, k);
-        int n = snprintf(line + len, sizeof line - len,
-                         k == 0 ? _("in force by turn %d: %.0f%%") : _(", by turn %d: %.0f%%"),
-                         (int)json_integer_value(json_object_get(r, "turn")),
-                         percent_of(r, "percent"));
+        int n = grog_text_snprintf(
+            line + len, sizeof line - len,
+            k == 0 ? _("in force by turn %d: %.0f%%") : _(", by turn %d: %.0f%%"),
+            (int)json_integer_value(json_object_get(r, "turn")), percent_of(r, "percent"));
         len += n > 0 ? (size_t)n : 0;
     }
     return strdup(line);
@@ -81,7 +82,7 @@ static char *pips_line(const json_t *j)
 {
     json_t *gens = json_object_get(j, "generals");
     char line[1024];
-    int n = snprintf(line, sizeof line, "%s", _("mean PIPs:"));
+    int n = grog_text_snprintf(line, sizeof line, "%s", _("mean PIPs:"));
     size_t len = n > 0 ? (size_t)n : 0;
     for (size_t k = 0; k < json_array_size(gens) && len < sizeof line; k++) {
         json_t *gj = json_array_get(gens, k);

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grognard/text.h"
 #include "i18n.h"
 #include "plan_internal.h"
 
@@ -16,7 +17,7 @@ void plan_assume(plan_ctx *p, const char *fmt, ...)
     char line[1024];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(line, sizeof line, fmt, ap);
+    grog_text_vsnprintf(line, sizeof line, fmt, ap);
     va_end(ap);
     json_array_append_new(p->assumptions, json_string(line));
 }
@@ -69,7 +70,7 @@ grog_status plan_do(grog_game *fork, char **result, grog_error *err, const char 
     char line[512];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(line, sizeof line, fmt, ap);
+    grog_text_vsnprintf(line, sizeof line, fmt, ap);
     va_end(ap);
     return grog_game_do_line(fork, line, result, err);
 }

@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grognard/text.h"
 #include "jsonpos.h"
 
 #define PATH_MAX_LEN 512
@@ -355,7 +356,7 @@ grog_status grog_jsonpos_verror(grog_error *err, grog_status status, const char 
     if (text != NULL && path != NULL)
         grog_jsonpos_find_key(text, path, &line, &col);
     char msg[GROG_ERROR_MAX];
-    vsnprintf(msg, sizeof msg, fmt, ap);
+    grog_text_vsnprintf(msg, sizeof msg, fmt, ap);
     if (path != NULL && path[0] != '\0')
         return grog_error_set(err, status, "%s:%d:%d: %s: %s", label, line, col, path, msg);
     return grog_error_set(err, status, "%s:%d:%d: %s", label, line, col, msg);

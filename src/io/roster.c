@@ -239,12 +239,13 @@ static void read_header(roster_grid *g)
                     break;
                 n += (size_t)w;
             }
-            snprintf(msg, sizeof msg, _("unknown column \"%s\" (expected one of: %s)"),
-                     cell->text, list);
+            grog_text_snprintf(msg, sizeof msg, _("unknown column \"%s\" (expected one of: %s)"),
+                               cell->text, list);
             add_at(g, cell->line, (int)i + 1, cell->text, msg);
         } else if (g->col_of[c] >= 0) {
-            snprintf(msg, sizeof msg, _("column \"%s\" is named twice (first in column %d)"),
-                     cell->text, g->col_of[c] + 1);
+            grog_text_snprintf(msg, sizeof msg,
+                               _("column \"%s\" is named twice (first in column %d)"), cell->text,
+                               g->col_of[c] + 1);
             add_at(g, cell->line, (int)i + 1, cell->text, msg);
         } else {
             g->col_of[c] = (int)i;
@@ -329,7 +330,7 @@ void grog_roster_problem(roster_grid *g, size_t r, roster_col c, const char *fmt
     char msg[GROG_ERROR_MAX];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
+    grog_text_vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
     roster_row *row = &g->rows[r];
     int i = g->col_of[c];

@@ -247,12 +247,12 @@ void scn_report(reader *r, const char *path, const char *fmt, ...)
     char msg[512];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
+    grog_text_vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
     if (r->nproblems > GROG_SCENARIO_MAX_PROBLEMS) {
         r->stopped = 1;
-        snprintf(msg, sizeof msg, _("too many problems: stopped after %d"),
-                 GROG_SCENARIO_MAX_PROBLEMS);
+        grog_text_snprintf(msg, sizeof msg, _("too many problems: stopped after %d"),
+                           GROG_SCENARIO_MAX_PROBLEMS);
         path = "";
     }
     if (r->nfound == r->capfound) {

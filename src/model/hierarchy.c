@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grognard/text.h"
 #include "grognard/battle.h"
 #include "i18n.h"
 #include "model.h"
@@ -253,7 +254,7 @@ static void problem(checker *c, const char *kind, size_t index, const char *fiel
     char msg[512];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
+    grog_text_vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
     c->fn(c->ctx, kind, index, field, msg);
 }

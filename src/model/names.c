@@ -53,7 +53,7 @@ static grog_status parse_of(const char *const *names, int n, const char *what,
     list[0] = '\0';
     for (int i = 0; i < n && len < sizeof list; i++)
         len += (size_t)snprintf(list + len, sizeof list - len, "%s%s", i ? ", " : "", names[i]);
-    return grog_error_set(err, GROG_EINVAL, _("unknown %s \"%s\" (expected one of: %s)"), what,
+    return grog_error_set(err, GROG_EINVAL, _("unknown %s \"%s\" (expected one of: %s)"), _(what),
                           text != NULL ? text : "", list);
 }
 
@@ -66,6 +66,8 @@ static int bit_index(unsigned v)
     return -1;
 }
 
+/* what: the kind of value, for the error message (an N_() text, translated
+ * when the message is written: "manoeuvre class", "classe de manœuvre"). */
 #define ENUM_FUNCS(fname, type, table, what)                                                  \
     const char *grog_##fname##_name(type v)                                                   \
     {                                                                                          \
@@ -80,14 +82,14 @@ static int bit_index(unsigned v)
         return st;                                                                             \
     }
 
-ENUM_FUNCS(nation, grog_nation, nation_names, "nation")
-ENUM_FUNCS(role, grog_role, role_names, "role")
-ENUM_FUNCS(officer_state, grog_officer_state, state_names, "officer state")
-ENUM_FUNCS(gdb_skill, grog_gdb_skill, skill_names, "gdb skill")
-ENUM_FUNCS(gt_quality, grog_gt_quality, quality_names, "gt quality")
-ENUM_FUNCS(arm, grog_arm, arm_names, "arm")
-ENUM_FUNCS(unit_status, grog_unit_status, status_names, "unit status")
-ENUM_FUNCS(manoeuvre, grog_manoeuvre, manoeuvre_names, "manoeuvre class")
+ENUM_FUNCS(nation, grog_nation, nation_names, N_("nation"))
+ENUM_FUNCS(role, grog_role, role_names, N_("role"))
+ENUM_FUNCS(officer_state, grog_officer_state, state_names, N_("officer state"))
+ENUM_FUNCS(gdb_skill, grog_gdb_skill, skill_names, N_("gdb skill"))
+ENUM_FUNCS(gt_quality, grog_gt_quality, quality_names, N_("gt quality"))
+ENUM_FUNCS(arm, grog_arm, arm_names, N_("arm"))
+ENUM_FUNCS(unit_status, grog_unit_status, status_names, N_("unit status"))
+ENUM_FUNCS(manoeuvre, grog_manoeuvre, manoeuvre_names, N_("manoeuvre class"))
 
 const char *grog_unit_flag_name(grog_unit_flag v)
 {
@@ -97,7 +99,7 @@ const char *grog_unit_flag_name(grog_unit_flag v)
 grog_status grog_unit_flag_parse(const char *text, grog_unit_flag *out, grog_error *err)
 {
     int i = 0;
-    grog_status st = parse_of(flag_names, COUNT(flag_names), "unit state", text, &i, err);
+    grog_status st = parse_of(flag_names, COUNT(flag_names), N_("unit state"), text, &i, err);
     if (st == GROG_OK)
         *out = (grog_unit_flag)(1u << i);
     return st;

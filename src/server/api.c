@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grognard/text.h"
 #include "api.h"
 #include "grognard/tape.h"
 #include "grognard/view.h"
@@ -451,10 +452,10 @@ enum MHD_Result api_answer(table *t, struct MHD_Connection *c, const char *name,
         if (!json_is_object(k.body)) {
             char m[GROG_ERROR_MAX];
             if (k.body != NULL)
-                snprintf(m, sizeof m, "%s", _("the body must be a JSON object"));
+                grog_text_snprintf(m, sizeof m, "%s", _("the body must be a JSON object"));
             else
-                snprintf(m, sizeof m, _("malformed JSON at line %d, column %d: %s"), jerr.line,
-                         jerr.column, jerr.text);
+                grog_text_snprintf(m, sizeof m, _("malformed JSON at line %d, column %d: %s"),
+                                   jerr.line, jerr.column, jerr.text);
             json_decref(k.body);
             return reply_error(c, MHD_HTTP_BAD_REQUEST, "bad-request", m, -1);
         }

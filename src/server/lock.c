@@ -12,6 +12,7 @@
 #include <sys/file.h>
 #include <unistd.h>
 
+#include "grognard/text.h"
 #include "i18n.h"
 #include "lock.h"
 
@@ -27,7 +28,7 @@ static const char holder_table[] =
 /* "process 1234 (127.0.0.1:8173)" from the file, or "another process". */
 static void read_holder(const char *path, char *out, size_t size)
 {
-    snprintf(out, size, "%s", _("another process"));
+    grog_text_snprintf(out, size, "%s", _("another process"));
     sqlite3 *db = NULL;
     sqlite3_stmt *stmt = NULL;
     if (sqlite3_open_v2(path, &db, SQLITE_OPEN_READONLY, NULL) == SQLITE_OK &&
@@ -35,8 +36,8 @@ static void read_holder(const char *path, char *out, size_t size)
                            NULL) == SQLITE_OK &&
         sqlite3_step(stmt) == SQLITE_ROW) {
         const char *a = (const char *)sqlite3_column_text(stmt, 1);
-        snprintf(out, size, _("process %lld (%s)"), (long long)sqlite3_column_int64(stmt, 0),
-                 a != NULL ? a : "?");
+        grog_text_snprintf(out, size, _("process %lld (%s)"),
+                           (long long)sqlite3_column_int64(stmt, 0), a != NULL ? a : "?");
     }
     sqlite3_finalize(stmt);
     sqlite3_close(db);

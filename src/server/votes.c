@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "grognard/battle.h"
+#include "grognard/explain.h"
 #include "i18n.h"
 #include "votes.h"
 
@@ -143,7 +144,8 @@ grog_status votes_cast(table *t, size_t side, int done, int turn, const char *ph
         return grog_error_set(err, GROG_ERULE,
                               _("turn %d, %s phase is over: it is now turn %d, %s phase; nothing "
                                 "was recorded (press Done again if you are done with this one)"),
-                              turn, phase, grog_game_turn(t->g), grog_game_phase(t->g));
+                              turn, grog_explain_phase_of(phase), grog_game_turn(t->g),
+                              grog_explain_phase_of(grog_game_phase(t->g)));
     int was = t->voted[side];
     size_t last = t->vote_last;
     if (done)

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grognard/text.h"
 #include "i18n.h"
 #include "map_internal.h"
 
@@ -217,7 +218,8 @@ static void officer_label(map *m, size_t i)
     char text[GROG_NAME_MAX + 48];
     size_t n = grog_map_officer_label(of, text, GROG_NAME_MAX);
     if (of->state != GROG_OFFICER_ACTIVE)
-        snprintf(text + n, sizeof text - n, " (%s)", _(grog_officer_state_name(of->state)));
+        grog_text_snprintf(text + n, sizeof text - n, " (%s)",
+                           _(grog_officer_state_name(of->state)));
     box around = base_box(m, &of->base);
     label(m, of->id, &around, m->officer_font, text, map_mark_of(m, of->id), "officer-label", 0);
 }
@@ -296,7 +298,7 @@ void map_draw_labels(map *m)
         const char *note = map_mark_of(m, u->id);
         char melee[64];
         if (note == NULL && (u->flags & GROG_UNIT_IN_MELEE)) {
-            snprintf(melee, sizeof melee, "%s", _("in melee"));
+            grog_text_snprintf(melee, sizeof melee, "%s", _("in melee"));
             note = melee;
         }
         label(m, u->id, &around, m->unit_font, text, note, "unit-label", 1);

@@ -5,13 +5,19 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "grognard/text.h"
 #include "i18n.h"
+#include "grognard/explain.h"
 #include "map_internal.h"
 
 /* A round length for the scale bar, about a fifth of the table, in the
  * scenario's unit of length; *text names it. Returns mm. */
 static double scale_length(const map *m, char *text, size_t size)
 {
+    /* the units' short words, for the catalogues (context "length") */
+    static const char *const unit_words[] = {NC_("length", "cm"), NC_("length", "in"),
+                                             NC_("length", "mm")};
+    (void)unit_words;
     static const double cm[] = {1, 2, 5, 10, 20, 30, 50, 100, 200, 500, 1000};
     static const double in[] = {1, 2, 3, 6, 12, 18, 24, 36, 48, 72, 120, 240};
     static const double pas[] = {10, 20, 50, 100, 200, 300, 500, 1000, 2000, 5000, 10000};
@@ -41,10 +47,18 @@ static double scale_length(const map *m, char *text, size_t size)
         if (steps[i] * unit_mm <= want)
             best = steps[i];
     double mm = best * unit_mm;
+    double pas_count = t->file_unit == GROG_UNIT_PAS ? best : mm / t->scale.mm_per_pas;
+    char pas_text[64];
+    /* TRANSLATORS: the map's scale bar, a whole number of pas */
+    grog_text_snprintf(pas_text, sizeof pas_text,
+                       ngettext("%.0f pas", "%.0f pas", (unsigned long)(pas_count + 0.5)),
+                       pas_count);
     if (t->file_unit == GROG_UNIT_PAS)
-        snprintf(text, size, "%g pas", best);
+        grog_text_snprintf(text, size, "%s", pas_text);
     else
-        snprintf(text, size, "%g %s = %.0f pas", best, unit, mm / t->scale.mm_per_pas);
+        /* TRANSLATORS: the map's scale bar: "30 cm = 300 pas" */
+        grog_text_snprintf(text, size, _("%g %s = %s"), best, grog_explain_word_in("length", unit),
+                           pas_text);
     return mm;
 }
 
@@ -103,8 +117,8 @@ static void officers_out(const map *m, char *text, size_t size)
             continue;
         char name[GROG_NAME_MAX];
         grog_map_officer_label(of, name, sizeof name);
-        int w = snprintf(text + n, size - n, "%s%s (%s)", n ? ", " : "", name,
-                         _(grog_officer_state_name(of->state)));
+        int w = grog_text_snprintf(text + n, size - n, "%s%s (%s)", n ? ", " : "", name,
+                                   _(grog_officer_state_name(of->state)));
         if (w < 0)
             break;
         n += (size_t)w;
@@ -223,7 +237,7 @@ void map_draw_legend(map *m, double top)
     officers_out(m, text, sizeof text);
     if (text[0]) {
         char line[2200];
-        snprintf(line, sizeof line, _("Out of the battle: %s."), text);
+        grog_text_snprintf(line, sizeof line, _("Out of the battle: %s."), text);
         wrap_lines(m, 0, y, row, "legend-out", line, chars);
     }
     map_out(&m->s, "</g>\n");

@@ -4,6 +4,7 @@
 #include <math.h>
 #include <stdio.h>
 
+#include "grognard/explain.h"
 #include "map_internal.h"
 
 static void polygon(map *m, const grog_base *b, const char *fill, const char *stroke,
@@ -118,10 +119,18 @@ static void unit_title(map *m, const grog_troop *u)
 {
     map_out(&m->s, "<title>");
     map_esc(&m->s, u->name);
-    map_out(&m->s, " (%s, %s", grog_arm_name(u->arm), u->formation);
+    /* the rules' words, as the page's card reads them (contexts arm,
+     * formation, flag: docs/i18n.md) */
+    map_out(&m->s, " (");
+    map_esc(&m->s, grog_explain_word(grog_arm_name(u->arm)));
+    map_out(&m->s, ", ");
+    map_esc(&m->s, grog_explain_word_in("formation", u->formation));
     for (int k = 0; k < GROG_UNIT_FLAG_COUNT; k++)
-        if (u->flags & (1u << k))
-            map_out(&m->s, ", %s", grog_unit_flag_name((grog_unit_flag)(1u << k)));
+        if (u->flags & (1u << k)) {
+            map_out(&m->s, ", ");
+            map_esc(&m->s,
+                    grog_explain_word_in("flag", grog_unit_flag_name((grog_unit_flag)(1u << k))));
+        }
     map_out(&m->s, ")");
     const char *note = map_mark_of(m, u->id);
     if (note != NULL) {
@@ -175,7 +184,11 @@ void map_draw_officers(map *m)
                 grog_role_name(of->role), of->id, of->side, of->base.centre.x, of->base.centre.y,
                 grog_officer_state_name(of->state));
         map_esc(&m->s, of->name);
-        map_out(&m->s, " (%s, %s)", grog_role_name(of->role), grog_officer_state_name(of->state));
+        map_out(&m->s, " (");
+        map_esc(&m->s, grog_explain_word(grog_role_name(of->role)));
+        map_out(&m->s, ", ");
+        map_esc(&m->s, grog_explain_word(grog_officer_state_name(of->state)));
+        map_out(&m->s, ")");
         const char *note = map_mark_of(m, of->id);
         if (note != NULL) {
             map_out(&m->s, ": ");

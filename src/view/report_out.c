@@ -94,7 +94,7 @@ void report_text_end(FILE *f, json_t *rep)
         json_t *list = json_object_get(json_object_get(rep, "orders_in_force"), side_id(s));
         json_array_foreach(list, k, o)
             fprintf(f, "%s %s: %s", k > 0 ? ";" : "", json_string_value(json_object_get(o, "name")),
-                    grog_explain_word(json_string_value(json_object_get(o, "order"))));
+                    grog_explain_word_in("order", json_string_value(json_object_get(o, "order"))));
         fprintf(f, "%s\n", json_array_size(list) == 0 ? _(" none") : ".");
     }
     fprintf(f, "\n%s\n", _("Luck (docs/report.md)"));

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grognard/text.h"
 #include "grognard/commitment.h"
 #include "grognard/explain.h"
 #include "grognard/jsonout.h"
@@ -485,10 +486,10 @@ static void game_marks(const grog_battle *b, json_t *status, marks *m)
         if (u == NULL)
             continue;
         int left = (int)json_integer_value(json_object_get(e, "remaining"));
-        snprintf(text, sizeof text,
-                 ngettext("→ %s in %d half-période", "→ %s in %d half-périodes",
-                          (unsigned long)left),
-                 json_string_value(json_object_get(e, "to")), left);
+        grog_text_snprintf(
+            text, sizeof text,
+            ngettext("→ %s in %d half-période", "→ %s in %d half-périodes", (unsigned long)left),
+            grog_explain_word_in("formation", json_string_value(json_object_get(e, "to"))), left);
         mark(m, u->id, text);
     }
     json_array_foreach(json_object_get(status, "adcs_riding"), i, e) {
@@ -498,12 +499,13 @@ static void game_marks(const grog_battle *b, json_t *status, marks *m)
             continue;
         int left = (int)json_integer_value(json_object_get(e, "periods"));
         const char *leg = json_string_value(json_object_get(e, "leg"));
-        snprintf(text, sizeof text,
-                 leg != NULL && strcmp(leg, "back") == 0
-                     ? ngettext("riding back, %d période", "riding back, %d périodes",
-                                (unsigned long)left)
-                     : ngettext("riding, %d période", "riding, %d périodes", (unsigned long)left),
-                 left);
+        grog_text_snprintf(
+            text, sizeof text,
+            leg != NULL && strcmp(leg, "back") == 0
+                ? ngettext("riding back, %d période", "riding back, %d périodes",
+                           (unsigned long)left)
+                : ngettext("riding, %d période", "riding, %d périodes", (unsigned long)left),
+            left);
         mark(m, o->id, text);
     }
     const char *id;
@@ -512,7 +514,7 @@ static void game_marks(const grog_battle *b, json_t *status, marks *m)
         if (o == NULL)
             continue;
         int n = (int)json_integer_value(e);
-        snprintf(text, sizeof text, ngettext("%d PIP", "%d PIPs", (unsigned long)n), n);
+        grog_text_snprintf(text, sizeof text, ngettext("%d PIP", "%d PIPs", (unsigned long)n), n);
         mark(m, o->id, text);
     }
 }
@@ -520,15 +522,15 @@ static void game_marks(const grog_battle *b, json_t *status, marks *m)
 static void seat_words(const grog_battle *b, const grog_seat *seat, char *out, size_t size)
 {
     if (seat != NULL && seat->kind == GROG_SEAT_REFEREE) {
-        snprintf(out, size, "%s", _("the referee's view"));
+        grog_text_snprintf(out, size, "%s", _("the referee's view"));
         return;
     }
     const grog_side *s =
         seat != NULL && seat->kind == GROG_SEAT_SIDE ? grog_battle_side_by_id(b, seat->side) : NULL;
     if (s != NULL)
-        snprintf(out, size, _("seen by %s"), s->name);
+        grog_text_snprintf(out, size, _("seen by %s"), s->name);
     else
-        snprintf(out, size, "%s", _("the public view"));
+        grog_text_snprintf(out, size, "%s", _("the public view"));
 }
 
 grog_status grog_view_game_svg_with(const grog_game *g, const grog_seat *seat,
@@ -555,9 +557,9 @@ grog_status grog_view_game_svg_with(const grog_game *g, const grog_seat *seat,
     if (st == GROG_OK) {
         game_marks(b, status, &m);
         seat_words(b, seat, who, sizeof who);
-        snprintf(subtitle, sizeof subtitle, _("A %s game: turn %d, %s phase; %s"),
-                 grog_view_family_title(grog_game_family(g)), grog_game_turn(g),
-                 grog_explain_word(grog_game_phase(g)), who);
+        grog_text_snprintf(subtitle, sizeof subtitle, _("A %s game: turn %d, %s phase; %s"),
+                           grog_view_family_title(grog_game_family(g)), grog_game_turn(g),
+                           grog_explain_phase_of(grog_game_phase(g)), who);
         mo.subtitle = subtitle;
         mo.marks = m.v;
         mo.nmarks = m.n;
@@ -669,8 +671,10 @@ static void summary_side_text(FILE *f, const grog_battle *b, json_t *s)
     json_t *v;
     int first = 1;
     json_object_foreach(json_object_get(s, "formations"), key, v) {
-        fprintf(f, "%s%lld %s", first ? " (" : ", ", (long long)json_integer_value(v),
-                grog_explain_word(key));
+        fputs(first ? " (" : ", ", f);
+        /* TRANSLATORS: how many units stand in a formation, in the side's
+         * summary: "9 line" (French "ligne : 9", Russian "линия — 9") */
+        fprintf(f, _("%lld %s"), (long long)json_integer_value(v), grog_explain_word(key));
         first = 0;
     }
     fputs(first ? "" : ")", f);

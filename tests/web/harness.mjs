@@ -226,6 +226,47 @@ export async function lowContrast(page) {
   });
 }
 
+// Text cut by its box (issue 28): the bar's texts, the card's terms and values, the
+// tabs and every button whose content is wider than the element (scrollWidth against
+// clientWidth; a wrapped button fits). The side badge (#seat), a scenario's name cut
+// with an ellipsis on purpose, is left out.
+export async function clipped(page) {
+  return page.evaluate(() => {
+    const bad = [];
+    const boxes = document.querySelectorAll('#turn, #may, #waiting, #done, .tabs button, .card dt, .card dd, '
+      + 'button:not(#seat), .chip');
+    for (const e of boxes) {
+      const r = e.getBoundingClientRect();
+      if (r.width === 0 || r.height === 0 || e.closest('dialog:not([open])') || e.closest('[hidden]')) continue;
+      if (e.scrollWidth > e.clientWidth + 1)
+        bad.push(`${e.tagName.toLowerCase()}${e.id ? `#${e.id}` : ''} "${e.textContent.trim().slice(0, 40)}": ${e.scrollWidth} in ${e.clientWidth}`);
+    }
+    return bad;
+  });
+}
+
+// The ids of the rules (order kinds, formations, arms, statuses, PIP actions: the
+// catalogue's contexts) that stand in the page's visible text in English, outside an
+// id position (the draft's command line, pieces' and sides' names given in names).
+export async function englishIds(page, names) {
+  return page.evaluate(async (nm) => {
+    const { catalogues } = await import('/static/js/messages.js');
+    const table = catalogues[document.documentElement.lang] || {};
+    const ids = new Set();
+    for (const k of Object.keys(table)) {
+      const [ctx, id] = k.split('\u0004');
+      if (id && ['order', 'formation', 'arm', 'status', 'pip-action'].includes(ctx) && table[k] !== id) ids.add(id);
+    }
+    const clone = document.body.cloneNode(true);
+    for (const e of clone.querySelectorAll('.draft .words, script, style, [hidden], dialog:not([open])')) e.remove();
+    let text = clone.textContent;
+    for (const n of nm) text = text.split(n).join(' ');
+    const found = new Set();
+    for (const w of text.split(/[^A-Za-z0-9_\-\u00C0-\u024F\u0400-\u04FF]+/)) if (ids.has(w)) found.add(w);
+    return [...found];
+  }, names);
+}
+
 export async function shot(page, name) {
   fs.mkdirSync(SCREENS, { recursive: true });
   await page.screenshot({ path: path.join(SCREENS, `${name}.png`) });

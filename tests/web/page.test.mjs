@@ -11,7 +11,7 @@
 // from side to side. Screenshots of each view go to build/screens/.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, serve, cli, device, overflows, smallTargets, lowContrast, shot, until,
+import { launch, serve, cli, device, overflows, smallTargets, lowContrast, shot, until, clipped, englishIds,
          PHONE, PHONE_LANDSCAPE, TABLET, TABLET_PORTRAIT } from './harness.mjs';
 
 let browser = null;
@@ -666,11 +666,32 @@ async function untranslated(page, table) {
   }, table);
 }
 
+// The names a page shows that are the scenario's (pieces, sides): left alone by
+// englishIds, as the command line's test leaves the scenarios' texts.
+async function scenarioNames(server) {
+  const names = [];
+  const walk = (v) => {
+    if (typeof v === 'string') { if (/[A-Z ]/.test(v) && v.length >= 3) names.push(v); }
+    else if (Array.isArray(v)) v.forEach(walk);
+    else if (v && typeof v === 'object') Object.values(v).forEach(walk);
+  };
+  walk((await server.api('referee', 'GET', 'game')).json);
+  return names.sort((a, b) => b.length - a.length);
+}
+
+// look(), and in French or Russian: no text cut by its box, no English id of the rules.
+async function lookIn(page, names, name) {
+  await look(page, name);
+  assert.deepEqual(await clipped(page), [], `${name}: text cut by its box`);
+  assert.deepEqual(await englishIds(page, names), [], `${name}: English ids in the text`);
+}
+
 test('the game words in French and Russian on a phone, every family', async (t) => {
   if (skip) return t.skip(skip);
   for (const family of ['aigles', 'gdb', 'gt']) {
     const server = await serve(family, 16);
     try {
+      const names = await scenarioNames(server);
       for (const locale of ['fr-FR', 'ru-RU']) {
         const lang = locale.slice(0, 2);
         const page = await device(browser, { ...PHONE, locale }, server.url('referee'), `words-${family}-${lang}`);
@@ -680,7 +701,7 @@ test('the game words in French and Russian on a phone, every family', async (t) 
         const buttons = await page.locator('#pane-piece [data-words]').count();
         assert.ok(buttons > 3, `${family} ${lang}: the referee is offered actions (${buttons})`);
         assert.deepEqual(await untranslated(page, table), [], `${family} ${lang}: every action in ${lang}`);
-        await look(page, `words-${family}-${lang}-phone`);
+        await lookIn(page, names, `words-${family}-${lang}-phone`);
         // The turn bar's phase and a unit's card: its arm, status and formation in words.
         const phase = (await server.api('referee', 'GET', 'game')).json.phase;
         assert.ok((await page.textContent('#turn')).endsWith(` · ${table[`phase\u0004${phase}`]}`),
@@ -691,7 +712,7 @@ test('the game words in French and Russian on a phone, every family', async (t) 
         assert.equal(card[table.status], table['status\u0004veteran'], `${family} ${lang}: the status in ${lang}`);
         assert.equal(card[table.formation], table['formation\u0004line'], `${family} ${lang}: the formation in ${lang}`);
         assert.deepEqual(await untranslated(page, table), [], `${family} ${lang}: the unit's card in ${lang}`);
-        await look(page, `words-${family}-${lang}-unit-phone`);
+        await lookIn(page, names, `words-${family}-${lang}-unit-phone`);
         await page.click(`text=${table['Clear selection']}`);
         await selectPiece(page, 'picton');
         const officer = await page.$$eval('.card dt', (l) => Object.fromEntries(l.map((e) => [e.textContent, e.nextElementSibling.textContent])));
@@ -699,11 +720,11 @@ test('the game words in French and Russian on a phone, every family', async (t) 
         await page.click('.card ~ .row.actions [data-words]:not([data-words="note"])');
         await page.waitForSelector('.draft .arg-name');
         assert.deepEqual(await untranslated(page, table), [], `${family} ${lang}: the card and the draft in ${lang}`);
-        await look(page, `words-${family}-${lang}-draft-phone`);
+        await lookIn(page, names, `words-${family}-${lang}-draft-phone`);
         await page.click('#tab-referee');
         await page.waitForSelector('#pane-referee [data-words^="event "]');
         assert.deepEqual(await untranslated(page, table), [], `${family} ${lang}: the table events in ${lang}`);
-        await look(page, `words-${family}-${lang}-referee-phone`);
+        await lookIn(page, names, `words-${family}-${lang}-referee-phone`);
         // A melee begins: the chips read the catalogue's words, the line keeps the ids.
         await page.click('#pane-referee [data-words="event melee"]');
         await page.click('.draft [data-arg="unit"][data-choice]');
@@ -715,7 +736,7 @@ test('the game words in French and Russian on a phone, every family', async (t) 
         assert.match(await page.textContent('.draft .words'), / start$/, `${family} ${lang}: the id is sent`);
         assert.deepEqual(await untranslated(page, table), [], `${family} ${lang}: the melee's choices in ${lang}`);
         await page.locator(start).scrollIntoViewIfNeeded();
-        await look(page, `words-${family}-${lang}-choices-phone`);
+        await lookIn(page, names, `words-${family}-${lang}-choices-phone`);
         await page.click('.draft >> text=' + table.Cancel);
         if (family === 'aigles') {
           // A formation change: every formation on a chip in the rulebook's words.
@@ -731,10 +752,27 @@ test('the game words in French and Russian on a phone, every family', async (t) 
             if (table[`formation\u0004${id}`]) assert.equal(shown, table[`formation\u0004${id}`], `aigles ${lang}: "${id}" in ${lang}`);
           assert.deepEqual(await untranslated(page, table), [], `aigles ${lang}: the formations in ${lang}`);
           await page.locator('.draft [data-arg="to"]').last().scrollIntoViewIfNeeded();
-          await look(page, `words-aigles-${lang}-formation-phone`);
+          await lookIn(page, names, `words-aigles-${lang}-formation-phone`);
         }
+        // The log, and the card of an officer (his ratings in words).
+        await page.click('#tab-log');
+        await page.waitForSelector('#pane-log .log > li');
+        await lookIn(page, names, `words-${family}-${lang}-log-phone`);
+        await page.click('#tab-piece');
+        if (await page.locator('.card').count()) await page.click(`text=${table['Clear selection']}`);
+        await selectPiece(page, 'picton');
+        assert.doesNotMatch(await page.textContent('.card'), /charisma|gdb skill|gt quality/,
+          `${family} ${lang}: the officer's ratings in words`);
+        await lookIn(page, names, `words-${family}-${lang}-officer-phone`);
         assert.deepEqual(page.errors, []);
         await page.context().close();
+        // A side's phone: its long name beside the turn and phase in the bar.
+        const side = Object.keys(server.tokens).find((k) => k !== 'referee');
+        const sp = await device(browser, { ...PHONE, locale }, server.url(side), `words-${family}-${lang}-side`);
+        await sp.waitForSelector('#turn:not(:empty)');
+        await lookIn(sp, names, `words-${family}-${lang}-side-phone`);
+        assert.deepEqual(sp.errors, []);
+        await sp.context().close();
       }
     } finally {
       await server.stop();

@@ -4,7 +4,7 @@
 // for the values put in. English needs no table; the other languages' tables live in
 // messages.js, one object per language, so the catalogues (po/) can feed them.
 // Switching language re-renders the page from the state it holds: no reload.
-import { catalogues } from './messages.js';
+import { catalogues, plurals } from './messages.js';
 
 let lang = 'en';
 const listeners = [];
@@ -31,11 +31,27 @@ export function onLanguage(f) {
   listeners.push(f);
 }
 
+function fill(text, args) {
+  return text.replace(/\{(\d+)\}/g, (m, i) => (args[i] === undefined ? m : String(args[i])));
+}
+
 // The text in the current language, with {N} replaced by args[N].
 export function t(english, ...args) {
   const table = catalogues[lang];
-  const text = (table && table[english]) || english;
-  return text.replace(/\{(\d+)\}/g, (m, i) => (args[i] === undefined ? m : String(args[i])));
+  return fill((table && table[english]) || english, args);
+}
+
+// A text where a number meets a noun (gettext's ngettext): the form the language's
+// rule picks for n (French: 1 / 2 and more; Russian: 1, 21 / 2-4, 22-24 / 5-20, 0,
+// 25...; the catalogues' own Plural-Forms), English one for 1 and many otherwise;
+// {N} replaced by args[N] as t() does (n is not put in unless given among args).
+export function nt(one, many, n, ...args) {
+  const p = plurals[lang];
+  const forms = p && p.forms[one];
+  const count = Math.abs(Math.trunc(Number(n)));
+  let text = count === 1 ? one : many;
+  if (forms && forms.length > 0) text = forms[p.rule(count)] || forms[0];
+  return fill(text, args);
 }
 
 // The word for an id of the rules (a formation, an order kind, "won"...) in the

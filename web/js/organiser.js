@@ -7,7 +7,7 @@
 // URL), is kept in sessionStorage for reloads, and goes with every API request as a
 // Bearer token. It is the organiser's alone: a seat's link carries its own token.
 import { el, clear } from './dom.js';
-import { t, languages, language, setLanguage, onLanguage, translateStatic } from './i18n.js';
+import { t, nt, languages, language, setLanguage, onLanguage, translateStatic } from './i18n.js';
 import { initEditor } from './editor.js';
 
 const LANG_NAMES = { en: 'English', fr: 'Français', ru: 'Русский' };
@@ -77,7 +77,7 @@ function gameItem(g) {
   const toggle = el('button', { type: 'button', 'aria-expanded': String(shown), class: 'links',
     onclick: () => { if (open.has(g.name)) open.delete(g.name); else open.add(g.name); render(lastGames); } },
   shown ? t('Hide the links') : t('Seat links and QR codes'));
-  const follow = g.pages === 1 ? t('1 page open') : t('{0} pages open', g.pages);
+  const follow = nt('{0} page open', '{0} pages open', g.pages, g.pages);
   return el('li', { class: 'game', dataset: { game: g.name } },
     el('div', { class: 'head' }, el('strong', { text: g.name }), el('span', { text: g.title })),
     el('div', { class: 'meta' },

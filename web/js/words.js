@@ -3,7 +3,7 @@
 //
 // The message contexts below are the ones docs/i18n.md names; tests/test_web_words.c
 // keeps the same tables and checks that every word shown through them is translated.
-import { t, tw } from './i18n.js';
+import { N_, nt, t, tw } from './i18n.js';
 import { state } from './state.js';
 
 // The message context of an argument's choices when they are the rules' words: by
@@ -47,16 +47,34 @@ export function field(k, v) {
   if ((k === 'order' || k === 'pending') && v && typeof v === 'object') {
     const parts = [v.kind ? tw('order', v.kind) : ''];
     if (v.target) parts.push(`→ ${label(v.target)}`);
-    if (v.text) parts.push(`“${v.text}”`);
+    if (v.text) parts.push(t('“{0}”', v.text));
     if (v.effective_turn) parts.push(t('from turn {0}', v.effective_turn));
     return parts.filter(Boolean).join(' ');
   }
-  if (k === 'ratings' && v && typeof v === 'object')
-    return Object.entries(v).filter(([, x]) => x !== null).map(([r, x]) => `${r.replace(/^(aigles|gdb|gt)_/, '$1 ')} ${value(r, x)}`).join(' · ');
+  if (k === 'ratings' && v && typeof v === 'object') return ratings(v);
   if (k === 'changing' && v && typeof v === 'object')
-    return t('{0} to {1}: {2} of {3} half-périodes left', tw('formation', v.from), tw('formation', v.to), v.remaining, v.total);
+    return nt('{0} → {1}: {2} of {3} half-période left', '{0} → {1}: {2} of {3} half-périodes left', v.remaining,
+      tw('formation', v.from), tw('formation', v.to), v.remaining, v.total);
   if (k === 'melee' && v && typeof v === 'object') return t('since turn {0}', v.since_turn);
   return value(k, v);
+}
+
+// The names of a card's ratings that need one (a skill or quality is its own word).
+const RATING_LABEL = { charisma: N_('charisma'), command: N_('command') };
+
+// An officer's ratings by family: "aigles: charisme 4, commandement 4 · gdb: doué".
+function ratings(v) {
+  const families = new Map();
+  for (const [r, x] of Object.entries(v)) {
+    if (x === null) continue;
+    const m = /^(aigles|gdb|gt)_(.*)$/.exec(r);
+    const family = m ? m[1] : '';
+    const name = m ? m[2] : r;
+    const shown = RATING_LABEL[name] ? `${t(RATING_LABEL[name])} ${value(r, x)}` : value(r, x);
+    if (!families.has(family)) families.set(family, []);
+    families.get(family).push(shown);
+  }
+  return [...families].map(([f, xs]) => (f ? t('{0}: {1}', f, xs.join(', ')) : xs.join(', '))).join(' · ');
 }
 
 // The value v of field k in words: the rules' word when k's values are ids of the rules

@@ -10,6 +10,7 @@
 #include <math.h>
 #include <stdio.h>
 
+#include "grognard/text.h"
 #include "i18n.h"
 #include "rules/aigles/officers.h"
 
@@ -46,19 +47,20 @@ static void describe(const grog_aigles_rules *r, const grog_aigles_adc_route *rt
                      grog_explain *e)
 {
     char step[256], value[64];
-    snprintf(step, sizeof step,
-             ngettext("ADC rides %.1f pas to contact (%d période, at %g pas per période)",
-                      "ADC rides %.1f pas to contact (%d périodes, at %g pas per période)",
-                      rt->turns_out),
-             rt->out_pas, rt->turns_out, rt->speed_pas);
+    grog_text_snprintf(
+        step, sizeof step,
+        ngettext("ADC rides %.1f pas to contact (%d période, at %g pas per période)",
+                 "ADC rides %.1f pas to contact (%d périodes, at %g pas per période)",
+                 rt->turns_out),
+        rt->out_pas, rt->turns_out, rt->speed_pas);
     grog_explain_add_path(e, step);
-    snprintf(step, sizeof step, _("transmits: up to %d attempts, tested with command %d"),
-             rt->attempts, rt->test_command);
+    grog_text_snprintf(step, sizeof step, _("transmits: up to %d attempts, tested with command %d"),
+                       rt->attempts, rt->test_command);
     grog_explain_add_path(e, step);
-    snprintf(step, sizeof step,
-             ngettext("rides back %.1f pas (%d période)", "rides back %.1f pas (%d périodes)",
-                      rt->turns_back),
-             rt->back_pas, rt->turns_back);
+    grog_text_snprintf(step, sizeof step,
+                       ngettext("rides back %.1f pas (%d période)",
+                                "rides back %.1f pas (%d périodes)", rt->turns_back),
+                       rt->back_pas, rt->turns_back);
     grog_explain_add_path(e, step);
     grog_explain_add_note(e, "AIG-O-11",
                           _("out of his zone, the general sends an ADC who rides to contact, "

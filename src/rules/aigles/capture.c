@@ -9,6 +9,7 @@
  * nothing. A record e (may be NULL) receives a check or a note. */
 #include <stdio.h>
 
+#include "grognard/text.h"
 #include "i18n.h"
 #include "rules/aigles/officers.h"
 
@@ -30,7 +31,7 @@ static grog_status refuse(grog_explain *e, grog_error *err, const char *rule, co
 {
     if (e != NULL)
         grog_explain_add_check(e, rule, label, 0, detail);
-    return grog_error_set(err, GROG_ERULE, "%s: %s", rule, detail);
+    return grog_error_set(err, GROG_ERULE, _("%s: %s"), rule, detail);
 }
 
 static const grog_aigles_officer *find(const grog_aigles_officer *officers, size_t n, int id)
@@ -48,9 +49,9 @@ grog_status grog_aigles_officers_check(const grog_aigles_rules *r,
     for (size_t i = 0; i < n; i++) {
         const grog_aigles_officer *o = &officers[i];
         char what[64];
-        snprintf(what, sizeof what, _("officer %d's charisma"), o->id);
+        grog_text_snprintf(what, sizeof what, _("officer %d's charisma"), o->id);
         grog_status st = aigles_check_rating(r, what, o->charisma, err);
-        snprintf(what, sizeof what, _("officer %d's command"), o->id);
+        grog_text_snprintf(what, sizeof what, _("officer %d's command"), o->id);
         if (st == GROG_OK)
             st = aigles_check_rating(r, what, o->command, err);
         if (st != GROG_OK)
@@ -157,8 +158,8 @@ grog_status grog_aigles_officer_fired_at(const grog_aigles_rules *r, grog_aigles
     int total = r->fire_accumulate ? o->casualties + casualties : casualties;
     int dead = total >= r->fire_casualties;
     char text[256], value[16];
-    snprintf(text, sizeof text, _("%d casualties (%d needed): %s"), total, r->fire_casualties,
-             dead ? _("eliminated") : _("survives"));
+    grog_text_snprintf(text, sizeof text, _("%d casualties (%d needed): %s"), total,
+                       r->fire_casualties, dead ? _("eliminated") : _("survives"));
     note(e, "AIG-O-25", text);
     snprintf(value, sizeof value, "%s", r->fire_accumulate ? "true" : "false");
     aigles_note_default(r, AIGLES_DEF_ACCUMULATE, value, e);
@@ -202,7 +203,7 @@ grog_status grog_aigles_officer_replace(grog_aigles_officer *officers, size_t n,
     a->is_adc = 0; /* superior stays: the ADC's general, now his superior */
     a->replaced = g->id;
     char text[128];
-    snprintf(text, sizeof text, _("ADC %d takes the place of general %d"), a->id, g->id);
+    grog_text_snprintf(text, sizeof text, _("ADC %d takes the place of general %d"), a->id, g->id);
     note(e, "AIG-O-27", text);
     return GROG_OK;
 }

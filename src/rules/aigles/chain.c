@@ -17,6 +17,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "grognard/text.h"
 #include "i18n.h"
 #include "rules/aigles/officers.h"
 
@@ -25,7 +26,7 @@ static grog_status refuse(grog_explain *e, grog_error *err, const char *rule, co
 {
     if (e != NULL)
         grog_explain_add_check(e, rule, label, 0, detail);
-    return grog_error_set(err, GROG_ERULE, "%s: %s", rule, detail);
+    return grog_error_set(err, GROG_ERULE, _("%s: %s"), rule, detail);
 }
 
 static void pass(grog_explain *e, const char *rule, const char *label, const char *detail)
@@ -73,17 +74,17 @@ grog_status grog_aigles_battle_chain(const grog_battle *b, const char *giver, co
     const grog_officer *g = grog_battle_officer(b, gi);
     if (target != NULL && grog_battle_unit_index(b, target, &ti)) {
         const grog_troop *u = grog_battle_unit(b, ti);
-        snprintf(detail, sizeof detail, _("unit %s (commanded by %s) is not under %s"), u->id,
-                 u->parent[0] ? u->parent : "-", g->id);
+        grog_text_snprintf(detail, sizeof detail, _("unit %s (commanded by %s) is not under %s"),
+                           u->id, u->parent[0] ? u->parent : "-", g->id);
         if (strcmp(u->side, g->side) != 0) {
-            snprintf(detail, sizeof detail, _("unit %s is of the enemy (%s), not %s's"), u->id,
-                     u->side, g->id);
+            grog_text_snprintf(detail, sizeof detail, _("unit %s is of the enemy (%s), not %s's"),
+                               u->id, u->side, g->id);
             return refuse(e, err, "AIG-O-10", _("his unit"), detail);
         }
         if (!unit_is_his(b, gi, u))
             return refuse(e, err, "AIG-O-10", _("his unit"), detail);
-        snprintf(detail, sizeof detail, _("unit %s (commanded by %s) is under %s"), u->id,
-                 u->parent, g->id);
+        grog_text_snprintf(detail, sizeof detail, _("unit %s (commanded by %s) is under %s"), u->id,
+                           u->parent, g->id);
         pass(e, "AIG-O-10", _("his unit"), detail);
         return GROG_OK;
     }
@@ -92,21 +93,21 @@ grog_status grog_aigles_battle_chain(const grog_battle *b, const char *giver, co
                               target != NULL ? target : "");
     const grog_officer *o = grog_battle_officer(b, ti);
     if (ti == gi) {
-        snprintf(detail, sizeof detail, _("%s does not order himself"), g->id);
+        grog_text_snprintf(detail, sizeof detail, _("%s does not order himself"), g->id);
         return refuse(e, err, "AIG-O-11", _("his subordinate"), detail);
     }
     if (strcmp(o->side, g->side) != 0) {
-        snprintf(detail, sizeof detail, _("officer %s is of the enemy (%s), not %s's"), o->id,
-                 o->side, g->id);
+        grog_text_snprintf(detail, sizeof detail, _("officer %s is of the enemy (%s), not %s's"),
+                           o->id, o->side, g->id);
         return refuse(e, err, "AIG-O-11", _("his subordinate"), detail);
     }
     if (grog_aigles_battle_depth_below(b, gi, ti) == 0) {
-        snprintf(detail, sizeof detail, _("officer %s (superior %s) is not below %s"), o->id,
-                 o->superior[0] ? o->superior : "-", g->id);
+        grog_text_snprintf(detail, sizeof detail, _("officer %s (superior %s) is not below %s"),
+                           o->id, o->superior[0] ? o->superior : "-", g->id);
         return refuse(e, err, "AIG-O-11", _("his subordinate"), detail);
     }
-    snprintf(detail, sizeof detail, _("officer %s (superior %s) is below %s"), o->id, o->superior,
-             g->id);
+    grog_text_snprintf(detail, sizeof detail, _("officer %s (superior %s) is below %s"), o->id,
+                       o->superior, g->id);
     pass(e, "AIG-O-11", _("his subordinate"), detail);
     return GROG_OK;
 }
@@ -122,21 +123,21 @@ grog_status grog_aigles_battle_adc_chain(const grog_battle *b, const char *adc, 
         return grog_error_set(err, GROG_ENOTFOUND, _("no officer \"%s\""), sub != NULL ? sub : "");
     const grog_officer *a = grog_battle_officer(b, ai), *s = grog_battle_officer(b, si);
     if (a->role != GROG_ROLE_ADC) {
-        snprintf(detail, sizeof detail, _("%s is not an aide-de-camp"), a->id);
+        grog_text_snprintf(detail, sizeof detail, _("%s is not an aide-de-camp"), a->id);
         return refuse(e, err, "AIG-O-02", _("an aide-de-camp of a general"), detail);
     }
     if (a->superior[0] == '\0' || !grog_battle_officer_index(b, a->superior, &gi)) {
-        snprintf(detail, sizeof detail, _("%s belongs to no general"), a->id);
+        grog_text_snprintf(detail, sizeof detail, _("%s belongs to no general"), a->id);
         return refuse(e, err, "AIG-O-02", _("an aide-de-camp of a general"), detail);
     }
     if (strcmp(s->side, a->side) != 0 || !grog_role_is_general(s->role) ||
         grog_aigles_battle_depth_below(b, gi, si) == 0) {
-        snprintf(detail, sizeof detail, _("%s is not a general below %s, %s's general"), s->id,
-                 a->superior, a->id);
+        grog_text_snprintf(detail, sizeof detail, _("%s is not a general below %s, %s's general"),
+                           s->id, a->superior, a->id);
         return refuse(e, err, "AIG-O-11", _("the ADC's general's subordinate"), detail);
     }
-    snprintf(detail, sizeof detail, _("%s (superior %s) is below %s, %s's general"), s->id,
-             s->superior, a->superior, a->id);
+    grog_text_snprintf(detail, sizeof detail, _("%s (superior %s) is below %s, %s's general"),
+                       s->id, s->superior, a->superior, a->id);
     pass(e, "AIG-O-11", _("the ADC's general's subordinate"), detail);
     return GROG_OK;
 }
@@ -159,15 +160,15 @@ grog_status grog_aigles_battle_replace_check(const grog_aigles_rules *r, const g
         return grog_error_set(err, GROG_ENOTFOUND, _("no officer \"%s\""), adc != NULL ? adc : "");
     const grog_officer *l = grog_battle_officer(b, li), *a = grog_battle_officer(b, ai);
     if (!grog_role_is_general(l->role) || l->state == GROG_OFFICER_ACTIVE) {
-        snprintf(detail, sizeof detail, _("%s is not lost (%s): only a lost general is replaced"),
-                 l->id,
-                 grog_explain_word(grog_officer_state_name(l->state)));
+        grog_text_snprintf(detail, sizeof detail,
+                           _("%s is not lost (%s): only a lost general is replaced"), l->id,
+                           grog_explain_word(grog_officer_state_name(l->state)));
         return refuse(e, err, "AIG-O-27", _("a lost general"), detail);
     }
     if (a->role != GROG_ROLE_ADC || a->state != GROG_OFFICER_ACTIVE ||
         strcmp(a->side, l->side) != 0) {
-        snprintf(detail, sizeof detail, _("%s is not an active aide-de-camp of %s's side"), a->id,
-                 l->id);
+        grog_text_snprintf(detail, sizeof detail,
+                           _("%s is not an active aide-de-camp of %s's side"), a->id, l->id);
         return refuse(e, err, "AIG-O-27", _("an active aide-de-camp"), detail);
     }
     int depth = a->superior[0] != '\0' && grog_battle_officer_index(b, a->superior, &gi)
@@ -175,22 +176,24 @@ grog_status grog_aigles_battle_replace_check(const grog_aigles_rules *r, const g
                     : 0;
     if (!grog_aigles_replace_depth_ok(r, depth)) {
         if (depth > 1)
-            snprintf(detail, sizeof detail,
-                     _("%s stands %d levels below %s, %s's general; replacement.any_depth is "
-                       "off: only a general directly under him"),
-                     l->id, depth, a->superior, a->id);
+            grog_text_snprintf(
+                detail, sizeof detail,
+                _("%s stands %d levels below %s, %s's general; replacement.any_depth is "
+                  "off: only a general directly under him"),
+                l->id, depth, a->superior, a->id);
         else
-            snprintf(detail, sizeof detail,
-                     _("%s is not subordinate to %s's general (%s): an ADC replaces only a "
-                       "general subordinate to his own general"),
-                     l->id, a->id, a->superior[0] ? a->superior : "-");
+            grog_text_snprintf(
+                detail, sizeof detail,
+                _("%s is not subordinate to %s's general (%s): an ADC replaces only a "
+                  "general subordinate to his own general"),
+                l->id, a->id, a->superior[0] ? a->superior : "-");
         return refuse(e, err, "AIG-O-27", _("a general subordinate to the ADC's general"),
                       detail);
     }
-    snprintf(detail, sizeof detail,
-             ngettext("%s stands %d level below %s, %s's general",
-                      "%s stands %d levels below %s, %s's general", (unsigned long)depth),
-             l->id, depth, a->superior, a->id);
+    grog_text_snprintf(detail, sizeof detail,
+                       ngettext("%s stands %d level below %s, %s's general",
+                                "%s stands %d levels below %s, %s's general", (unsigned long)depth),
+                       l->id, depth, a->superior, a->id);
     pass(e, "AIG-O-27", _("a general subordinate to the ADC's general"), detail);
     return GROG_OK;
 }

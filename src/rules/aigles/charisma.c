@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "grognard/text.h"
 #include "i18n.h"
 #include "rules/aigles/officers.h"
 
@@ -19,7 +20,7 @@ static const char *name_of(const grog_aigles_influence *o, size_t i, char *buf, 
 {
     if (o->name != NULL)
         return o->name;
-    snprintf(buf, size, _("officer %zu"), i + 1);
+    grog_text_snprintf(buf, size, _("officer %zu"), i + 1);
     return buf;
 }
 
@@ -93,8 +94,8 @@ static grog_status indirect(const grog_aigles_rules *r, int side,
         bonus[i] = b;
         if (e != NULL) {
             char buf[32], text[256];
-            snprintf(text, sizeof text, _("%s, charisma %d, %.1f pas away: %+d"),
-                     name_of(o, i, buf, sizeof buf), o->charisma, d, b);
+            grog_text_snprintf(text, sizeof text, _("%s, charisma %d, %.1f pas away: %+d"),
+                               name_of(o, i, buf, sizeof buf), o->charisma, d, b);
             grog_explain_add_note(e, "AIG-O-04", text);
         }
         if (r->combine == AIGLES_COMBINE_SUM && b > 0) {
@@ -137,8 +138,8 @@ static void record(const grog_aigles_influence *officers, const grog_aigles_mora
     char buf[32], label[256];
     if (res->contact) {
         const grog_aigles_influence *o = &officers[res->from];
-        snprintf(label, sizeof label, _("%s in contact, charisma %d"),
-                 name_of(o, (size_t)res->from, buf, sizeof buf), o->charisma);
+        grog_text_snprintf(label, sizeof label, _("%s in contact, charisma %d"),
+                           name_of(o, (size_t)res->from, buf, sizeof buf), o->charisma);
         grog_explain_add_path(e, label);
         grog_explain_set_range(e, res->lo, res->hi, "morale");
         grog_explain_add_note(e, "AIG-O-03",
@@ -148,8 +149,8 @@ static void record(const grog_aigles_influence *officers, const grog_aigles_mora
     }
     if (res->from >= 0) {
         const grog_aigles_influence *o = &officers[res->from];
-        snprintf(label, sizeof label, _("from %s (charisma %d)"),
-                 name_of(o, (size_t)res->from, buf, sizeof buf), o->charisma);
+        grog_text_snprintf(label, sizeof label, _("from %s (charisma %d)"),
+                           name_of(o, (size_t)res->from, buf, sizeof buf), o->charisma);
         grog_explain_add_modifier(e, "AIG-O-04", label, res->bonus);
     }
     grog_explain_set_value(e, res->bonus, "morale");

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "grognard/text.h"
 #include "i18n.h"
 #include "rules/aigles/officers.h"
 
@@ -24,7 +25,8 @@ static void check(verdict *v, grog_explain *e, const char *rule, const char *lab
     if (e != NULL)
         grog_explain_add_check(e, rule, label, ok, detail);
     if (!ok && v->st == GROG_OK)
-        v->st = grog_error_set(&v->first, GROG_ERULE, "%s: %s: %s", rule, label, detail);
+        /* the separators in the reader's typography ("AIG-O-11 : ...") */
+        v->st = grog_error_set(&v->first, GROG_ERULE, _("%s: %s: %s"), rule, label, detail);
 }
 
 static int variant_on(const grog_aigles_rules *r, const grog_aigles_order *o)
@@ -69,13 +71,14 @@ static void check_zone(const grog_aigles_rules *r, const grog_aigles_order *o,
     const char *rule = o->receiver == GROG_AIGLES_TO_OFFICER ? "AIG-O-11" : "AIG-O-10";
     char detail[256];
     if (variant_on(r, o)) {
-        snprintf(detail, sizeof detail,
-                 _("distance variant: no zone limit; %.1f pas between them"), dist);
+        grog_text_snprintf(detail, sizeof detail,
+                           _("distance variant: no zone limit; %.1f pas between them"), dist);
         check(v, e, "AIG-O-08", _("order-change zone"), 1, detail);
         return;
     }
     if (!r->has_zone[sc][o->command]) {
-        snprintf(detail, sizeof detail, _("command %d has no order-change zone"), o->command);
+        grog_text_snprintf(detail, sizeof detail, _("command %d has no order-change zone"),
+                           o->command);
         check(v, e, "AIG-O-07", _("order-change zone"), 0, detail);
         return;
     }
@@ -84,15 +87,16 @@ static void check_zone(const grog_aigles_rules *r, const grog_aigles_order *o,
         ok = contact;
         if (e != NULL)
             aigles_note_contact_default(r, e);
-        snprintf(detail, sizeof detail, _("command %d: contact only (%.1f pas apart)%s"),
-                 o->command, dist,
-                 ok || o->receiver != GROG_AIGLES_TO_OFFICER ? "" : _("; send an ADC"));
+        grog_text_snprintf(detail, sizeof detail, _("command %d: contact only (%.1f pas apart)%s"),
+                           o->command, dist,
+                           ok || o->receiver != GROG_AIGLES_TO_OFFICER ? "" : _("; send an ADC"));
     } else {
         double zone = r->zone[sc][o->command];
         ok = dist <= zone + AIGLES_EPS_MM / s->mm_per_pas;
-        snprintf(detail, sizeof detail, _("command %d at %d mm: zone %g pas, %.1f pas apart%s"),
-                 o->command, s->figure_mm, zone, dist,
-                 ok || o->receiver != GROG_AIGLES_TO_OFFICER ? "" : _("; send an ADC"));
+        grog_text_snprintf(detail, sizeof detail,
+                           _("command %d at %d mm: zone %g pas, %.1f pas apart%s"), o->command,
+                           s->figure_mm, zone, dist,
+                           ok || o->receiver != GROG_AIGLES_TO_OFFICER ? "" : _("; send an ADC"));
     }
     check(v, e, rule, _("in the order-change zone (AIG-O-07)"), ok, detail);
 }
@@ -126,9 +130,12 @@ grog_status aigles_order_checks(const grog_aigles_rules *r, const grog_aigles_or
     double dist = aigles_distance_pas(&sit.giver, &sit.receiver, sit.mm_per_pas);
     verdict v = {GROG_OK, {GROG_OK, ""}};
     char detail[256];
-    snprintf(detail, sizeof detail, _("command %d gives %d points per période"), o->command,
-             o->command * r->points_per_command);
-    check(&v, e, "AIG-O-06", _("command points"), o->command * r->points_per_command > 0,
+    int given = o->command * r->points_per_command;
+    grog_text_snprintf(detail, sizeof detail,
+                       ngettext("command %d gives %d point per période",
+                                "command %d gives %d points per période", (unsigned long)given),
+                       o->command, given);
+    check(&v, e, "AIG-O-06", _("command points"), given > 0,
           o->command > 0 ? detail : _("command 0: no command points, hence no orders"));
     if (o->command > 0) { /* the measure even when an ADC rides: it sent him */
         int contact_only = !variant_on(r, o) && r->has_zone[sc][o->command] &&
@@ -139,13 +146,14 @@ grog_status aigles_order_checks(const grog_aigles_rules *r, const grog_aigles_or
             check_zone(r, o, &sit, sc, dist, contact, &v, e);
     }
     if (s->receiver_in_melee) {
-        snprintf(detail, sizeof detail, _("the general has been in the melee %d full turns (%d needed)"),
-                 s->giver_melee_turns, r->melee_turns);
+        grog_text_snprintf(detail, sizeof detail,
+                           _("the general has been in the melee %d full turns (%d needed)"),
+                           s->giver_melee_turns, r->melee_turns);
         check(&v, e, "AIG-O-14", _("receiver in melee"), s->giver_melee_turns >= r->melee_turns,
               detail);
     }
     if (points != NULL) {
-        snprintf(detail, sizeof detail, _("%d left this période"), points->left);
+        grog_text_snprintf(detail, sizeof detail, _("%d left this période"), points->left);
         check(&v, e, "AIG-O-13", _("a command point for this attempt"), points->left > 0,
               detail);
     }

@@ -19,12 +19,20 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grognard/text.h"
 #include "formation_rules.h"
 #include "i18n.h"
 #include "formation_internal.h"
 
 static const char *const action_names[GROG_AIGLES_ACT_COUNT] = {
     "change", "half-turn", "quarter-turn", "pivot", "frontage",
+};
+
+/* The actions' words for people (message context "formation", as the page's
+ * chips read them); the change itself has its formations' words instead. */
+static const char *const action_words[GROG_AIGLES_ACT_COUNT] = {
+    NC_("formation", "change"), NC_("formation", "half-turn"), NC_("formation", "quarter-turn"),
+    NC_("formation", "pivot"),  NC_("formation", "frontage"),
 };
 
 const char *grog_aigles_fm_action_name(grog_aigles_fm_action a)
@@ -150,8 +158,8 @@ static grog_status plan_change(ctx *x, route *rt, int *as_alias, grog_error *err
     if (four_company(x)) {
         route alt = fm_plan_from(x, fm_node_of(x, x->r->four_company.counts_as), t);
         char d[128];
-        snprintf(d, sizeof d, _("four companies, class A: counts as %s"),
-                 fm_word(x->r->four_company.counts_as));
+        grog_text_snprintf(d, sizeof d, _("four companies, class A: counts as %s"),
+                           fm_word(x->r->four_company.counts_as));
         fm_check_ok(x, x->r->four_company.rule, _("march column as attack column"), d);
         if (alt.found && (!rt->found || fm_better(alt.w, alt.n, rt->w, rt->n))) {
             *rt = alt;
@@ -215,8 +223,8 @@ static grog_status do_half_turn(ctx *x, int *total, grog_error *err)
     int t = x->table, sum = 0;
     if (x->r->has_half_turn[t]) {
         char label[128];
-        snprintf(label, sizeof label, _("half turn in place (%s %s)"), fm_arm_word(x->u->arm),
-                 grog_manoeuvre_name(x->u->manoeuvre));
+        grog_text_snprintf(label, sizeof label, _("half turn in place (%s %s)"),
+                           fm_arm_word(x->u->arm), grog_manoeuvre_name(x->u->manoeuvre));
         sum = x->r->half_turn[t][x->u->manoeuvre];
         grog_explain_add_modifier(x->e, "AIG-F-26", label, sum);
     } else if (!fm_is_small_battery(x)) {
@@ -299,16 +307,16 @@ static grog_status do_irregular(ctx *x, int *total, grog_error *err)
 static const char *title_of(const grog_aigles_fm_unit *u, const grog_aigles_fm_change *c,
                             char *buf, size_t size)
 {
-    char what[96];
+    char what[256];
     if (c->action == GROG_AIGLES_ACT_CHANGE)
-        snprintf(what, sizeof what, "%s -> %s", fm_word(c->from), fm_word(c->to));
+        grog_text_snprintf(what, sizeof what, "%s -> %s", fm_word(c->from), fm_word(c->to));
     else if (c->action == GROG_AIGLES_ACT_QUARTER_TURN)
-        snprintf(what, sizeof what, _("quarter turn from %s"), fm_word(c->from));
+        grog_text_snprintf(what, sizeof what, _("quarter turn from %s"), fm_word(c->from));
     else
-        snprintf(what, sizeof what, "%s", grog_aigles_fm_action_name(c->action));
-    snprintf(buf, size, _("Formation change %s (%s, class %s, %s)"), what,
-             fm_arm_word(u->arm), grog_manoeuvre_name(u->manoeuvre),
-             grog_explain_word(grog_unit_status_name(u->status)));
+        grog_text_snprintf(what, sizeof what, "%s", grog_pgettext(action_words[c->action]));
+    grog_text_snprintf(buf, size, _("Formation change %s (%s, class %s, %s)"), what,
+                       fm_arm_word(u->arm), grog_manoeuvre_name(u->manoeuvre),
+                       grog_explain_word(grog_unit_status_name(u->status)));
     return buf;
 }
 
@@ -335,7 +343,7 @@ grog_status grog_aigles_formation_change(const grog_aigles_formation_rules *r,
     if (st != GROG_OK)
         return st;
     ctx *x = calloc(1, sizeof *x);
-    char title[192];
+    char title[384]; /* the longest Russian title is about 200 bytes */
     if (x == NULL)
         return grog_error_set(err, GROG_ENOMEM, _("out of memory"));
     *x = (ctx){r, u, c, fm_table_of(r, u->arm), {{{0}}}, NULL};

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grognard/text.h"
 #include "formation_rules.h"
 #include "i18n.h"
 #include "formation_internal.h"
@@ -18,9 +19,9 @@ grog_status fm_refuse(grog_error *err, const char *rule, const char *fmt, ...)
     char msg[GROG_ERROR_MAX - 32];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
+    grog_text_vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    return grog_error_set(err, GROG_ERULE, "%s: %s", rule, msg);
+    return grog_error_set(err, GROG_ERULE, _("%s: %s"), rule, msg);
 }
 
 void fm_check_ok(ctx *x, const char *rule, const char *label, const char *detail)
@@ -102,7 +103,7 @@ grog_status fm_check_square(ctx *x, grog_error *err)
                          _("a square needs at least %d figures; this unit has %d"), min,
                          x->u->figures);
     char d[96];
-    snprintf(d, sizeof d, _("%d figures, at least %d"), x->u->figures, min);
+    grog_text_snprintf(d, sizeof d, _("%d figures, at least %d"), x->u->figures, min);
     fm_check_ok(x, x->r->square.rule, _("enough figures for a square"), d);
     return GROG_OK;
 }

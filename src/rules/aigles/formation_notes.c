@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grognard/text.h"
 #include "formation_rules.h"
 #include "i18n.h"
 #include "formation_internal.h"
@@ -30,10 +31,11 @@ static void add_massing_note(ctx *x)
                                        NULL) != GROG_OK)
         return;
     char note[256];
-    snprintf(note, sizeof note,
-             _("%d ranks (one per company): %d kept, %d taken off (%d figures, put back when it "
-               "leaves massed order)"),
-             x->u->subunits, m.ranks_kept, m.ranks_removed, x->u->figures - t.figures);
+    grog_text_snprintf(
+        note, sizeof note,
+        _("%d ranks (one per company): %d kept, %d taken off (%d figures, put back when it "
+          "leaves massed order)"),
+        x->u->subunits, m.ranks_kept, m.ranks_removed, x->u->figures - t.figures);
     grog_explain_add_note(x->e, x->r->massing.rule, note);
 }
 
@@ -43,8 +45,9 @@ static void add_unit_notes(ctx *x)
     const grog_aigles_fm_unit *u = x->u;
     add_massing_note(x);
     if (x->c->to == GROG_AIGLES_FM_DISMOUNTED && u->figures > 0) {
-        snprintf(note, sizeof note, _("%d horse-holders stay mounted, %d foot figures deploy"),
-                 u->figures, u->figures);
+        grog_text_snprintf(note, sizeof note,
+                           _("%d horse-holders stay mounted, %d foot figures deploy"), u->figures,
+                           u->figures);
         grog_explain_add_note(x->e, "AIG-F-16", note);
     }
     if (x->c->to == GROG_AIGLES_FM_COMPANY_COLUMN && u->arm == GROG_ARM_CAVALRY &&
@@ -52,8 +55,9 @@ static void add_unit_notes(ctx *x)
         int lead, rear;
         if (grog_aigles_formation_squadron_split(u->figures / u->subunits, &lead, &rear, NULL) ==
             GROG_OK) {
-            snprintf(note, sizeof note, _("each squadron of %d: leading company %d, rear %d"),
-                     u->figures / u->subunits, lead, rear);
+            grog_text_snprintf(note, sizeof note,
+                               _("each squadron of %d: leading company %d, rear %d"),
+                               u->figures / u->subunits, lead, rear);
             grog_explain_add_note(x->e, "AIG-F-14", note);
         }
     }
@@ -61,15 +65,15 @@ static void add_unit_notes(ctx *x)
         grog_aigles_teams t;
         if (grog_aigles_formation_teams(x->r, u->arm, u->subunits, u->calibre, &t, NULL) ==
             GROG_OK) {
-            snprintf(note, sizeof note, _("%d teams of %d pairs of horses"), t.teams,
-                     t.pairs_per_team);
+            grog_text_snprintf(note, sizeof note, _("%d teams of %d pairs of horses"), t.teams,
+                               t.pairs_per_team);
             grog_explain_add_note(x->e, x->r->teams.rule, note);
         }
     }
     if (x->c->to == GROG_AIGLES_FM_HOLLOW_SQUARE && u->figures > 0) {
         grog_aigles_shelter s;
         if (grog_aigles_formation_shelter(x->r, u->figures, 0, 0, &s, NULL) == GROG_OK) {
-            snprintf(note, sizeof note, _("may shelter up to %d figures"), s.capacity);
+            grog_text_snprintf(note, sizeof note, _("may shelter up to %d figures"), s.capacity);
             grog_explain_add_note(x->e, x->r->hollow.rule, note);
         }
     }

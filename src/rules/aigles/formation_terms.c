@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grognard/text.h"
 #include "formation_rules.h"
 #include "i18n.h"
 #include "formation_internal.h"
@@ -15,11 +16,11 @@ void fm_add_edge_term(ctx *x, grog_aigles_formation u, grog_aigles_formation v)
     const aigf_row *row = ed->row;
     int k = x->u->manoeuvre;
     char label[256];
-    snprintf(label, sizeof label, "%s -> %s (%s %s%s%s%s)", fm_word(u), fm_word(v),
-             fm_arm_word(x->u->arm), grog_manoeuvre_name(x->u->manoeuvre),
-             ed->reversed ? _(", the row taken the other way") : "",
-             ed->mass_alias ? _(", the mass row") : "",
-             ed->free ? _(", free during the move") : "");
+    grog_text_snprintf(label, sizeof label, "%s -> %s (%s %s%s%s%s)", fm_word(u), fm_word(v),
+                       fm_arm_word(x->u->arm), grog_manoeuvre_name(x->u->manoeuvre),
+                       ed->reversed ? _(", the row taken the other way") : "",
+                       ed->mass_alias ? _(", the mass row") : "",
+                       ed->free ? _(", free during the move") : "");
     grog_explain_add_modifier(x->e, row->rule, label, ed->w);
     if (ed->reversed)
         grog_explain_add_rule(x->e, "AIG-F-27");
@@ -109,9 +110,9 @@ int fm_file_term(ctx *x)
         if (x->u->file_depth > x->r->file.more_than[i])
             add = x->r->file.add[i];
     char label[128], detail[96];
-    snprintf(label, sizeof label, _("single file %d sections deep"), x->u->file_depth);
-    snprintf(detail, sizeof detail, _("no more than %d sections: nothing added"),
-             x->r->file.more_than[0]);
+    grog_text_snprintf(label, sizeof label, _("single file %d sections deep"), x->u->file_depth);
+    grog_text_snprintf(detail, sizeof detail, _("no more than %d sections: nothing added"),
+                       x->r->file.more_than[0]);
     if (add > 0)
         grog_explain_add_modifier(x->e, x->r->file.rule, label, add);
     else
@@ -131,8 +132,8 @@ int fm_status_term(ctx *x, int total, int rows, int is_action)
     int times = x->r->in.status_extra_once_per_change || rows < 1 ? 1 : rows;
     int add = x->r->status_extra.half_periods * times;
     char label[128];
-    snprintf(label, sizeof label, _("status %s: 1/2 periode more per change"),
-             grog_unit_status_name(x->u->status));
+    grog_text_snprintf(label, sizeof label, _("status %s: 1/2 periode more per change"),
+                       grog_explain_word(grog_unit_status_name(x->u->status)));
     grog_explain_add_modifier(x->e, x->r->status_extra.rule, label, add);
     return add;
 }

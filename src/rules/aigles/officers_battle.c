@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grognard/text.h"
 #include "i18n.h"
 #include "rules/aigles/officers.h"
 
@@ -104,8 +105,8 @@ static int battle_checks(const grog_battle *b, const ends *x, grog_explain *e)
 {
     char detail[256];
     int ok = x->giver->state == GROG_OFFICER_ACTIVE;
-    snprintf(detail, sizeof detail, _("%s is %s"), x->giver->id,
-             grog_explain_word(grog_officer_state_name(x->giver->state)));
+    grog_text_snprintf(detail, sizeof detail, _("%s is %s"), x->giver->id,
+                       grog_explain_word(grog_officer_state_name(x->giver->state)));
     grog_explain_add_check(e, x->giver->state == GROG_OFFICER_KILLED ? "AIG-O-26" : "AIG-O-21",
                            _("the general is operational"), ok, detail);
     /* AIG-O-10, AIG-O-11: the same check as the game's (chain.c) */
@@ -113,8 +114,8 @@ static int battle_checks(const grog_battle *b, const ends *x, grog_explain *e)
     int under = grog_aigles_battle_chain(b, x->giver->id, target, e, NULL) == GROG_OK;
     if (x->officer != NULL) {
         int active = x->officer->state == GROG_OFFICER_ACTIVE;
-        snprintf(detail, sizeof detail, _("%s is %s"), x->officer->id,
-                 grog_explain_word(grog_officer_state_name(x->officer->state)));
+        grog_text_snprintf(detail, sizeof detail, _("%s is %s"), x->officer->id,
+                           grog_explain_word(grog_officer_state_name(x->officer->state)));
         grog_explain_add_check(e, "AIG-O-21", _("the receiver is operational"), active, detail);
         ok = ok && active;
     }
@@ -168,14 +169,15 @@ static grog_status via_adc(const grog_aigles_rules *r, const grog_battle *b, con
     grog_aigles_adc_input in = {o->command, a->ratings.aigles_command, x->giver->base, a->base,
                                 x->officer->base, a->adc_speed >= 0 ? a->adc_speed / mpp : 0,
                                 s->figure_mm, s->mm_per_pas};
-    snprintf(text, sizeof text, _("%s is out of %s's zone: he sends his ADC %s"),
-             o->receiver_name, o->giver, label_of(a->name, a->id));
+    grog_text_snprintf(text, sizeof text, _("%s is out of %s's zone: he sends his ADC %s"),
+                       o->receiver_name, o->giver, label_of(a->name, a->id));
     grog_explain_add_note(e, "AIG-O-11", text);
     grog_aigles_adc_route rt;
     grog_status st = grog_aigles_adc_plan(r, &in, &rt, e, err);
     if (st != GROG_OK)
         return st;
-    snprintf(text, sizeof text, _("%d left, %d to send the ADC"), pts->left, rt.dispatch_cost);
+    grog_text_snprintf(text, sizeof text, _("%d left, %d to send the ADC"), pts->left,
+                       rt.dispatch_cost);
     grog_explain_add_check(e, "AIG-O-13", _("command points to send the ADC"),
                            pts->left >= rt.dispatch_cost, text);
     if (pts->left < rt.dispatch_cost)
@@ -279,7 +281,7 @@ grog_status grog_aigles_battle_morale_measured(const grog_aigles_rules *r, const
                                                  t->scale.mm_per_pas, &pieces, res, out, err);
     if (st == GROG_OK && out != NULL) {
         char text[256];
-        snprintf(text, sizeof text, _("unit %s"), label_of(u->name, u->id));
+        grog_text_snprintf(text, sizeof text, _("unit %s"), label_of(u->name, u->id));
         grog_explain_add_path(*out, text);
     }
     free(inf);

@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "grognard/text.h"
 #include "i18n.h"
 #include "rules/aigles/officers.h"
 
@@ -100,8 +101,9 @@ static grog_status build_parts(const grog_aigles_rules *r, const grog_aigles_ord
     if (o->receiver == GROG_AIGLES_TO_OFFICER) {
         add(t, "AIG-O-17", o->receiver_command, _("receiving officer's command"));
     } else if (o->status >= 0) {
-        snprintf(label, sizeof label, _("reaction (%s)"),
-                 grog_explain_word(grog_aigles_status_name((grog_aigles_status)o->status)));
+        grog_text_snprintf(
+            label, sizeof label, _("reaction (%s)"),
+            grog_explain_word(grog_aigles_status_name((grog_aigles_status)o->status)));
         add(t, "AIG-O-15", r->reaction[o->status], label);
     } else {
         add(t, "AIG-O-15", o->reaction, _("reaction (as given)"));
@@ -114,13 +116,14 @@ static grog_status build_parts(const grog_aigles_rules *r, const grog_aigles_ord
         add(t, "AIG-O-16", o->command, _("general's command"));
     int explain = o->explain_turns * r->explain_per_turn;
     if (explain > 0) {
-        snprintf(label, sizeof label, _("turns spent explaining the order: %d"), o->explain_turns);
+        grog_text_snprintf(label, sizeof label, _("turns spent explaining the order: %d"),
+                           o->explain_turns);
         add(t, "AIG-O-18", explain, label);
     }
     int steps = o->failed_turns / r->failed_turns_per_step;
     if (steps > 0 && r->failed_reaction_per_step > 0) {
-        snprintf(label, sizeof label, _("turns of failed tests (%d: +%d per %d turns)"),
-                 o->failed_turns, r->failed_reaction_per_step, r->failed_turns_per_step);
+        grog_text_snprintf(label, sizeof label, _("turns of failed tests (%d: +%d per %d turns)"),
+                           o->failed_turns, r->failed_reaction_per_step, r->failed_turns_per_step);
         add(t, "AIG-O-19", steps * r->failed_reaction_per_step, label);
     }
     if (variant_on(r, o)) {
@@ -130,8 +133,11 @@ static grog_status build_parts(const grog_aigles_rules *r, const grog_aigles_ord
         /* the command used never falls below min_command */
         if (command - pen < r->variant_min_command)
             pen = command - r->variant_min_command;
-        snprintf(label, sizeof label, _("distance %g pas: %d complete steps of %g pas"),
-                 o->distance_pas, t->steps, r->variant_step_pas);
+        grog_text_snprintf(label, sizeof label,
+                           ngettext("distance %g pas: %d complete step of %g pas",
+                                    "distance %g pas: %d complete steps of %g pas",
+                                    (unsigned long)t->steps),
+                           o->distance_pas, t->steps, r->variant_step_pas);
         add(t, "AIG-O-08", -pen, label);
     }
     return GROG_OK;
@@ -184,9 +190,10 @@ static void fill_record(const grog_aigles_rules *r, const grog_aigles_order *o,
     grog_explain_add_outcome(e, "obeys", ok);
     grog_explain_add_outcome(e, "fails", ko);
     char note[256];
-    snprintf(note, sizeof note,
-             _("target = the sum of the values above; the order is obeyed when the die is %s %d"),
-             grog_cmp_symbol(r->cmp), target);
+    grog_text_snprintf(
+        note, sizeof note,
+        _("target = the sum of the values above; the order is obeyed when the die is %s %d"),
+        grog_cmp_symbol(r->cmp), target);
     grog_explain_add_note(e, o->receiver == GROG_AIGLES_TO_OFFICER ? "AIG-O-17" : "AIG-O-16",
                           note);
     if (o->explain_turns > 0 || o->failed_turns > 0)
@@ -242,12 +249,13 @@ grog_explain *aigles_order_record(const grog_aigles_order *o)
 {
     char title[256];
     if (o->giver != NULL && o->receiver_name != NULL)
-        snprintf(title, sizeof title, _("Les Aigles: order from %s to %s"), o->giver,
-                 o->receiver_name);
+        grog_text_snprintf(title, sizeof title, _("Les Aigles: order from %s to %s"), o->giver,
+                           o->receiver_name);
     else if (o->receiver == GROG_AIGLES_TO_OFFICER)
-        snprintf(title, sizeof title, "%s", _("Les Aigles: order from officer to officer"));
+        grog_text_snprintf(title, sizeof title, "%s",
+                           _("Les Aigles: order from officer to officer"));
     else
-        snprintf(title, sizeof title, "%s", _("Les Aigles: order from general to unit"));
+        grog_text_snprintf(title, sizeof title, "%s", _("Les Aigles: order from general to unit"));
     return grog_explain_create("aigles-order", title);
 }
 

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "grognard/text.h"
 #include "grognard/battle.h"
 #include "grognard/gdb.h"
 #include "i18n.h"
@@ -112,11 +113,12 @@ static size_t officer_checks(const grog_battle *b, const grog_officer *c,
     officer_check *k = out;
     *k = (officer_check){"GDB-01", _("the commander-in-chief of his side"),
                          has && grog_battle_officer(b, chief) == c, ""};
-    snprintf(k->detail, sizeof k->detail, _("%s (%s), side %s"), c->name, c->id, c->side);
+    grog_text_snprintf(k->detail, sizeof k->detail, _("%s (%s), side %s"), c->name, c->id, c->side);
     k++;
     *k = (officer_check){"GDB-01", _("the C-in-C is active"), c->state == GROG_OFFICER_ACTIVE,
                          ""};
-    snprintf(k->detail, sizeof k->detail, "%s", grog_explain_word(grog_officer_state_name(c->state)));
+    grog_text_snprintf(k->detail, sizeof k->detail, "%s",
+                       grog_explain_word(grog_officer_state_name(c->state)));
     k++;
     if (c == br) {
         *k = (officer_check){"GDB-07", _("he personally commands a brigade"),
@@ -126,12 +128,13 @@ static size_t officer_checks(const grog_battle *b, const grog_officer *c,
     }
     *k = (officer_check){"GDB-02", _("a brigade commander of the same side"),
                          br->role == GROG_ROLE_BRIGADE && strcmp(br->side, c->side) == 0, ""};
-    snprintf(k->detail, sizeof k->detail, _("%s (%s), %s, side %s"), br->name, br->id,
-             grog_explain_word(grog_role_name(br->role)), br->side);
+    grog_text_snprintf(k->detail, sizeof k->detail, _("%s (%s), %s, side %s"), br->name, br->id,
+                       grog_explain_word(grog_role_name(br->role)), br->side);
     k++;
     *k = (officer_check){"GDB-02", _("the brigade commander is active"),
                          br->state == GROG_OFFICER_ACTIVE, ""};
-    snprintf(k->detail, sizeof k->detail, "%s", grog_explain_word(grog_officer_state_name(br->state)));
+    grog_text_snprintf(k->detail, sizeof k->detail, "%s",
+                       grog_explain_word(grog_officer_state_name(br->state)));
     return 4;
 }
 
@@ -155,8 +158,9 @@ static void note_orders(const grog_officer *br, grog_explain *e)
     char text[GROG_ID_MAX + GROG_TEXT_MAX + 64];
     if (br->order.kind[0] == '\0')
         return;
-    snprintf(text, sizeof text, _("current order of %s: %s%s%s"), br->id, br->order.kind,
-             br->order.text[0] ? " — " : "", br->order.text);
+    grog_text_snprintf(text, sizeof text, _("current order of %s: %s%s%s"), br->id,
+                       grog_explain_word_in("order", br->order.kind),
+                       br->order.text[0] ? " — " : "", br->order.text);
     grog_explain_add_note(e, "GDB-02", text);
 }
 

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grognard/text.h"
 #include "grognard/gdb.h"
 #include "i18n.h"
 #include "rules/gdb/gdb_internal.h"
@@ -345,30 +346,35 @@ static void note_plan(const grog_gdb_book *book, const grog_gdb_attempt *a, cons
 {
     char text[400];
     if (p->uses_attempt)
-        snprintf(text, sizeof text, _("the first order change of C-in-C \"%s\" in turn %d"),
-                 a->cinc, book->turn);
+        grog_text_snprintf(text, sizeof text,
+                           _("the first order change of C-in-C \"%s\" in turn %d"), a->cinc,
+                           book->turn);
     else
-        snprintf(text, sizeof text,
-                 _("an automatic change (GDB-07) is not C-in-C \"%s\"'s attempt of the turn"),
-                 a->cinc);
+        grog_text_snprintf(
+            text, sizeof text,
+            _("an automatic change (GDB-07) is not C-in-C \"%s\"'s attempt of the turn"), a->cinc);
     grog_explain_add_check(e, "GDB-01", _("one attempt per C-in-C per turn"), 1, text);
     if (a->input.own_brigade) {
-        snprintf(text, sizeof text, _("order \"%s\" of %s, given without a roll (not placed "
-                                      "face down)"),
-                 p->order, p->br->id);
+        grog_text_snprintf(text, sizeof text,
+                           _("order \"%s\" of %s, given without a roll (not placed "
+                             "face down)"),
+                           grog_explain_word_in("order", p->order), p->br->id);
         grog_explain_add_note(e, "GDB-07", text);
         return;
     }
     if (p->retry)
-        snprintf(text, sizeof text, _("rolling again for the unrevealed order \"%s\" of %s"),
-                 p->order, p->br->id);
+        grog_text_snprintf(text, sizeof text,
+                           _("rolling again for the unrevealed order \"%s\" of %s"),
+                           grog_explain_word_in("order", p->order), p->br->id);
     else
-        snprintf(text, sizeof text, _("order \"%s\" placed face down behind \"%s\" (%s)"),
-                 p->order, p->br->order, p->br->id);
+        grog_text_snprintf(text, sizeof text, _("order \"%s\" placed face down behind \"%s\" (%s)"),
+                           grog_explain_word_in("order", p->order),
+                           grog_explain_word_in("order", p->br->order), p->br->id);
     grog_explain_add_note(e, "GDB-02", text);
     if (p->replaces) {
-        snprintf(text, sizeof text, _("it replaces the %s order \"%s\""),
-                 grog_explain_word(grog_gdb_pending_name(p->br->pending)), p->br->pending_order);
+        grog_text_snprintf(text, sizeof text, _("it replaces the %s order \"%s\""),
+                           grog_explain_word(grog_gdb_pending_name(p->br->pending)),
+                           grog_explain_word_in("order", p->br->pending_order));
         grog_explain_add_note(e, "GDB-06", text);
     }
 }
@@ -380,8 +386,9 @@ static void apply(grog_gdb_book *book, const grog_gdb_rules *rules, const plan *
     brigade *br = p->br;
     char text[400];
     if (o == GROG_GDB_IMMEDIATE) {
-        snprintf(text, sizeof text, _("\"%s\" revealed and in force; \"%s\" removed"),
-                 order_copy, br->order);
+        grog_text_snprintf(text, sizeof text, _("\"%s\" revealed and in force; \"%s\" removed"),
+                           grog_explain_word_in("order", order_copy),
+                           grog_explain_word_in("order", br->order));
         grog_explain_add_note(e, "GDB-03", text);
         clear_pending(br);
         free(br->order);
@@ -389,22 +396,24 @@ static void apply(grog_gdb_book *book, const grog_gdb_rules *rules, const plan *
         return;
     }
     if (o == GROG_GDB_FAIL && !rules->failed_stays_hidden) {
-        snprintf(text, sizeof text, _("\"%s\" still in force; the new order is removed"),
-                 br->order);
+        grog_text_snprintf(text, sizeof text, _("\"%s\" still in force; the new order is removed"),
+                           grog_explain_word_in("order", br->order));
         grog_explain_add_note(e, "GDB-05", text);
         clear_pending(br);
         free(order_copy);
         return;
     }
     if (o == GROG_GDB_DELAYED)
-        snprintf(text, sizeof text,
-                 _("\"%s\" stays in force this turn; \"%s\" comes into force in the Command "
-                   "Phase of turn %d"),
-                 br->order, order_copy, book->turn + 1);
+        grog_text_snprintf(
+            text, sizeof text,
+            _("\"%s\" stays in force this turn; \"%s\" comes into force in the Command "
+              "Phase of turn %d"),
+            grog_explain_word_in("order", br->order), grog_explain_word_in("order", order_copy),
+            book->turn + 1);
     else
-        snprintf(text, sizeof text,
-                 _("\"%s\" still in force; \"%s\" stays face down, unrevealed"), br->order,
-                 order_copy);
+        grog_text_snprintf(
+            text, sizeof text, _("\"%s\" still in force; \"%s\" stays face down, unrevealed"),
+            grog_explain_word_in("order", br->order), grog_explain_word_in("order", order_copy));
     grog_explain_add_note(e, o == GROG_GDB_DELAYED ? "GDB-04" : "GDB-05", text);
     clear_pending(br);
     br->pending_order = order_copy;

@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "grognard/text.h"
 #include "grognard/dist.h"
 #include "grognard/gdb.h"
 #include "grognard/measure.h"
@@ -145,14 +146,15 @@ static void add_distance_mods(const grog_gdb_rules *r, const grog_gdb_input *in,
     char label[200];
     int beyond = in->distance_mm > radius_mm(r) + GDB_EPS_MM;
     if (beyond && in->personal) {
-        snprintf(label, sizeof label,
-                 _("more than %g cm from the brigade commander and personally commanding a "
-                   "brigade (replaces GDB-09)"),
-                 r->radius_cm);
+        grog_text_snprintf(
+            label, sizeof label,
+            _("more than %g cm from the brigade commander and personally commanding a "
+              "brigade (replaces GDB-09)"),
+            r->radius_cm);
         grog_explain_add_modifier(e, "GDB-10", label, r->beyond_and_personal);
     } else if (beyond) {
-        snprintf(label, sizeof label, _("more than %g cm from the brigade commander"),
-                 r->radius_cm);
+        grog_text_snprintf(label, sizeof label, _("more than %g cm from the brigade commander"),
+                           r->radius_cm);
         grog_explain_add_modifier(e, "GDB-09", label, r->beyond_or_personal);
     } else if (in->personal) {
         grog_explain_add_modifier(e, "GDB-09", _("the C-in-C personally commands a brigade"),
@@ -161,12 +163,13 @@ static void add_distance_mods(const grog_gdb_rules *r, const grog_gdb_input *in,
     if (in->contact)
         grog_explain_add_modifier(e, "GDB-11", _("in base contact with the brigade commander"),
                                   r->contact);
-    snprintf(label, sizeof label,
-             beyond ? _("%.1f cm base to base from the C-in-C to the brigade commander: beyond "
-                        "the %g cm command radius")
-                    : _("%.1f cm base to base from the C-in-C to the brigade commander: within "
-                        "the %g cm command radius"),
-             in->distance_mm / 10.0, r->radius_cm);
+    grog_text_snprintf(
+        label, sizeof label,
+        beyond ? _("%.1f cm base to base from the C-in-C to the brigade commander: beyond "
+                   "the %g cm command radius")
+               : _("%.1f cm base to base from the C-in-C to the brigade commander: within "
+                   "the %g cm command radius"),
+        in->distance_mm / 10.0, r->radius_cm);
     grog_explain_add_note(e, "GDB-14", label);
 }
 
@@ -182,17 +185,17 @@ static void add_danger_mod(const grog_gdb_rules *r, const grog_gdb_input *in, gr
         v = r->danger_cap;
     char label[200];
     if (causes == 2 && capped)
-        snprintf(label, sizeof label,
-                 _("attached to a unit and within %g cm of an enemy (capped at %+d)"),
-                 r->near_enemy_cm, r->danger_cap);
+        grog_text_snprintf(label, sizeof label,
+                           _("attached to a unit and within %g cm of an enemy (capped at %+d)"),
+                           r->near_enemy_cm, r->danger_cap);
     else if (causes == 2)
-        snprintf(label, sizeof label, _("attached to a unit and within %g cm of an enemy"),
-                 r->near_enemy_cm);
+        grog_text_snprintf(label, sizeof label,
+                           _("attached to a unit and within %g cm of an enemy"), r->near_enemy_cm);
     else if (in->attached)
-        snprintf(label, sizeof label, "%s", _("the C-in-C is attached to a unit"));
+        grog_text_snprintf(label, sizeof label, "%s", _("the C-in-C is attached to a unit"));
     else
-        snprintf(label, sizeof label, _("the C-in-C is within %g cm of an enemy unit"),
-                 r->near_enemy_cm);
+        grog_text_snprintf(label, sizeof label, _("the C-in-C is within %g cm of an enemy unit"),
+                           r->near_enemy_cm);
     grog_explain_add_modifier(e, "GDB-12", label, v);
 }
 
@@ -212,24 +215,26 @@ static void add_target(const grog_gdb_rules *r, const grog_gdb_input *in, size_t
 {
     const gdb_column *c = &r->columns[col];
     char text[300], setting[64], value[32];
-    snprintf(text, sizeof text,
-             _("nation %s: column \"%s\" of the Brigade Order Change table, value %d; greater "
-               "is immediate, equal delayed, lower fails"),
-             in->nation, c->label, c->target);
+    grog_text_snprintf(
+        text, sizeof text,
+        _("nation %s: column \"%s\" of the Brigade Order Change table, value %d; greater "
+          "is immediate, equal delayed, lower fails"),
+        grog_explain_word(in->nation), _(c->label), c->target);
     grog_explain_add_note(e, "GDB-02", text);
     if (c->target_default) {
         snprintf(setting, sizeof setting, "columns[%zu].target", col);
         snprintf(value, sizeof value, "%d", c->target);
-        snprintf(text, sizeof text,
-                 _("\"%s\": not in General de Brigade's text (its table lost the numbers); set it in a rules "
-                   "file (--rules)"),
-                 c->label);
+        grog_text_snprintf(text, sizeof text,
+                           _("\"%s\": not in General de Brigade's text (its table lost the "
+                             "numbers); set it in a rules "
+                             "file (--rules)"),
+                           c->label);
         grog_explain_add_default(e, setting, value, text);
     }
     if (!listed) {
-        snprintf(text, sizeof text,
-                 _("nation \"%s\" is not named in the table: the column of other nations"),
-                 in->nation);
+        grog_text_snprintf(
+            text, sizeof text,
+            _("nation \"%s\" is not named in the table: the column of other nations"), in->nation);
         grog_explain_add_default(e, "interpretations.unlisted_nations_column", c->id, text);
     }
 }

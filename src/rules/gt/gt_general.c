@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "grognard/text.h"
 #include "gt_rules.h"
 #include "i18n.h"
 
@@ -93,9 +94,11 @@ grog_status grog_gt_attach_measured(const grog_gt_rules *rules, grog_gt_game_pha
         return no_memory(err);
     char detail[128];
     if (m.source == GROG_MEASURE_TABLE)
-        snprintf(detail, sizeof detail, "%s", _("measured at the table, in the movement phase"));
+        grog_text_snprintf(detail, sizeof detail, "%s",
+                           _("measured at the table, in the movement phase"));
     else
-        snprintf(detail, sizeof detail, _("%.1f mm edge to edge, in the movement phase"), m.mm);
+        grog_text_snprintf(detail, sizeof detail, _("%.1f mm edge to edge, in the movement phase"),
+                           m.mm);
     grog_explain_add_check(e, "GT-03", _("edge-to-edge contact"), 1, detail);
     if (named)
         grog_explain_add_measure(e, &m, NULL);
@@ -237,7 +240,7 @@ static grog_explain *spend_record(const grog_gt_pool *pool, const gt_action *a, 
     grog_explain *e = grog_explain_create("gt-spend", _("A general spends PIPs"));
     if (e == NULL)
         return NULL;
-    grog_explain_add_modifier(e, "GT-15", a->id, a->cost);
+    grog_explain_add_modifier(e, "GT-15", grog_explain_word_in("pip-action", a->id), a->cost);
     if (doubled(pool, unit))
         grog_explain_add_modifier(e, "GT-07",
                                   _("attached to another unit at the start of the PIP phase"),
@@ -245,7 +248,7 @@ static grog_explain *spend_record(const grog_gt_pool *pool, const gt_action *a, 
     if (strcmp(a->id, "move_general") == 0)
         grog_explain_add_note(e, "GT-01", _("generals cost nothing to move"));
     char detail[128];
-    snprintf(detail, sizeof detail, _("%d PIPs, cost %d"), pool->pips, cost);
+    grog_text_snprintf(detail, sizeof detail, _("%d PIPs, cost %d"), pool->pips, cost);
     grog_explain_add_check(e, "GT-16", _("enough PIPs"), 1, detail);
     grog_explain_set_value(e, cost, "PIPs");
     if (a->is_default) {

@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grognard/text.h"
 #include "gt_pip.h"
 #include "i18n.h"
 #include "grognard/measure.h"
@@ -177,10 +178,11 @@ static grog_explain *plan_changed_record(const grog_gt_corps_turn *t, int i)
         grog_explain_set_distribution(e, zero);
     grog_dist_destroy(zero);
     char text[160];
-    snprintf(text, sizeof text,
-             _("general %d: the corps changed its plan, declared before the roll: no PIPs this "
-               "turn"),
-             t->divisions[i].id);
+    grog_text_snprintf(
+        text, sizeof text,
+        _("general %d: the corps changed its plan, declared before the roll: no PIPs this "
+          "turn"),
+        t->divisions[i].id);
     grog_gt_name_pieces(text, sizeof text, t->battle);
     grog_explain_add_note(e, "GT-14", text);
     grog_explain_set_value(e, 0, "PIPs");
@@ -232,9 +234,10 @@ static void note_lost_gifts(const grog_gt_rules *r, const grog_gt_corps_turn *t,
             !r->loses_turn)
             continue;
         char text[200];
-        snprintf(text, sizeof text,
-                 _("bad commander %d gives no PIP this turn: general %d within %g\" shows %d"),
-                 cm->id, t->divisions[blocked[c]].id, r->radius_in, r->bad_die);
+        grog_text_snprintf(
+            text, sizeof text,
+            _("bad commander %d gives no PIP this turn: general %d within %g\" shows %d"), cm->id,
+            t->divisions[blocked[c]].id, r->radius_in, r->bad_die);
         grog_gt_name_pieces(text, sizeof text, t->battle);
         grog_explain_add_note(ph->records[cm->to], "GT-12", text);
     }

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grognard/text.h"
 #include "gt_pip.h"
 #include "i18n.h"
 
@@ -169,14 +170,16 @@ static void describe_dice(grog_explain *e, const grog_gt_pip_query *q, char *buf
     switch (q->alloc) {
     case GROG_GT_ALLOC_RANK:
         snprintf(buf, size, "%dd6", q->dice);
-        snprintf(note, sizeof note, _("the corps rolls %dd6; he takes the die ranked %d of %d (plan)"),
-                 q->dice, q->rank, q->dice);
+        grog_text_snprintf(note, sizeof note,
+                           _("the corps rolls %dd6; he takes the die ranked %d of %d (plan)"),
+                           q->dice, q->rank, q->dice);
         grog_explain_add_note(e, "GT-14", note);
         return;
     case GROG_GT_ALLOC_MEAN:
         snprintf(buf, size, "%dd6", q->dice);
-        snprintf(note, sizeof note,
-                 _("the corps rolls %dd6; he takes the floor of their mean (no plan)"), q->dice);
+        grog_text_snprintf(note, sizeof note,
+                           _("the corps rolls %dd6; he takes the floor of their mean (no plan)"),
+                           q->dice);
         grog_explain_add_note(e, "GT-14", note);
         return;
     case GROG_GT_ALLOC_OWN:
@@ -204,10 +207,11 @@ static void add_modifiers(grog_explain *e, const grog_gt_rules *r, const grog_gt
                                   q->bonus_from_bad * r->commander_pip);
     if (q->bad_within) {
         char text[256];
-        snprintf(text, sizeof text,
-                 _("a bad corps or army commander is within %g\": a die of %d becomes %d and he "
-                   "gives that general no PIP"),
-                 r->radius_in, r->bad_die, r->bad_becomes);
+        grog_text_snprintf(
+            text, sizeof text,
+            _("a bad corps or army commander is within %g\": a die of %d becomes %d and he "
+              "gives that general no PIP"),
+            r->radius_in, r->bad_die, r->bad_becomes);
         grog_explain_add_note(e, "GT-12", text);
     }
 }
