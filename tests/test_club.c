@@ -86,7 +86,7 @@ static void make_game(const char *dir, const char *name, grog_family f, const ch
 
 static void start(folder *f)
 {
-    grog_club_options o = {"127.0.0.1", 0, NULL};
+    grog_club_options o = {"127.0.0.1", 0, NULL, NULL, 0};
     grog_error err;
     if (grog_club_start(f->dir, &o, &f->club, &err) != GROG_OK)
         fail_msg("club: %s", err.message);
@@ -358,7 +358,7 @@ static void test_refusals_at_start(void **state)
     (void)state;
     grog_club *c = NULL;
     grog_error err;
-    grog_club_options o = {"127.0.0.1", 0, NULL};
+    grog_club_options o = {"127.0.0.1", 0, NULL, NULL, 0};
     assert_int_equal(grog_club_start("/nonexistent-folder", &o, &c, &err), GROG_ENOTFOUND);
     folder f;
     snprintf(f.dir, sizeof f.dir, "/tmp/grog-club-XXXXXX");

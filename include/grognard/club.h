@@ -11,7 +11,10 @@
  * in the folder), and a few helpers for the page's order-of-battle editor
  * (docs/api.md, "The organiser"). Every request to the club's API carries the
  * host token, 128 random bits kept in DIR/.grognard-host (mode 0600): it is
- * no seat's token and opens no game; no game's token opens the club.
+ * no seat's token and opens no game; no game's token opens the club. The
+ * organiser's port checks Host and Origin as a game's server does: a name
+ * that is not its own is refused (DNS rebinding), and a POST from another
+ * site's page.
  *
  * Threads and clock as server.h: this module is part of libgrognard-server.
  *
@@ -32,6 +35,10 @@ typedef struct grog_club_options {
     const char *host; /* a numeric address; NULL: "127.0.0.1" (the games' too) */
     unsigned port;    /* the organiser's port; 0: any free port */
     const char *link_host; /* the address put in links (NULL: host) */
+    /* names the organiser and every game answer to besides their addresses
+     * (--name; the Host check, server.h); copied */
+    const char *const *names;
+    size_t nnames;
 } grog_club_options;
 
 /* The largest request body the club takes (a scenario or roster upload). */

@@ -221,7 +221,8 @@ extern const cli_command cli_scenarios_command;
  * QR code in the terminal, and `grognard serve DIR`. */
 void cli_link_host(const char *host, char *out, size_t size);
 void cli_print_qr(FILE *f, const char *text);
-int cli_serve_dir(cli *c, const char *dir, const char *host, unsigned port);
+int cli_serve_dir(cli *c, const char *dir, const char *host, unsigned port,
+                  const char *const *names, size_t nnames);
 
 /* The game (cmd_game.c, cmd_play.c, cmd_demo.c). */
 extern const cli_command cli_new_command;

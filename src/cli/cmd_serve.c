@@ -339,7 +339,7 @@ static int run_serve(cli *c, int argc, char **argv)
         if (o.referee_only || o.new_tokens)
             return cli_fail(c, CLI_EXIT_USAGE, "%s",
                             _("--referee-only and --new-tokens go with a GAME, not a folder"));
-        return cli_serve_dir(c, file, host, port); /* cmd_serve_dir.c */
+        return cli_serve_dir(c, file, host, port, o.names, o.nnames); /* cmd_serve_dir.c */
     }
     if (o.create && (rc = create_game(c, &o, file)) != 0)
         return rc;
@@ -351,7 +351,7 @@ const cli_command cli_serve_command = {
     N_("grognard serve GAME [--listen ADDR:PORT] [--name NAME] [--referee-only] [--new-tokens]\n"
        "       [--json]\n"
        "       grognard serve --new GAME --family aigles|gdb|gt [--scenario FILE] [--seed N]\n"
-       "       grognard serve DIR [--listen ADDR:PORT] [--json]"),
+       "       grognard serve DIR [--listen ADDR:PORT] [--name NAME] [--json]"),
     N_("Serves GAME over HTTP until Ctrl-C: each side gets its own link (a secret token in\n"
        "the link, shown as a QR code for phones) and sees only what its side may see; the\n"
        "referee's link sees and may do everything; the spectators' link sees no secrets.\n"

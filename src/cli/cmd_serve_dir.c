@@ -60,7 +60,8 @@ static int print_club(cli *c, const grog_club *club, const char *dir, const char
     return 0;
 }
 
-int cli_serve_dir(cli *c, const char *dir, const char *host, unsigned port)
+int cli_serve_dir(cli *c, const char *dir, const char *host, unsigned port,
+                  const char *const *names, size_t nnames)
 {
     sigset_t stop, old;
     sigemptyset(&stop);
@@ -69,7 +70,7 @@ int cli_serve_dir(cli *c, const char *dir, const char *host, unsigned port)
     pthread_sigmask(SIG_BLOCK, &stop, &old);
     char linkhost[128];
     cli_link_host(host, linkhost, sizeof linkhost);
-    grog_club_options o = {host, port, linkhost};
+    grog_club_options o = {host, port, linkhost, names, nnames};
     grog_club *club = NULL;
     grog_error err;
     grog_status st = grog_club_start(dir, &o, &club, &err);

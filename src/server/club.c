@@ -115,7 +115,8 @@ static grog_status serve_game(grog_club *c, const char *name, grog_error *err)
                               GROG_CLUB_MAX_GAMES);
     char path[4200];
     snprintf(path, sizeof path, "%s/%s", c->dir, name);
-    grog_server_options so = {c->host, 0, 0, 0, 0, NULL, 0};
+    grog_server_options so = {c->host, 0, 0, 0, 0, (const char *const *)c->names,
+                              c->nnames};
     grog_server *s = NULL;
     grog_status st = grog_server_start(path, &so, &s, err);
     if (st != GROG_OK)
@@ -168,7 +169,7 @@ static grog_status scan(grog_club *c, grog_error *err)
 grog_status club_open(const char *dir, const grog_club_options *o, grog_club **out,
                       grog_error *err)
 {
-    grog_club_options defaults = {NULL, GROG_SERVER_PORT, NULL};
+    grog_club_options defaults = {NULL, GROG_SERVER_PORT, NULL, NULL, 0};
     if (o == NULL)
         o = &defaults;
     grog_club *c = calloc(1, sizeof *c);
@@ -176,6 +177,15 @@ grog_status club_open(const char *dir, const grog_club_options *o, grog_club **o
         free(c);
         return grog_error_set(err, GROG_ENOMEM, _("out of memory"));
     }
+    if (o->nnames > 0 && (c->names = calloc(o->nnames, sizeof *c->names)) == NULL) {
+        club_close(c);
+        return grog_error_set(err, GROG_ENOMEM, _("out of memory"));
+    }
+    for (; c->names != NULL && c->nnames < o->nnames; c->nnames++)
+        if ((c->names[c->nnames] = strdup(o->names[c->nnames])) == NULL) {
+            club_close(c);
+            return grog_error_set(err, GROG_ENOMEM, _("out of memory"));
+        }
     snprintf(c->host, sizeof c->host, "%s", o->host != NULL ? o->host : "127.0.0.1");
     snprintf(c->link_host, sizeof c->link_host, "%s",
              o->link_host != NULL ? o->link_host : c->host);
@@ -210,6 +220,9 @@ void club_close(grog_club *c)
     for (size_t i = 0; i < c->nskipped; i++)
         free(c->skipped[i]);
     free(c->skipped);
+    for (size_t i = 0; i < c->nnames; i++)
+        free(c->names[i]);
+    free(c->names);
     if (c->lock_ready)
         pthread_mutex_destroy(&c->lock);
     free(c->dir);

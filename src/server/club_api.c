@@ -3,7 +3,9 @@
  * scenario or roster checked for the editor, a battle to edit, and QR codes
  * of the seats' links. docs/api.md ("The organiser") is the contract.
  *
- * Invariants: every /api/v1/ request carries the host token (compared in
+ * Invariants: every request names this server in Host, and a POST comes
+ * from no other site's page (guard.h), or is refused with 403 before
+ * anything else; every /api/v1/ request carries the host token (compared in
  * constant time), or is refused with 401 before its body is read; a body is
  * never read beyond GROG_CLUB_MAX_BODY; a game's state is read under that
  * game's own locks (club_info.c); what a game's battle shows is its public
@@ -22,6 +24,7 @@
 #include "grognard/roster.h"
 #include "grognard/scenario.h"
 #include "grognard/view.h"
+#include "guard.h"
 #include "i18n.h"
 
 #define CSP                                                                                      \
@@ -468,6 +471,10 @@ enum MHD_Result club_on_request(void *cls, struct MHD_Connection *c, const char 
         if (!post && strcmp(method, MHD_HTTP_METHOD_GET) != 0)
             return send_error(c, MHD_HTTP_METHOD_NOT_ALLOWED, "method-not-allowed",
                               _("only GET and POST are answered"));
+        const char *refused = guard_request(c, club->port, (const char *const *)club->names,
+                                            club->nnames, post);
+        if (refused != NULL)
+            return send_error(c, MHD_HTTP_FORBIDDEN, "forbidden", refused);
         return on_headers(club, c, url, post, r);
     }
     if (*upload_size > 0) {

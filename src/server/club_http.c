@@ -53,7 +53,7 @@ static grog_status listen_club(grog_club *c, const grog_club_options *o, grog_er
 grog_status grog_club_start(const char *dir, const grog_club_options *o, grog_club **out,
                             grog_error *err)
 {
-    grog_club_options defaults = {NULL, GROG_SERVER_PORT, NULL};
+    grog_club_options defaults = {NULL, GROG_SERVER_PORT, NULL, NULL, 0};
     if (o == NULL)
         o = &defaults;
     grog_club *c = NULL;

@@ -23,6 +23,8 @@ struct grog_club {
     char link_host[128];
     unsigned port;
     token_text host_token;
+    char **names; /* the Host names besides addresses (--name), owned */
+    size_t nnames;
     struct MHD_Daemon *d;
     pthread_mutex_t lock;
     int lock_ready;

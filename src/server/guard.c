@@ -12,6 +12,7 @@
 #include <strings.h>
 
 #include "guard.h"
+#include "i18n.h"
 
 /* The host part of a Host value into name (brackets taken off), and the
  * port after it (0 when none, -1 when malformed). 0 when malformed. */
@@ -77,4 +78,18 @@ int guard_origin(const char *origin, const char *host, const char *fetch_site)
         return 0; /* "null": a sandboxed or file page */
     h += 3;
     return strcasecmp(h, host) == 0;
+}
+
+const char *guard_request(struct MHD_Connection *c, unsigned port, const char *const *names,
+                          size_t nnames, int post)
+{
+    const char *host = MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_HOST);
+    if (!guard_host(host, port, names, nnames))
+        return _("this server is not known by that name (Host): open the address it printed, "
+                 "or serve it with --name NAME");
+    const char *origin = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Origin");
+    const char *site = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Sec-Fetch-Site");
+    if (post && !guard_origin(origin, host, site))
+        return _("a request from another site's page is refused (Origin)");
+    return NULL;
 }

@@ -240,21 +240,6 @@ static int request_lang(const http_site *s, struct MHD_Connection *c)
     return s->langs[best] != NULL ? best : 0;
 }
 
-/* NULL when the request may come from where it does (guard.h), or why
- * not. */
-static const char *where_from(const http_site *s, struct MHD_Connection *c, int post)
-{
-    const char *host = MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_HOST);
-    if (!guard_host(host, s->port, (const char *const *)s->names, s->nnames))
-        return _("this server is not known by that name (Host): open the address it printed, "
-                 "or serve it with --name NAME");
-    const char *origin = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Origin");
-    const char *site = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Sec-Fetch-Site");
-    if (post && !guard_origin(origin, host, site))
-        return _("a request from another site's page is refused (Origin)");
-    return NULL;
-}
-
 static enum MHD_Result on_request(http_site *s, struct MHD_Connection *c, const char *url,
                                   const char *method, const char *upload, size_t *upload_size,
                                   void **con_cls, int lang)
@@ -269,7 +254,8 @@ static enum MHD_Result on_request(http_site *s, struct MHD_Connection *c, const 
         if (!post && strcmp(method, MHD_HTTP_METHOD_GET) != 0)
             return reply_error(c, MHD_HTTP_METHOD_NOT_ALLOWED, "method-not-allowed",
                                _("only GET and POST are answered"), -1);
-        const char *refused = where_from(s, c, post);
+        const char *refused =
+            guard_request(c, s->port, (const char *const *)s->names, s->nnames, post);
         if (refused != NULL)
             return reply_error(c, MHD_HTTP_FORBIDDEN, "forbidden", refused, -1);
         return on_headers(s, c, url, post, r);

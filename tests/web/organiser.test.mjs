@@ -1,5 +1,6 @@
 // organiser.test.mjs — the organiser's page of `grognard serve DIR` in Chromium: the
-// folder's games listed with their seat links and QR codes, a new game made from the
+// folder's games listed with their seat links and QR codes and who is connected at each
+// seat, a new game made from the
 // page's form, and the order-of-battle editor: two sides, three officers and four units
 // made by tapping, one piece dragged on the map, the battle checked live, saved as a
 // scenario file, started as a game, and one action played in that game from its
@@ -175,6 +176,18 @@ test('organiser: the games, a new game from the page, the editor from nothing to
     await table.click('[data-do="advance"]');
     await until(table, () => /movement 1/.test(document.getElementById('turn').textContent));
     await until(page, () => /movement-1/.test(document.querySelector('[data-game="table-1.grog"]').textContent), undefined, 15000);
+    // Who is connected, seat by seat: the referee's phone follows the game, no side does.
+    const card = '[data-game="table-1.grog"]';
+    await page.waitForSelector(`${card} [data-presence="referee"][data-pages="1"].on`, { timeout: 15000 });
+    assert.match(await page.textContent(`${card} [data-presence="referee"]`), /1 page open/);
+    const sides = game.seats.filter((s) => s.kind === 'side');
+    assert.equal(sides.length, 2);
+    for (const s of sides) {
+      const item = `${card} [data-presence="${s.side}"]`;
+      assert.equal(await page.getAttribute(item, 'data-pages'), '0');
+      assert.equal(await page.getAttribute(item, 'class'), 'off');
+      assert.match(await page.textContent(item), /not connected/);
+    }
     assert.deepEqual(page.errors, [], 'organiser: page errors');
     assert.deepEqual(table.errors, [], 'table: page errors');
 

@@ -1,5 +1,5 @@
 // organiser.js — the organiser's page of `grognard serve DIR`: the folder's games
-// (name, rules, turn, phase, who follows them) with every seat's link and QR code, a
+// (name, rules, turn, phase, who follows them, seat by seat) with every seat's link and QR code, a
 // new game from a bundled or uploaded scenario or roster (or the editor's battle),
 // and the order-of-battle editor (editor.js).
 //
@@ -72,6 +72,18 @@ function seatsOf(g) {
   return list;
 }
 
+function pagesOpen(n) {
+  return n === 0 ? t('not connected') : nt('{0} page open', '{0} pages open', n, n);
+}
+
+// Who is connected, seat by seat: the pages that follow the game with that seat's token.
+function presenceOf(g) {
+  return el('ul', { class: 'presence' }, g.seats.map((s) =>
+    el('li', { class: s.pages > 0 ? 'on' : 'off',
+      dataset: { presence: s.kind === 'side' ? s.side : s.kind, pages: String(s.pages) } },
+    el('strong', { text: seatName(s) }), ' ', pagesOpen(s.pages))));
+}
+
 function gameItem(g) {
   const shown = open.has(g.name);
   const toggle = el('button', { type: 'button', 'aria-expanded': String(shown), class: 'links',
@@ -83,7 +95,7 @@ function gameItem(g) {
     el('div', { class: 'meta' },
       `${FAMILY_TITLES[g.family] || g.family} · ${t('turn {0}, {1}', g.turn, g.phase)} · ${follow}` +
       (g.referee_pages > 0 ? ` · ${t('the referee is there')}` : '')),
-    toggle, shown ? seatsOf(g) : null);
+    presenceOf(g), toggle, shown ? seatsOf(g) : null);
 }
 
 let lastGames = [];
