@@ -7,7 +7,8 @@
  * nothing else changes (Les Aigles: in the zone, one attempt per command
  * point, the failed-turn bonus, --explain K turns first; out of it an ADC's
  * ride and attempts; General de Brigade: one attempt per turn, immediate,
- * delayed or failed and tried again). `pips` (Grande Tactique): the exact
+ * delayed or failed and tried again, with the distances as they stand on the
+ * map or as measured at the table). `pips` (Grande Tactique): the exact
  * distribution of each divisional general's PIPs this turn and the odds he
  * can pay what he needs. The exact figures come from the rules' own
  * functions and data tables (the ones the engine's actions call), as exact
@@ -50,6 +51,10 @@ typedef struct grog_plan_request {
     int turns;           /* 1..GROG_PLAN_MAX_TURNS; 0: 5 */
     int explain;         /* aigles: turns spent explaining first (AIG-O-18) */
     const char *adc;     /* aigles, out of the zone: this ADC of his (NULL: the first free) */
+    /* gdb: measures taken at the table ("picton:pack=28cm", tape.h), as the
+     * order action's --measure: every attempt uses them instead of the map's */
+    const char *const *measures;
+    size_t nmeasures;    /* 0..GROG_TAPE_MAX */
     /* pips */
     const char *corps;
     const grog_plan_need *needs;

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "grognard/tape.h"
 
 typedef struct plan_opts {
     long turns, explain, samples, seed;
@@ -15,9 +16,20 @@ typedef struct plan_opts {
     char need_ids[GROG_PLAN_MAX_NEEDS][GROG_ID_MAX];
     size_t nneeds;
     int has_seed;
+    const char *measures[GROG_TAPE_MAX];
+    size_t nmeasures;
 } plan_opts;
 
-enum { OPT_TURNS = 1000, OPT_EXPLAIN, OPT_SIDE, OPT_REFEREE, OPT_MC, OPT_SEED, OPT_NEEDS };
+enum {
+    OPT_TURNS = 1000,
+    OPT_EXPLAIN,
+    OPT_SIDE,
+    OPT_REFEREE,
+    OPT_MC,
+    OPT_SEED,
+    OPT_NEEDS,
+    OPT_MEASURE
+};
 
 static int take_need(cli *c, plan_opts *o, const char *arg)
 {
@@ -47,6 +59,11 @@ static const cli_opt options[] = {
      N_("pips: GEN's units need N PIPs (doubled when he is\n"
         "attached, GT-07); without it, at least 1"),
      0, 0, NULL},
+    {"measure", OPT_MEASURE, CLI_TEXT, N_("FROM:TO=VALUE"),
+     N_("gdb: a distance measured at the table for every attempt,\n"
+        "as the order action's --measure (picton:pack=28cm,\n"
+        "picton:pack=contact, picton:enemy=12cm); repeated as needed"),
+     0, 0, NULL},
     {"side", OPT_SIDE, CLI_TEXT, N_("S"), N_("plan as side S (only its own generals)"), 0, 0,
      NULL},
     {"referee", OPT_REFEREE, CLI_FLAG, NULL, N_("plan as the referee (any general)"), 0, 0, NULL},
@@ -75,6 +92,11 @@ static int on_opt(cli *c, const cli_opt *opt, const cli_value *v, void *ctx)
     case OPT_MC: o->samples = v->n; return 0;
     case OPT_SEED: o->has_seed = 1; o->seed = v->n; return 0;
     case OPT_NEEDS: return take_need(c, o, v->text);
+    case OPT_MEASURE:
+        if (o->nmeasures == GROG_TAPE_MAX)
+            return cli_fail(c, CLI_EXIT_USAGE, _("at most %d --measure"), GROG_TAPE_MAX);
+        o->measures[o->nmeasures++] = v->text;
+        return 0;
     }
     return CLI_EXIT_USAGE;
 }
@@ -138,6 +160,32 @@ static void print_assumptions(cli *c, const json_t *j)
         fprintf(c->out, "  - %s\n", json_string_value(json_array_get(a, i)));
 }
 
+/* gdb: the distances every attempt uses, and where each came from. */
+static void print_measures(cli *c, const json_t *plan)
+{
+    json_t *ms = json_object_get(plan, "measures");
+    if (json_array_size(ms) > 0)
+        fputc('\n', c->out);
+    for (size_t i = 0; i < json_array_size(ms); i++) {
+        json_t *m = json_array_get(ms, i), *v = json_object_get(m, "value");
+        const char *src = json_string_value(json_object_get(m, "source"));
+        fputs("  ", c->out);
+        /* TRANSLATORS: "measure" (translated), the rule, the pair: "measure GDB-09 picton:pack: " */
+        fprintf(c->out, _("%s %s %s: "), _("measure"),
+                json_string_value(json_object_get(m, "rule")),
+                json_string_value(json_object_get(m, "id")));
+        if (json_is_number(v))
+            fprintf(c->out, "%.1f %s", json_number_value(v),
+                    grog_explain_unit_words(json_string_value(json_object_get(m, "unit")),
+                                            json_number_value(v)));
+        else
+            fputs(_("no enemy unit on the map"), c->out);
+        fprintf(c->out, " (%s)\n", src != NULL && strcmp(src, "table") == 0
+                                       ? _("measured at the table")
+                                       : _("from the map"));
+    }
+}
+
 static void print_order(cli *c, const json_t *j)
 {
     json_t *plan = json_object_get(j, "plan"), *rows = json_object_get(j, "by_turn");
@@ -147,6 +195,7 @@ static void print_order(cli *c, const json_t *j)
             json_string_value(json_object_get(plan, "target")),
             (long long)json_integer_value(json_object_get(plan, "first_turn")),
             json_string_value(json_object_get(plan, "family")));
+    print_measures(c, plan);
     char a[32], b[32];
     fprintf(c->out, "\n%6s %30s %24s\n", _("turn"), _("in force by its end"), _("this turn"));
     for (size_t i = 0; i < json_array_size(rows); i++) {
@@ -228,10 +277,14 @@ int cli_cmd_plan(cli *c, int argc, char **argv)
     if ((o.turns > 0 || o.explain > 0) && strcmp(req.kind, "order") != 0)
         return cli_fail(c, CLI_EXIT_USAGE, "%s",
                         _("--turns and --explain go with plan GAME order ..."));
+    if (o.nmeasures > 0 && strcmp(req.kind, "order") != 0)
+        return cli_fail(c, CLI_EXIT_USAGE, "%s", _("--measure goes with plan GAME order ..."));
     if (o.has_seed && o.samples == 0)
         return cli_fail(c, CLI_EXIT_USAGE, "%s", _("--seed goes with --monte-carlo N"));
     req.turns = (int)o.turns;
     req.explain = (int)o.explain;
+    req.measures = o.measures;
+    req.nmeasures = o.nmeasures;
     req.needs = o.needs;
     req.nneeds = o.nneeds;
     req.samples = o.samples;
@@ -266,7 +319,8 @@ const cli_command cli_plan_command = {
     cli_cmd_plan,
     N_("the odds of a plan: when an order will be in force, how many PIPs a general will have"),
     N_("grognard plan GAME order GENERAL TARGET ORDER [--turns N] [--explain K]\n"
-       "             [--side S | --referee] [--monte-carlo N [--seed S]] [--json]\n"
+       "             [--measure FROM:TO=VALUE]... [--side S | --referee]\n"
+       "             [--monte-carlo N [--seed S]] [--json]\n"
        "grognard plan GAME pips CORPS [--needs GENERAL=N]... [--side S | --referee]\n"
        "             [--monte-carlo N [--seed S]] [--json]"),
     N_("order: the exact probability that GENERAL's order ORDER to TARGET is in force\n"
@@ -276,7 +330,9 @@ const cli_command cli_plan_command = {
        "point (AIG-O-13), the reaction test (AIG-O-15..17), +1 per two failed turns\n"
        "(AIG-O-19); to a general out of it, his ADC's ride and attempts (AIG-O-11,\n"
        "-12). General de Brigade: one attempt per turn (GDB-01), immediate, delayed\n"
-       "(in force next Command Phase, GDB-04) or failed and tried again.\n"
+       "(in force next Command Phase, GDB-04) or failed and tried again, with the\n"
+       "modifiers of the positions as they stand, or of the distances --measure gives\n"
+       "(GDB-09 to the brigade commander, GDB-11 contact, GDB-12 the nearest enemy).\n"
        "pips (Grande Tactique): the exact distribution of each of CORPS's divisional\n"
        "generals' PIPs this turn (GT-14, GT-10..12, GT-17) and the chance he can pay\n"
        "what his units need.\n"

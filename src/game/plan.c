@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grognard/tape.h"
 #include "i18n.h"
 #include "journal.h"
 #include "plan_internal.h"
@@ -93,6 +94,8 @@ static grog_status check_request(const grog_plan_request *r, grog_error *err)
         return grog_error_set(err, GROG_EINVAL, _("a PIP plan needs CORPS"));
     if (r->nneeds > GROG_PLAN_MAX_NEEDS)
         return grog_error_set(err, GROG_EINVAL, _("at most %d --needs"), GROG_PLAN_MAX_NEEDS);
+    if (r->nmeasures > GROG_TAPE_MAX)
+        return grog_error_set(err, GROG_EINVAL, _("at most %d --measure"), GROG_TAPE_MAX);
     return GROG_OK;
 }
 
@@ -135,6 +138,12 @@ static grog_status family_part(plan_ctx *p, const grog_seat *seat, grog_error *e
 {
     (void)seat;
     grog_family f = grog_game_family(p->g);
+    if (p->req->nmeasures > 0 && (f != GROG_FAMILY_GDB || strcmp(p->req->kind, "order") != 0))
+        return grog_error_set(err, GROG_EINVAL,
+                              _("--measure goes with General de Brigade's order plans (its "
+                                "distances GDB-09 and GDB-12, its contact GDB-11); this game is "
+                                "%s"),
+                              grog_family_title(f));
     if (strcmp(p->req->kind, "pips") == 0) {
         if (f != GROG_FAMILY_GT)
             return grog_error_set(err, GROG_EINVAL, _("plan pips is for Grande Tactique (gt) "

@@ -8,17 +8,24 @@
  * D a delayed change waiting, F in force, a turn does F += D (GDB-04, at its
  * Command Phase), then F += S i, D = S d, S = S f. The first turn is this
  * one if its Command Phase is on and the C-in-C has not tried, else the
- * next. */
+ * next. Measures taken at the table (the request's, tape.h) go through the
+ * same test (grog_gdb_battle_test_measured) for the odds, and into every
+ * `order` the Monte Carlo plays (--measure), so both read the same
+ * distances; a measure the test does not use is refused, as the action
+ * refuses it. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "grognard/gdb.h"
+#include "grognard/tape.h"
 #include "i18n.h"
 #include "order_kinds.h"
 #include "plan_internal.h"
+#include "table_measures.h"
 
 typedef struct gdb_plan {
     char cinc[GROG_ID_MAX], brigade[GROG_ID_MAX], order[GROG_ID_MAX];
+    char measures[1024]; /* " --measure FROM:TO=VALUE" for each, the order action's words */
 } gdb_plan;
 
 static int in_force(const grog_game *f, const gdb_plan *gp)
@@ -46,8 +53,8 @@ static grog_status sample(plan_ctx *p, grog_game *f, int *hit, grog_error *err)
         const char *phase = grog_game_phase(f);
         if (strcmp(phase, "command") == 0 && !waiting && !in_force(f, gp) && k >= 0) {
             grog_error e2;
-            if (plan_do(f, NULL, &e2, "order %s %s %s", gp->cinc, gp->brigade, gp->order) ==
-                GROG_OK)
+            if (plan_do(f, NULL, &e2, "order %s %s %s%s", gp->cinc, gp->brigade, gp->order,
+                        gp->measures) == GROG_OK)
                 waiting = delayed(f, gp);
         }
         if (strcmp(phase, "combat") == 0 && k >= 0)
@@ -55,6 +62,43 @@ static grog_status sample(plan_ctx *p, grog_game *f, int *hit, grog_error *err)
         grog_status st = plan_do(f, NULL, err, "next");
         if (st != GROG_OK)
             return st;
+    }
+    return GROG_OK;
+}
+
+/* The test's measures, as its record names them: [{id, rule, value, unit,
+ * source}], source "map" or "table". */
+static json_t *measures_json(const grog_explain *e)
+{
+    json_t *arr = json_array();
+    for (size_t i = 0; i < grog_explain_measure_count(e); i++) {
+        double v = 0;
+        const grog_measure *m = grog_explain_measure(e, i, &v);
+        char id[2 * GROG_MEASURE_ID_MAX + 8];
+        json_t *value = m->known ? json_real(v) : json_null();
+        json_array_append_new(arr, json_pack("{s:s,s:s,s:o,s:s,s:s}", "id",
+                                             grog_measure_id(m, id, sizeof id), "rule", m->rule,
+                                             "value", value, "unit", grog_unit_name(m->unit),
+                                             "source", grog_measure_source_name(m->source)));
+    }
+    return arr;
+}
+
+/* The measures as the order action's words, checked for room and for
+ * spaces (each is one word of the line the Monte Carlo plays). */
+static grog_status measure_words(plan_ctx *p, gdb_plan *gp, grog_error *err)
+{
+    size_t len = 0;
+    for (size_t i = 0; i < p->req->nmeasures; i++) {
+        const char *m = p->req->measures[i];
+        if (m == NULL || m[0] == '\0' || strpbrk(m, " \t\r\n") != NULL)
+            return grog_error_set(err, GROG_EINVAL,
+                                  _("--measure needs FROM:TO=VALUE (e.g. --measure "
+                                    "picton:pack=28cm)"));
+        int n = snprintf(gp->measures + len, sizeof gp->measures - len, " --measure %s", m);
+        if (n < 0 || (size_t)n >= sizeof gp->measures - len)
+            return grog_error_set(err, GROG_EINVAL, _("at most %d --measure"), GROG_TAPE_MAX);
+        len += (size_t)n;
     }
     return GROG_OK;
 }
@@ -67,11 +111,18 @@ static grog_status odds(plan_ctx *p, const gdb_plan *gp, mpq_t pi, mpq_t pd, mpq
                          ? grog_gdb_rules_parse(p->rules_text, p->rules_label, &rules, err)
                          : grog_gdb_rules_load(NULL, &rules, err);
     grog_explain *e = NULL;
+    grog_tape *tape = NULL;
     if (st == GROG_OK)
-        st = grog_gdb_battle_test(rules, grog_game_battle(p->g), gp->cinc, gp->brigade, NULL, &e,
-                                  NULL, err);
+        st = table_measures_tape(grog_game_battle(p->g), p->req->measures, p->req->nmeasures,
+                                 &tape, err);
+    if (st == GROG_OK)
+        st = grog_gdb_battle_test_measured(rules, grog_game_battle(p->g), gp->cinc, gp->brigade,
+                                           tape, NULL, &e, NULL, err);
     if (st == GROG_OK && !grog_explain_checks_ok(e))
         st = plan_refused(e, err);
+    if (st == GROG_OK)
+        st = grog_tape_check(tape, err);
+    grog_tape_destroy(tape);
     grog_frac fi = {0, 1}, fd = {0, 1}, ff = {0, 1};
     if (st == GROG_OK && !grog_explain_outcome_p(e, "immediate", &fi))
         st = grog_error_set(err, GROG_ERULE, _("GDB-02: no odds for this order change"));
@@ -87,6 +138,7 @@ static grog_status odds(plan_ctx *p, const gdb_plan *gp, mpq_t pi, mpq_t pd, mpq
         json_object_set_new(each, "fail", plan_frac_json(pf));
         json_object_set_new(p->plan, "each_attempt", each);
         json_object_set_new(p->plan, "modifier_total", json_integer(grog_explain_modifier_total(e)));
+        json_object_set_new(p->plan, "measures", measures_json(e));
     }
     grog_explain_destroy(e);
     grog_gdb_rules_destroy(rules);
@@ -134,6 +186,9 @@ static void assumptions(plan_ctx *p, int now)
                      "until it is made, and tries no other brigade's."));
     plan_assume(p, _("The positions, the C-in-C's attachment, the enemy within 15 cm and the "
                      "brigade's state stay as they stand now: every attempt has the same odds."));
+    for (size_t i = 0; i < p->req->nmeasures; i++)
+        plan_assume(p, _("Measured at the table for every attempt, instead of the map: %s."),
+                    p->req->measures[i]);
     plan_assume(p, _("GDB-04: after a delayed result he does not try again; the order comes into "
                      "force at the next Command Phase."));
     plan_assume(p, _("GDB-05/06: after a failed roll he tries again the next turn with the same "
@@ -153,6 +208,8 @@ grog_status plan_order_gdb(plan_ctx *p, grog_error *err)
     p->fam = gp;
     p->fam_free = free;
     grog_status st = check_words(p, gp, err);
+    if (st == GROG_OK)
+        st = measure_words(p, gp, err);
     mpq_t pi, pd, pf, S, D, F, t;
     mpq_inits(pi, pd, pf, S, D, F, t, NULL);
     if (st == GROG_OK)

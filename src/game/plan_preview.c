@@ -4,22 +4,55 @@
  *
  * Invariant: a preview line never refuses the preview: an action with no
  * plan, or a plan the rules refuse now, gives no line (the preview's own
- * record says why the action is refused). */
+ * record says why the action is refused). The action's --roll is no plan's
+ * and is passed over; its --measure words become the plan's measures, so
+ * that the line reads the same distances as the odds above it. */
 #include <jansson.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "grognard/tape.h"
 #include "grognard/text.h"
 #include "i18n.h"
 #include "plan_internal.h"
 
 #define PREVIEW_TURNS 3
 
+/* The words without their options: the positional ones into words, the
+ * values of --measure into measures; how many positional words. */
+typedef struct preview_words {
+    const char *words[8];
+    const char *measures[GROG_TAPE_MAX];
+    size_t nmeasures;
+} preview_words;
+
+static int split_words(int argc, const char *const *argv, preview_words *w)
+{
+    int n = 0;
+    w->nmeasures = 0;
+    for (int i = 0; i < argc; i++) {
+        if (strcmp(argv[i], "--measure") == 0 && i + 1 < argc) {
+            if (w->nmeasures < GROG_TAPE_MAX)
+                w->measures[w->nmeasures++] = argv[i + 1];
+            i++;
+        } else if (strcmp(argv[i], "--roll") == 0 && i + 1 < argc) {
+            i++;
+        } else if (n < 8) {
+            w->words[n++] = argv[i];
+        }
+    }
+    return n;
+}
+
 /* The request the words ask for; 0 when they are no plan's. */
-static int request_of(const grog_game *g, int argc, const char *const *argv, grog_plan_request *r)
+static int request_of(const grog_game *g, int words, const char *const *argv,
+                      const preview_words *pw, grog_plan_request *r)
 {
     memset(r, 0, sizeof *r);
     r->turns = PREVIEW_TURNS;
+    r->measures = pw->measures;
+    r->nmeasures = pw->nmeasures;
+    int argc = words;
     grog_family f = grog_game_family(g);
     if (argc < 2)
         return 0;
@@ -100,7 +133,9 @@ grog_status grog_plan_preview_line(const grog_game *g, const grog_seat *seat, in
     (void)err;
     *line = NULL;
     grog_plan_request r;
-    if (!request_of(g, argc, argv, &r))
+    preview_words pw;
+    int words = split_words(argc, argv, &pw);
+    if (!request_of(g, words, pw.words, &pw, &r))
         return GROG_OK;
     char *text = NULL;
     grog_error quiet;

@@ -67,7 +67,7 @@ grog_status plan_seat_may(const grog_seat *seat, const grog_officer *o, grog_err
 
 grog_status plan_do(grog_game *fork, char **result, grog_error *err, const char *fmt, ...)
 {
-    char line[512];
+    char line[2048];
     va_list ap;
     va_start(ap, fmt);
     grog_text_vsnprintf(line, sizeof line, fmt, ap);

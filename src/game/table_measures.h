@@ -18,6 +18,11 @@
  * c->tape (left NULL when there is none). GROG_EINVAL naming what is wrong
  * (a bad value, an unknown piece, "--measure" without a value). */
 grog_status table_measures_take(action_ctx *c, int *argc, char **words, grog_error *err);
+/* The same for a plan (plan_gdb.c): a new tape (*out, the caller destroys
+ * it; NULL when n is 0) holding texts[0..n) ("FROM:TO=VALUE"), each checked
+ * as an action's --measure is. */
+grog_status table_measures_tape(const grog_battle *b, const char *const *texts, size_t n,
+                                grog_tape **out, grog_error *err);
 /* After the action: GROG_EINVAL naming a measure no test used. */
 grog_status table_measures_check(const action_ctx *c, grog_error *err);
 /* Frees c->tape. */
