@@ -650,11 +650,34 @@ static void test_snprintf_never_cuts_a_letter(void **state)
     }
 }
 
+/* The dice table's header lines up with its rows in every language: its first
+ * word is right-aligned in 6 characters (Russian «сумма» is 10 bytes). */
+static void test_dice_header_lines_up(void **state)
+{
+    (void)state;
+    static const char *const langs[] = {"en", "fr", "ru"};
+    for (size_t i = 0; i < 3; i++) {
+        cli_run r = run_cli("dice", "2d6", "--lang", langs[i], NULL);
+        assert_int_equal(r.code, 0);
+        char *head = strstr(r.out, "\n\n");
+        assert_non_null(head);
+        head += 2;
+        const char *p = strstr(head, "P(=)");
+        assert_non_null(p);
+        size_t chars = 0;
+        for (const char *q = head; q < p; q++)
+            chars += ((unsigned char)*q & 0xC0) != 0x80;
+        assert_int_equal(chars, 6 + 1 + 24 - 4); /* as "%6s %24s" puts it */
+        cli_run_free(&r);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_the_check_finds_english),
         cmocka_unit_test(test_snprintf_never_cuts_a_letter),
+        cmocka_unit_test(test_dice_header_lines_up),
         cmocka_unit_test(test_longest_russian_titles_whole),
         cmocka_unit_test(test_review_commands_in_french_and_russian),
         cmocka_unit_test(test_documents_in_french_and_russian),

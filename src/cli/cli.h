@@ -196,6 +196,8 @@ int cli_new_seed_and_salt(cli *c, int has_seed, long seed, uint64_t *out_seed,
 
 /* The commands. */
 int cli_cmd_dice(cli *c, int argc, char **argv);
+/* The dice table's header line, its first column padded by characters. */
+void cli_dice_header(FILE *f);
 int cli_dice_big(cli *c, const char *text, int has_seed, long seed, int has_roll, long roll,
                  int has_target, long target);
 int cli_cmd_calc(cli *c, int argc, char **argv);

@@ -121,6 +121,17 @@ static void print_prob(FILE *f, grog_frac p)
     fprintf(f, " %14s %6.1f%%", grog_frac_format(p, buf, sizeof buf), 100.0 * grog_frac_value(p));
 }
 
+void cli_dice_header(FILE *f)
+{
+    /* right-aligned in 6 characters, not bytes: "сумма" is 10 bytes */
+    const char *v = _("value");
+    int n = 0;
+    for (const char *p = v; *p != '\0'; p++)
+        n += ((unsigned char)*p & 0xC0) != 0x80;
+    fprintf(f, "%*s%s %24s %24s %24s\n", n < 6 ? 6 - n : 0, "", v, _("P(=)"), _("P(>=)"),
+            _("P(<=)"));
+}
+
 static void print_text(cli *c, const grog_dice *d, const grog_dist *dist, const dice_opts *o,
                        const grog_roll *roll)
 {
@@ -128,7 +139,7 @@ static void print_text(cli *c, const grog_dice *d, const grog_dist *dist, const 
     fprintf(c->out, _("%s: %llu equally likely outcomes, values %d to %d\n\n"),
             grog_dice_format(d, text, sizeof text), (unsigned long long)grog_dist_total(dist),
             grog_dist_min(dist), grog_dist_max(dist));
-    fprintf(c->out, "%6s %24s %24s %24s\n", _("value"), _("P(=)"), _("P(>=)"), _("P(<=)"));
+    cli_dice_header(c->out);
     for (int v = grog_dist_min(dist); v <= grog_dist_max(dist); v++) {
         fprintf(c->out, "%6d", v);
         print_prob(c->out, grog_dist_p(dist, GROG_CMP_EQ, v));

@@ -117,7 +117,7 @@ static void print_text(cli *c, const char *name, const grog_bigdist *d, int has_
     fprintf(c->out, _("%s: %s equally likely outcomes, values %d to %d\n\n"), name,
             total != NULL ? total : "?", grog_bigdist_min(d), grog_bigdist_max(d));
     free(total);
-    fprintf(c->out, "%6s %24s %24s %24s\n", _("value"), _("P(=)"), _("P(>=)"), _("P(<=)"));
+    cli_dice_header(c->out);
     for (int v = grog_bigdist_min(d); v <= grog_bigdist_max(d); v++) {
         fprintf(c->out, "%6d", v);
         print_prob(c->out, d, GROG_CMP_EQ, v);
