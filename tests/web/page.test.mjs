@@ -698,6 +698,15 @@ test('the game words in French and Russian on a phone, every family', async (t) 
         const table = await page.evaluate(async () =>
           (await import('/static/js/messages.js')).catalogues[document.documentElement.lang]);
         assert.ok(table && table['event melee'], `${family} ${lang}: the page speaks ${lang}`);
+        // Plural forms by the catalogue's rule (French 0 and 1 / 2+; Russian 1, 21 / 2-4, 22 / 5-20, 11).
+        const forms = await page.evaluate(async () => {
+          const { nt } = await import('/static/js/i18n.js');
+          return [0, 1, 2, 5, 11, 21, 22].map((n) => nt('{0} page open', '{0} pages open', n, n));
+        });
+        assert.deepEqual(forms, lang === 'fr'
+          ? ['0 page ouverte', '1 page ouverte', '2 pages ouvertes', '5 pages ouvertes', '11 pages ouvertes', '21 pages ouvertes', '22 pages ouvertes']
+          : ['открыто 0 страниц', 'открыта 1 страница', 'открыты 2 страницы', 'открыто 5 страниц', 'открыто 11 страниц', 'открыта 21 страница', 'открыты 22 страницы'],
+          `${family} ${lang}: plural forms`);
         const buttons = await page.locator('#pane-piece [data-words]').count();
         assert.ok(buttons > 3, `${family} ${lang}: the referee is offered actions (${buttons})`);
         assert.deepEqual(await untranslated(page, table), [], `${family} ${lang}: every action in ${lang}`);
