@@ -18,6 +18,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "body.h"
 #include "club_internal.h"
 #include "grognard/data.h"
 #include "grognard/game.h"
@@ -33,9 +34,8 @@
     "frame-ancestors 'none'"
 
 typedef struct creq {
-    int waiting, too_large;
-    char *body;
-    size_t len;
+    int waiting;
+    req_body body;
 } creq;
 
 void club_request_done(void *cls, struct MHD_Connection *c, void **con_cls,
@@ -46,7 +46,7 @@ void club_request_done(void *cls, struct MHD_Connection *c, void **con_cls,
     (void)toe;
     creq *r = *con_cls;
     if (r != NULL)
-        free(r->body);
+        body_free(&r->body);
     free(r);
     *con_cls = NULL;
 }
@@ -415,7 +415,7 @@ static enum MHD_Result answer(grog_club *club, struct MHD_Connection *c, const c
         return send_page(c, "organiser.html");
     if (strncmp(url, "/static/", 8) == 0)
         return send_page(c, url + 8);
-    if (r->too_large)
+    if (r->body.too_large)
         return send_error(c, MHD_HTTP_CONTENT_TOO_LARGE, "too-large",
                           _("the request body is over 4 MiB"));
     const char *name = url + 8;
@@ -428,7 +428,9 @@ static enum MHD_Result answer(grog_club *club, struct MHD_Connection *c, const c
     if (strcmp(name, "qr") == 0)
         return api_qr(c);
     json_error_t jerr;
-    json_t *body = r->len > 0 ? json_loadb(r->body, r->len, JSON_REJECT_DUPLICATES, &jerr) : NULL;
+    json_t *body = r->body.len > 0
+                       ? json_loadb(r->body.text, r->body.len, JSON_REJECT_DUPLICATES, &jerr)
+                       : NULL;
     if (!json_is_object(body)) {
         json_decref(body);
         return send_error(c, MHD_HTTP_BAD_REQUEST, "bad-request",
@@ -438,22 +440,6 @@ static enum MHD_Result answer(grog_club *club, struct MHD_Connection *c, const c
                                                         : api_new_game(club, c, body);
     json_decref(body);
     return ok;
-}
-
-static int take_body(creq *r, const char *data, size_t n)
-{
-    if (r->too_large || r->len + n > GROG_CLUB_MAX_BODY) {
-        r->too_large = 1;
-        return 0;
-    }
-    char *b = realloc(r->body, r->len + n + 1);
-    if (b == NULL)
-        return -1;
-    memcpy(b + r->len, data, n);
-    r->len += n;
-    b[r->len] = '\0';
-    r->body = b;
-    return 0;
 }
 
 enum MHD_Result club_on_request(void *cls, struct MHD_Connection *c, const char *url,
@@ -478,7 +464,7 @@ enum MHD_Result club_on_request(void *cls, struct MHD_Connection *c, const char 
         return on_headers(club, c, url, post, r);
     }
     if (*upload_size > 0) {
-        if (r->waiting && post && take_body(r, upload, *upload_size) != 0)
+        if (r->waiting && post && body_take(&r->body, upload, *upload_size, GROG_CLUB_MAX_BODY) != 0)
             return MHD_NO;
         *upload_size = 0;
         return MHD_YES;

@@ -13,6 +13,7 @@
 #include <strings.h>
 
 #include "api.h"
+#include "body.h"
 #include "grognard/data.h"
 #include "guard.h"
 #include "http.h"
@@ -22,11 +23,9 @@
 
 typedef struct request {
     int waiting;   /* a POST whose headers passed: its body is being read */
-    int too_large; /* the body went over the limit: refused with 413 */
     int seat;      /* index of the token's seat */
     int lang;      /* the request's language: an index of s->langs */
-    char *body;
-    size_t len;
+    req_body body; /* over the limit: refused with 413 */
 } request;
 
 static void request_free(void *p)
@@ -34,7 +33,7 @@ static void request_free(void *p)
     request *r = p;
     if (r == NULL)
         return;
-    free(r->body);
+    body_free(&r->body);
     free(r);
 }
 
@@ -172,28 +171,12 @@ static enum MHD_Result answer(http_site *s, struct MHD_Connection *c, const char
         return send_page(c, "index.html");
     if (strncmp(url, "/static/", 8) == 0)
         return send_page(c, url + 8);
-    if (r->too_large)
+    if (r->body.too_large)
         return reply_error(c, MHD_HTTP_CONTENT_TOO_LARGE, "too-large",
                            _("the request body is over 64 KiB"), -1);
     if (strcmp(url + 8, "events") == 0)
         return open_events(s, c, r);
-    return api_answer(s->t, c, url + 8, post, r->seat, r->lang, r->body, r->len);
-}
-
-static int take_body(request *r, const char *data, size_t n)
-{
-    if (r->too_large || r->len + n > GROG_SERVER_MAX_BODY) {
-        r->too_large = 1;
-        return 0;
-    }
-    char *b = realloc(r->body, r->len + n + 1);
-    if (b == NULL)
-        return -1;
-    memcpy(b + r->len, data, n);
-    r->len += n;
-    b[r->len] = '\0';
-    r->body = b;
-    return 0;
+    return api_answer(s->t, c, url + 8, post, r->seat, r->lang, r->body.text, r->body.len);
 }
 
 /* ---- the request's language ---- */
@@ -262,7 +245,7 @@ static enum MHD_Result on_request(http_site *s, struct MHD_Connection *c, const 
     }
     if (*upload_size > 0) {
         /* a refused request's body, or a GET's, is dropped unread */
-        if (r->waiting && post && take_body(r, upload, *upload_size) != 0)
+        if (r->waiting && post && body_take(&r->body, upload, *upload_size, GROG_SERVER_MAX_BODY) != 0)
             return MHD_NO;
         *upload_size = 0;
         return MHD_YES;
