@@ -4,7 +4,9 @@
  * seat's token refused by the organiser's API); the host token file; new
  * games from the API (a bundled scenario, an uploaded scenario, a roster,
  * and every refusal); an action in one game that leaves the other as it
- * was; the editor's helpers (validate, battle, qr). */
+ * was; the editor's helpers (validate, battle, qr); the Host and Origin
+ * checks of the organiser's port. */
+#include <stdarg.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -31,19 +33,25 @@ static size_t on_data(char *p, size_t size, size_t n, void *ctx)
     return size * n;
 }
 
-/* method GET or POST (body) to 127.0.0.1:port/api/v1/path with token. */
-static reply http(unsigned port, const char *path, const char *token, const char *body)
+/* GET (body NULL) or POST path on 127.0.0.1:port with the token and the
+ * extra header lines (NULL-terminated: "Host: x", "Origin: y"). */
+static reply http_h(unsigned port, const char *path, const char *token, const char *body, ...)
 {
     reply r = {0, calloc(1, 1), 0};
     CURL *c = curl_easy_init();
     char url[512], auth[128];
-    snprintf(url, sizeof url, "http://127.0.0.1:%u/api/v1/%s", port, path);
+    snprintf(url, sizeof url, "http://127.0.0.1:%u/%s", port, path);
     struct curl_slist *h = NULL;
     if (token != NULL) {
         snprintf(auth, sizeof auth, "Authorization: Bearer %s", token);
         h = curl_slist_append(h, auth);
     }
     h = curl_slist_append(h, "Content-Type: application/json");
+    va_list ap;
+    va_start(ap, body);
+    for (const char *line; (line = va_arg(ap, const char *)) != NULL;)
+        h = curl_slist_append(h, line);
+    va_end(ap);
     curl_easy_setopt(c, CURLOPT_URL, url);
     curl_easy_setopt(c, CURLOPT_HTTPHEADER, h);
     curl_easy_setopt(c, CURLOPT_WRITEFUNCTION, on_data);
@@ -56,6 +64,14 @@ static reply http(unsigned port, const char *path, const char *token, const char
     curl_slist_free_all(h);
     curl_easy_cleanup(c);
     return r;
+}
+
+/* method GET or POST (body) to 127.0.0.1:port/api/v1/path with token. */
+static reply http(unsigned port, const char *path, const char *token, const char *body)
+{
+    char full[512];
+    snprintf(full, sizeof full, "api/v1/%s", path);
+    return http_h(port, full, token, body, NULL);
 }
 
 static json_t *body_json(const reply *r)
@@ -84,21 +100,31 @@ static void make_game(const char *dir, const char *name, grog_family f, const ch
     grog_game_close(g);
 }
 
-static void start(folder *f)
+static void start_named(folder *f, const char *const *names, size_t nnames)
 {
-    grog_club_options o = {"127.0.0.1", 0, NULL, NULL, 0};
+    grog_club_options o = {"127.0.0.1", 0, NULL, names, nnames};
     grog_error err;
     if (grog_club_start(f->dir, &o, &f->club, &err) != GROG_OK)
         fail_msg("club: %s", err.message);
 }
 
-static void setup_folder(folder *f)
+static void start(folder *f)
+{
+    start_named(f, NULL, 0);
+}
+
+static void setup_named(folder *f, const char *const *names, size_t nnames)
 {
     snprintf(f->dir, sizeof f->dir, "/tmp/grog-club-XXXXXX");
     assert_non_null(mkdtemp(f->dir));
     make_game(f->dir, "a-gdb.grog", GROG_FAMILY_GDB, NULL);
     make_game(f->dir, "b-gt.grog", GROG_FAMILY_GT, "quatre-bras-1815");
-    start(f);
+    start_named(f, names, nnames);
+}
+
+static void setup_folder(folder *f)
+{
+    setup_named(f, NULL, 0);
 }
 
 static void teardown_folder(folder *f)
@@ -384,6 +410,131 @@ static void test_refusals_at_start(void **state)
     teardown_folder(&f);
 }
 
+/* ---- Host and Origin on the organiser's port ----
+ *
+ * The organiser's port checks them as a game's server does (docs/api.md,
+ * "Host and Origin"): a name that is not the club's is refused (DNS
+ * rebinding), the page and the API alike, before the host token is looked
+ * at; a POST from another site's page makes no game; the names given to the
+ * club (--name) are its games' too. */
+
+static const char not_known[] = "this server is not known by that name (Host)";
+static const char other_site[] = "a request from another site's page is refused (Origin)";
+
+/* The reply's status, and for a 403 the code "forbidden" and its message. */
+static void expect(reply r, long status, const char *message)
+{
+    if (r.status != status)
+        fail_msg("%ld, not %ld: %s", r.status, status, r.body);
+    if (message != NULL) {
+        json_t *j = json_loads(r.body, 0, NULL);
+        assert_non_null(j);
+        json_t *e = json_object_get(j, "error");
+        assert_string_equal(json_string_value(json_object_get(e, "code")), "forbidden");
+        assert_non_null(strstr(json_string_value(json_object_get(e, "message")), message));
+        json_decref(j);
+    }
+    free(r.body);
+}
+
+static void test_host(void **state)
+{
+    (void)state;
+    folder f;
+    setup_folder(&f);
+    unsigned port = grog_club_port(f.club);
+    const char *host = grog_club_host_token(f.club);
+    char evil[64], wrong_port[64], loop[64], local[64];
+    snprintf(evil, sizeof evil, "Host: evil.example:%u", port);
+    snprintf(wrong_port, sizeof wrong_port, "Host: 127.0.0.1:%u", port == 1 ? 2 : 1);
+    snprintf(loop, sizeof loop, "Host: [::1]:%u", port);
+    snprintf(local, sizeof local, "Host: LocalHost:%u", port);
+    /* the page and the API under another name: 403, the token not looked at */
+    expect(http_h(port, "", NULL, NULL, evil, NULL), 403, not_known);
+    expect(http_h(port, "static/js/organiser.js", NULL, NULL, evil, NULL), 403, not_known);
+    expect(http_h(port, "api/v1/games", host, NULL, evil, NULL), 403, not_known);
+    expect(http_h(port, "api/v1/games", NULL, NULL, evil, NULL), 403, not_known);
+    expect(http_h(port, "api/v1/games", host, NULL, wrong_port, NULL), 403, not_known);
+    expect(http_h(port, "api/v1/games", host, NULL, "Host:", NULL), 403, not_known);
+    /* its own addresses and localhost, any case */
+    expect(http_h(port, "", NULL, NULL, NULL), 200, NULL);
+    expect(http_h(port, "api/v1/games", host, NULL, loop, NULL), 200, NULL);
+    expect(http_h(port, "api/v1/games", host, NULL, local, NULL), 200, NULL);
+    /* a name that was not given is refused by the games too */
+    unsigned game = grog_server_port(grog_club_game_at(f.club, 0)->server);
+    char named[64];
+    snprintf(named, sizeof named, "Host: club.local:%u", game);
+    expect(http_h(game, "api/v1/game", token_of(grog_club_game_at(f.club, 0), "referee"), NULL, named, NULL),
+           403, not_known);
+    teardown_folder(&f);
+}
+
+/* A POST from another site's page (its Origin, or Sec-Fetch-Site) makes no
+ * game; the page's own Origin, or none (a program), does. */
+static void test_origin(void **state)
+{
+    (void)state;
+    folder f;
+    setup_folder(&f);
+    unsigned port = grog_club_port(f.club);
+    const char *host = grog_club_host_token(f.club);
+    char own[64], own_host[64];
+    snprintf(own, sizeof own, "Origin: http://127.0.0.1:%u", port);
+    snprintf(own_host, sizeof own_host, "Host: 127.0.0.1:%u", port);
+    const char *night = "{\"name\": \"night\", \"family\": \"gdb\"}";
+    expect(http_h(port, "api/v1/games", host, night, "Origin: http://evil.example", NULL), 403,
+           other_site);
+    expect(http_h(port, "api/v1/games", host, night, "Origin: null", NULL), 403, other_site);
+    expect(http_h(port, "api/v1/games", host, night, own, "Sec-Fetch-Site: cross-site", NULL), 403,
+           other_site);
+    expect(http_h(port, "api/v1/validate", host, "{\"roster_csv\": \"x\"}",
+                "Origin: http://evil.example", NULL),
+           403, other_site);
+    char path[128];
+    snprintf(path, sizeof path, "%s/night.grog", f.dir);
+    assert_int_equal(access(path, F_OK), -1);
+    assert_null(grog_club_game_at(f.club, 2));
+    /* a GET from another page is only read (Origin is for POST) */
+    expect(http_h(port, "api/v1/games", host, NULL, "Origin: http://evil.example", NULL), 200, NULL);
+    expect(http_h(port, "api/v1/games", host, night, own, own_host, "Sec-Fetch-Site: same-origin",
+                NULL),
+           201, NULL);
+    assert_int_equal(access(path, F_OK), 0);
+    expect(http_h(port, "api/v1/games", host, "{\"name\": \"curl\", \"family\": \"gt\"}", NULL), 201,
+           NULL);
+    teardown_folder(&f);
+}
+
+/* --name: the club and every game it serves (those found at start and a
+ * new one) answer to it; still to no other name. */
+static void test_names(void **state)
+{
+    (void)state;
+    static const char *const names[] = {"club.local"};
+    folder f;
+    setup_named(&f, names, 1);
+    unsigned port = grog_club_port(f.club);
+    const char *host = grog_club_host_token(f.club);
+    char named[64], evil[64];
+    snprintf(named, sizeof named, "Host: CLUB.local.:%u", port);
+    snprintf(evil, sizeof evil, "Host: evil.example:%u", port);
+    expect(http_h(port, "api/v1/games", host, NULL, named, NULL), 200, NULL);
+    expect(http_h(port, "", NULL, NULL, named, NULL), 200, NULL);
+    expect(http_h(port, "api/v1/games", host, NULL, evil, NULL), 403, not_known);
+    expect(http_h(port, "api/v1/games", host, "{\"name\": \"new\", \"family\": \"aigles\"}", NULL),
+           201, NULL);
+    for (size_t i = 0; i < 3; i++) { /* the two found at start and the new one */
+        const grog_club_game *g = grog_club_game_at(f.club, i);
+        assert_non_null(g);
+        unsigned game = grog_server_port(g->server);
+        snprintf(named, sizeof named, "Host: club.local:%u", game);
+        snprintf(evil, sizeof evil, "Host: evil.example:%u", game);
+        expect(http_h(game, "api/v1/game", token_of(g, "referee"), NULL, named, NULL), 200, NULL);
+        expect(http_h(game, "api/v1/game", token_of(g, "referee"), NULL, evil, NULL), 403, not_known);
+    }
+    teardown_folder(&f);
+}
+
 int main(void)
 {
     curl_global_init(CURL_GLOBAL_DEFAULT);
@@ -392,6 +543,9 @@ int main(void)
         cmocka_unit_test(test_new_games_from_the_api),
         cmocka_unit_test(test_editor_helpers),
         cmocka_unit_test(test_refusals_at_start),
+        cmocka_unit_test(test_host),
+        cmocka_unit_test(test_origin),
+        cmocka_unit_test(test_names),
     };
     int rc = cmocka_run_group_tests(tests, NULL, NULL);
     curl_global_cleanup();

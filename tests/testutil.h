@@ -121,6 +121,29 @@ static inline const char *json_exact_of_value(json_t *arr, int value)
     return NULL;
 }
 
+/* One action on a game (grog_game_do_line): its status is want, and its
+ * result (or the refusal's message) holds fragment and not absent (either
+ * may be NULL); a refusal changes nothing. */
+static inline void test_act(grog_game *g, const char *line, grog_status want,
+                            const char *fragment, const char *absent)
+{
+    char *result = NULL;
+    grog_error err;
+    grog_error_clear(&err);
+    size_t before = grog_game_action_count(g);
+    grog_status st = grog_game_do_line(g, line, &result, &err);
+    if (st != want)
+        fail_msg("\"%s\": status %d (%s), wanted %d", line, st, err.message, want);
+    const char *text = st == GROG_OK ? result : err.message;
+    if (fragment != NULL && strstr(text, fragment) == NULL)
+        fail_msg("\"%s\": \"%s\" lacks \"%s\"", line, text, fragment);
+    if (absent != NULL && strstr(text, absent) != NULL)
+        fail_msg("\"%s\": \"%s\" has \"%s\"", line, text, absent);
+    if (st != GROG_OK)
+        assert_int_equal(grog_game_action_count(g), before);
+    free(result);
+}
+
 #define assert_frac(f, n, d)                                                                 \
     do {                                                                                     \
         grog_frac f_ = (f);                                                                  \
