@@ -424,10 +424,10 @@ static void in_scratch(void (*f)(const char *lang, size_t *ran), const char *lan
 
 static void documents(const char *lang, size_t *ran)
 {
-    char path[700];
+    char path[1024];
     snprintf(path, sizeof path, "%s/README.md", srcdir());
     *ran += run_document(path, lang);
-    char dir[512];
+    char dir[512]; /* with a name of up to 255 bytes, a path fits in 1024 */
     snprintf(dir, sizeof dir, "%s/docs", srcdir());
     DIR *d = opendir(dir);
     assert_non_null(d);
