@@ -773,6 +773,10 @@ test('the game words in French and Russian on a phone, every family', async (t) 
         assert.doesNotMatch(await page.textContent('.card'), /charisma|gdb skill|gt quality/,
           `${family} ${lang}: the officer's ratings in words`);
         await lookIn(page, names, `words-${family}-${lang}-officer-phone`);
+        // An order whose target is a side names the side, not its id.
+        await page.click(`text=${table['Clear selection']}`);
+        await selectPiece(page, 'reynier');
+        assert.doesNotMatch(await page.textContent('.card'), /→ anglo-portuguese/, `${family} ${lang}: the target side by its name`);
         assert.deepEqual(page.errors, []);
         await page.context().close();
         // A side's phone: its long name beside the turn and phase in the bar.

@@ -4,7 +4,7 @@
 // The message contexts below are the ones docs/i18n.md names; tests/test_web_words.c
 // keeps the same tables and checks that every word shown through them is translated.
 import { N_, nt, t, tw } from './i18n.js';
-import { state } from './state.js';
+import { state, sides, sideName } from './state.js';
 
 // The message context of an argument's choices when they are the rules' words: by
 // its kind, or for kind "word" by its name (docs/i18n.md). A chip shows tw(context,
@@ -24,8 +24,14 @@ const VALUE_CONTEXT = {
   flags: 'flag', kind: 'order', gdb_skill: 'skill', gt_quality: 'skill', phase: 'phase',
 };
 
+// A piece's name, or a side's (an order's target may be a side: "→ Army of Portugal"),
+// or the id.
 function label(id) {
-  return state.names[id] || id;
+  return state.names[id] || sideName(id);
+}
+
+function isSide(id) {
+  return sides().some((x) => x.id === id);
 }
 
 // The message context of argument a's choices, or undefined (pieces: their names).
@@ -90,7 +96,7 @@ function value(k, v) {
 export function show(v) {
   if (Array.isArray(v)) return v.map(show).join(', ');
   if (v && typeof v === 'object')
-    return Object.entries(v).filter(([, x]) => x !== null && x !== '').map(([k, x]) => `${t(k)}: ${value(k, x)}`).join('; ');
+    return Object.entries(v).filter(([, x]) => x !== null && x !== '').map(([k, x]) => `${isSide(k) ? sideName(k) : t(k)}: ${value(k, x)}`).join('; ');
   if (typeof v === 'boolean') return v ? t('yes') : t('no');
   return String(v);
 }
