@@ -112,7 +112,7 @@ static void test_wertingen_order_of_battle(void **state)
     assert_int_equal(troop(b, "fr-dragoons8")->figures, 7);
     assert_int_equal(troop(b, "fr-hussars9")->figures, 6);
     for (int i = 1; i <= 3; i++) {
-        char id[16];
+        char id[32];
         snprintf(id, sizeof id, "au-ir55-%d", i);
         assert_int_equal(troop(b, id)->figures, 15);
     }
