@@ -16,7 +16,7 @@
  *     table_rolls.c, the legal list (imap.c, legal_list.c, legal_common.c,
  *     game_actions.c), unit_card.c;
  *  2. the families (family_aigles*.c, family_gdb.c, family_gt*.c), on 1;
- *  3. the common actions: family_hooks.c, actions.c;
+ *  3. the common actions: family_hooks.c, table_events.c, actions.c;
  *  4. a row executed again: game_exec.c;
  *  5. snapshots and history: snapcache.c, history.c;
  *  6. the orchestration: game.c (create, open, do; the one table of the
