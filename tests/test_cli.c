@@ -272,7 +272,7 @@ static void test_every_command_but_play_takes_json(void **state)
         n++;
         p = strchr(p, '\n') + 1;
     }
-    assert_int_equal(n, 26); /* print, end, verify, report (26), import, export, scenarios (25), plan (27), backup (29) */
+    assert_int_equal(n, 30); /* print, end, verify, report (26), import, export, scenarios (25), plan (27), backup (29); claims, accept, dispute, decide (29) */
     cli_run_free(&h);
 }
 

@@ -712,7 +712,8 @@ static void test_unknown_action_names_the_actions(void **state)
     r = run_cli("do", path, "frobnicate", NULL);
     assert_int_equal(r.code, 1);
     assert_non_null(strstr(r.err, "unknown action \"frobnicate\"; the actions of this gdb game: "
-                                  "next, move, attach, detach, event, explain, note, order\n"));
+                                  "next, move, attach, detach, event, claim, accept, dispute, "
+                                  "decide, explain, note, order\n"));
     assert_null(strstr(r.err, "help"));
     cli_run_free(&r);
     r = run_cli("do", path, "help", NULL);

@@ -520,7 +520,9 @@ static char *british_sees(const served *s, const char *token)
         {"/api/v1/preview", "{\"words\":[\"order\",\"reynier\",\"foy\",\"attack\"]}"},
         {"/api/v1/do", "{\"words\":[\"order\",\"picton\",\"foy\",\"attack\"]}"},
         {"/api/v1/do", "{\"words\":[\"explain\",\"order\",\"reynier\",\"foy\"]}"},
-        {"/api/v1/do", "{\"words\":[\"event\",\"breaks\",\"foy\"]}"},
+        /* (without --roll, the British token's event about the French brigade is a
+         * claim, answered 200: docs/game.md "Claims") */
+        {"/api/v1/do", "{\"words\":[\"event\",\"breaks\",\"foy\",\"--roll\",\"3\"]}"},
         {"/api/v1/do", "{\"words\":[\"move\",\"foy\",\"1\",\"1\"]}"},
         {"/api/v1/undo", "{}"},
     };

@@ -207,6 +207,18 @@ grog_status grog_game_result_text(const char *result_json, const grog_seat *seat
 grog_status grog_game_actions_json(const grog_game *g, const grog_seat *seat, char **out,
                                    grog_error *err);
 
+/* The open claims (docs/game.md "Claims": an event a side reported about
+ * the other side's pieces, applied only once that side accepts it or the
+ * referee decides), as seat may answer them:
+ * {"actions": N, "claims": [{"claim": row number, "by", "about", "status":
+ * "pending"|"disputed", "words": [the event's words], "text", "check": {what
+ * the positions say} or null, "warning": text or absent, "may": ["accept",
+ * "dispute", "decide"]: what this seat may answer}]}. Every claim is public. */
+grog_status grog_game_claims_json(const grog_game *g, const grog_seat *seat, char **out,
+                                  grog_error *err);
+grog_status grog_game_claims_text(const grog_game *g, const grog_seat *seat, char **out,
+                                  grog_error *err);
+
 /* Everything the rules say about unit `id` now, as seat may see it (the
  * public and the other side never see its face-down order): who it is, its
  * formation and that formation's effects, states, commander, attached

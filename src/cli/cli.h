@@ -235,6 +235,10 @@ extern const cli_command cli_log_command;
 extern const cli_command cli_undo_command;
 extern const cli_command cli_replay_command;
 extern const cli_command cli_backup_command;
+extern const cli_command cli_claims_command;
+extern const cli_command cli_accept_command;
+extern const cli_command cli_dispute_command;
+extern const cli_command cli_decide_command;
 extern const cli_command cli_repair_command;
 extern const cli_command cli_demo_command;
 /* Dice anyone can check (cmd_end.c). */

@@ -37,6 +37,7 @@ void ctx_init(action_ctx *c, grog_game *g, game_state *s)
     c->rng = s->rng;
     c->turn = s->turn;
     c->phase = s->phase;
+    c->claims = &s->claims;
     c->seq = g->last + 1;
     c->side = "";
     if (g->reals == NULL)

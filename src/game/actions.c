@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "claims.h"
 #include "engine.h"
 #include "i18n.h"
 #include "table_measures.h"
@@ -223,6 +224,17 @@ const action_def grog_game_common_actions[] = {
     {"event", N_("event KIND ...: what the table decided (melee, casualties, flees, routs, "
                  "rallies, disorder, breaks, contact, surrounded, killed, wounded, freed, avance)"),
      game_table_event},
+    {"claim", N_("claim SIDE event KIND ...: SIDE reports an event about the other side's "
+                 "pieces; applied when that side accepts it or the referee decides"),
+     game_act_claim},
+    {"accept", N_("accept N [--roll D]: the side a claim is about accepts claim N; its event "
+                  "is applied"),
+     game_act_accept},
+    {"dispute", N_("dispute N: the side a claim is about disputes claim N; the referee "
+                   "decides"),
+     game_act_dispute},
+    {"decide", N_("decide N apply|reject [--roll D]: the referee's decision on claim N"),
+     game_act_decide},
     {"explain", N_("explain ACTION ...: the test an action would make, with its odds; rolls "
                    "nothing, changes nothing"),
      act_explain},

@@ -43,6 +43,7 @@ typedef struct game_state {
     grog_rng *rng;
     int turn;
     size_t phase;
+    struct claim_list *claims; /* the claims not yet answered (claim_list.h); NULL: none */
 } game_state;
 
 /* A game (made by game.c, its state in game_state.c). The state is always the
@@ -153,6 +154,12 @@ typedef struct action_ctx {
     size_t phase;
     long long seq;       /* the action's number in the journal */
     const char *side;    /* the acting side ("" when none) */
+    const char *about;   /* a table event: the side of the piece it is about
+                            (the harmed officer's for contact and surrounded),
+                            which a side's seat must be (else its report is a
+                            claim, claims.c); NULL: not an event */
+    struct claim_list **claims; /* the state's claims not yet answered */
+    long long claim;     /* accept, dispute, decide: the claim answered (0: none) */
     grog_jsontext events;  /* the events as JSON text, comma-separated (jsontext.h) */
     grog_jsontext records; /* the records likewise */
     size_t nrecords;

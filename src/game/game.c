@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "claims.h"
 #include "commitment_internal.h"
 #include "engine.h"
 #include "grognard/commitment.h"
@@ -73,13 +74,21 @@ static grog_status check_seat(const grog_seat *seat, const action_ctx *c, grog_s
                               _("this action is the referee's (a correction): %s's seat may not "
                                 "take it"),
                               seat->side);
-    if (seat == NULL || seat->kind != GROG_SEAT_SIDE || c->side == NULL || c->side[0] == '\0' ||
-        strcmp(c->side, seat->side) == 0)
+    /* a table event is the side's whose piece it is about (claims.c) */
+    const char *acting = c->about != NULL ? c->about : c->side;
+    if (seat == NULL || seat->kind != GROG_SEAT_SIDE || acting == NULL || acting[0] == '\0' ||
+        strcmp(acting, seat->side) == 0)
         return st;
+    if (c->claim > 0)
+        return grog_error_set(err, GROG_EDENIED,
+                              _("claim #%lld is about %s's pieces: %s or the referee answers it "
+                                "(%s's seat may not; a side takes back its own claim with "
+                                "undo)"),
+                              c->claim, acting, acting, seat->side);
     return grog_error_set(err, GROG_EDENIED,
                           _("not a piece of %s: this action is %s's; a side acts only with its "
                             "own officers and units"),
-                          seat->side, c->side);
+                          seat->side, acting);
 }
 
 /* The spare: a copy of the live state, kept in step by executing each new
@@ -228,10 +237,22 @@ static grog_status do_action(grog_game *g, const grog_seat *seat, int argc,
     if (w == NULL)
         return grog_error_set(err, GROG_ENOMEM, _("out of memory"));
     const char *const *words = (const char *const *)w;
-    int snapped = 0;
-    grog_status st = do_action_once(g, seat, argc, words, out, 1, &snapped, err);
+    /* a side's event about the other side's pieces is a claim (claims.c) */
+    const char **claim = NULL;
+    int n = seat != NULL && seat->kind == GROG_SEAT_SIDE
+                ? game_claim_words(g->s.battle, seat->side, argc, words, &claim)
+                : 0;
+    if (n < 0) {
+        piece_codes_free(w, argc);
+        return grog_error_set(err, GROG_ENOMEM, _("out of memory"));
+    }
+    if (n > 0)
+        words = claim;
+    int snapped = 0, nw = n > 0 ? n : argc;
+    grog_status st = do_action_once(g, seat, nw, words, out, 1, &snapped, err);
     if (st != GROG_OK && snapped)
-        st = do_action_once(g, seat, argc, words, out, 0, &snapped, err);
+        st = do_action_once(g, seat, nw, words, out, 0, &snapped, err);
+    free(claim);
     piece_codes_free(w, argc);
     return st;
 }

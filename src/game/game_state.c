@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "claim_list.h"
 #include "commitment_internal.h"
 #include "engine.h"
 #include "grognard/scenario.h"
@@ -28,6 +29,8 @@ void game_state_free(const grog_game *g, game_state *s)
     s->battle = NULL;
     grog_rng_destroy(s->rng);
     s->rng = NULL;
+    claim_list_free(s->claims);
+    s->claims = NULL;
 }
 
 grog_status game_state_clone(const grog_game *g, const game_state *from, game_state *to,
@@ -38,7 +41,9 @@ grog_status game_state_clone(const grog_game *g, const game_state *from, game_st
     to->rng = grog_rng_clone(from->rng);
     to->turn = from->turn;
     to->phase = from->phase;
-    if (to->battle == NULL || to->fstate == NULL || to->rng == NULL) {
+    int ok;
+    to->claims = claim_list_copy(from->claims, &ok);
+    if (to->battle == NULL || to->fstate == NULL || to->rng == NULL || !ok) {
         game_state_free(g, to);
         return grog_error_set(err, GROG_ENOMEM, _("out of memory"));
     }

@@ -22,6 +22,8 @@
 
 #include "snapshot.h"
 
+#include "claim_list.h"
+
 #include "grognard/scenario.h"
 #include "i18n.h"
 #include "jsontext.h"
@@ -274,7 +276,15 @@ char *game_state_save(const grog_game *g, const game_state *s)
             grog_jsontext_lit(&t, ",");
         text_unit(&t, grog_battle_unit(s->battle, i));
     }
-    grog_jsontext_lit(&t, "],\"family_state\":");
+    if (claim_list_count(s->claims) > 0) { /* only then: the same bytes without */
+        json_t *cl = claim_list_save(s->claims);
+        grog_jsontext_lit(&t, "],\"claims\":");
+        grog_jsontext_value(&t, cl); /* NULL: bad */
+        json_decref(cl);
+        grog_jsontext_lit(&t, ",\"family_state\":");
+    } else {
+        grog_jsontext_lit(&t, "],\"family_state\":");
+    }
     json_t *fs = g->ops->state_save(g->rules, s->battle, s->fstate);
     grog_jsontext_value(&t, fs); /* NULL: bad */
     json_decref(fs);
@@ -638,6 +648,8 @@ grog_status game_state_load(grog_game *g, const char *text, game_state *s, grog_
         st = load_rng(g, root, &n.rng, err);
     if (st == GROG_OK)
         st = g->ops->state_load(g->rules, n.battle, fj, &n.fstate, err);
+    if (st == GROG_OK)
+        st = claim_list_load(json_object_get(root, "claims"), n.battle, &n.claims, err);
     json_decref(root);
     if (st != GROG_OK) {
         game_state_free(g, &n);

@@ -366,8 +366,25 @@ grog_status game_table_event(action_ctx *c, int argc, char **argv, grog_error *e
     return st;
 }
 
+const char *game_event_about(const grog_battle *b, int argc, const char *const *words)
+{
+    if (argc < 3 || strcmp(words[0], "event") != 0)
+        return NULL;
+    int i = 2;
+    while (i + 1 < argc && (strcmp(words[i], "--roll") == 0 || strcmp(words[i], "--measure") == 0))
+        i += 2;
+    if (i >= argc)
+        return NULL;
+    const grog_officer *o = grog_battle_officer_by_id(b, words[i]);
+    if (o != NULL)
+        return o->side;
+    const grog_troop *u = grog_battle_unit_by_id(b, words[i]);
+    return u != NULL ? u->side : NULL;
+}
+
 static grog_status run_event(action_ctx *c, int argc, char **argv, grog_error *err)
 {
+    c->about = game_event_about(c->battle, argc, (const char *const *)argv);
     if (argc < 2)
         return usage(err, "event KIND ... (melee, casualties, flees, routs, rallies, disorder, "
                           "breaks, contact, surrounded, killed, wounded, freed, avance)");

@@ -1,0 +1,31 @@
+/* claims.h — the claims' actions and words (claims.c; internal to
+ * src/game). What a claim is: claim_list.h and docs/game.md "Claims". */
+#ifndef GROG_CLAIMS_H
+#define GROG_CLAIMS_H
+
+#include <stddef.h>
+
+#include "engine.h"
+
+/* claim SIDE event KIND ..., accept N [--roll ...], dispute N,
+ * decide N apply|reject [--roll ...]. */
+grog_status game_act_claim(action_ctx *c, int argc, char **argv, grog_error *err);
+grog_status game_act_accept(action_ctx *c, int argc, char **argv, grog_error *err);
+grog_status game_act_dispute(action_ctx *c, int argc, char **argv, grog_error *err);
+grog_status game_act_decide(action_ctx *c, int argc, char **argv, grog_error *err);
+
+/* A claim's words (a JSON array text) joined by spaces into out. */
+void game_claim_words_text(const char *words, char *out, size_t size);
+/* The warning a claim's check (its JSON text, may be NULL) carries, for
+ * people, into out: 1 when there is one (the positions, or the claim's
+ * own table measure, say the event did not happen as claimed; or the
+ * table's measure and the map disagree), else 0 and out "". */
+int game_claim_warning(const grog_battle *b, const char *check, char *out, size_t size);
+/* A side seat's `event` about the other side's pieces is a claim: *out
+ * gets the words "claim SEAT-SIDE event ..." (malloc'd array of borrowed
+ * strings; the caller frees the array) and the count is returned; 0 (and
+ * *out NULL) when the words are not such an event; -1 out of memory. */
+int game_claim_words(const grog_battle *b, const char *seat_side, int argc,
+                     const char *const *words, const char ***out);
+
+#endif
