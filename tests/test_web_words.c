@@ -53,7 +53,12 @@ static const char *const card_own_form[] = {"order", "pending", "ratings", "chan
 
 /* Action words no list offers: the journal's own, and explain (a question, not an
  * action: the page asks it through preview). */
-static const char *const never_listed[] = {"start", "undo", "explain", NULL};
+/* The claims' words are not in the actions list either: the page answers a
+ * claim from GET claims (web/js/claims.js, its buttons' labels translated
+ * texts), and a side's event about the other side's pieces is made a claim
+ * by the library (docs/game.md "Claims"). */
+static const char *const never_listed[] = {"start", "undo", "explain", "claim", "accept",
+                                           "dispute", "decide", NULL};
 
 static int in_list(const char *const *list, const char *s)
 {

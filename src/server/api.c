@@ -1,5 +1,5 @@
 /* api.c — the JSON API of a table under /api/v1/: the seat, the game, the
- * log, the map, the actions, preview, do, undo and Done. docs/api.md is the
+ * log, the map, the actions, the open claims, preview, do, undo and Done. docs/api.md is the
  * contract.
  *
  * Invariants: every document about the game is made by the game's or the
@@ -150,6 +150,11 @@ static enum MHD_Result api_map(call *k)
 static enum MHD_Result api_actions(call *k)
 {
     return api_cached(k, 2, grog_game_actions_json, json_mime);
+}
+
+static enum MHD_Result api_claims(call *k)
+{
+    return api_cached(k, 3, grog_game_claims_json, json_mime);
 }
 
 /* since=N: a whole number, 0 when absent; -1 when malformed. */
@@ -424,6 +429,7 @@ static const endpoint endpoints[] = {
     {"seat", 1, api_seat},   {"game", 1, api_game},       {"log", 1, api_log},
     {"map.svg", 1, api_map}, {"actions", 1, api_actions}, {"preview", 2, api_preview},
     {"do", 2, api_act},      {"undo", 2, api_undo},       {"done", 3, api_done},
+    {"claims", 1, api_claims},
 };
 
 static const endpoint *find_endpoint(const char *name)

@@ -31,7 +31,7 @@
 #include "tokens.h"
 
 /* The documents kept per seat and language (table.cache). */
-#define TABLE_DOCS 3
+#define TABLE_DOCS 4
 /* The languages a request may ask for (Accept-Language): 0 is the server's
  * own (gettext's, the process's), then en, fr and ru. */
 #define TABLE_NLANGS 4
@@ -58,10 +58,10 @@ typedef struct table {
     char **sides;            /* the seats' sides: the first nsides are the scenario's */
     size_t nsides;
     token_text *tokens;
-    /* Under game_lock: each seat's game document, map and actions list in
+    /* Under game_lock: each seat's game document, map, actions list and claims in
      * each language as of the journal's present state, as responses ready
      * to queue, plain and gzipped: doc = TABLE_DOCS * (TABLE_NLANGS * seat +
-     * lang) + (0 game, 1 map, 2 actions), cache[2 * doc + gzipped]; NULL
+     * lang) + (0 game, 1 map, 2 actions, 3 claims), cache[2 * doc + gzipped]; NULL
      * until asked; dropped whenever the game changes (table_changed), which
      * moves docgen; their ETag is made of epoch (the server's start) and
      * docgen. */

@@ -103,6 +103,7 @@ function withMeasures(body, measures) {
 export const api = {
   game: () => request('GET', 'game'),
   actions: () => request('GET', 'actions'),
+  claims: () => request('GET', 'claims'),
   log: (since) => request('GET', `log?since=${since || 0}`),
   // measures: the ones taken at the table for this action, {"FROM:TO": "28cm"}
   // (docs/api.md); sent only when there are some.

@@ -2,7 +2,8 @@
 //
 // The page is split by screen: the bar (bar.js), the map (map.js), the Piece tab's card
 // (card.js) and draft (draft.js, numpad.js), the Log tab (log.js), the Referee tab
-// (referee.js), the result strip (result.js), the hand-off (handoff.js). Under them:
+// (referee.js), the result strip (result.js), the open claims (claims.js), the hand-off
+// (handoff.js). Under them:
 // what the page holds (state.js), the action being put together (action.js), the
 // server (sync.js, events.js, api.js) and the words (words.js, i18n.js). This file
 // keeps the panel's tabs, wires the controls and starts the page (docs/page.md).
@@ -13,6 +14,7 @@ import { t, setLanguage, language, languages, onLanguage, translateStatic } from
 import { maybePreview } from './action.js';
 import { pressDone, renderBar } from './bar.js';
 import { renderPiece, select } from './card.js';
+import { renderClaims } from './claims.js';
 import { restartEvents } from './events.js';
 import { handoff } from './handoff.js';
 import { renderLog } from './log.js';
@@ -35,7 +37,7 @@ function renderTabs() {
 }
 
 function wire() {
-  onRender(renderBar, renderTabs, renderPiece, renderLog, renderReferee, renderResult);
+  onRender(renderBar, renderTabs, renderPiece, renderLog, renderReferee, renderResult, renderClaims);
   setMap(new MapView($('map'), (id) => select(id)));
   for (const b of document.querySelectorAll('.tabs button')) {
     b.addEventListener('click', () => { state.tab = b.dataset.tab; render(); });

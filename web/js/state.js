@@ -16,6 +16,7 @@ export const state = {
   game: null,
   actions: [],
   names: {},
+  claims: [],           // GET claims: the open claims and what this seat may answer
   log: [],
   logSince: 0,
   selected: '',

@@ -1,6 +1,7 @@
 // sync.js — the page and the server: fetching what the page shows, taking an action.
 //
-// Every change announced on GET events (or made here) fetches the game again;
+// Every change announced on GET events (or made here) fetches the game (its actions,
+// map, Done and open claims) again;
 // refresh() calls made while one runs fold into one more. A refresh the network lost is
 // tried again, waiting longer each time (1 s, 2 s... up to 10 s), and until one
 // succeeds the page says it is out of date (state.stale, drawn by the bar). The game,
@@ -42,12 +43,13 @@ export async function refresh() {
       again = false;
       try {
         const heard = state.votesHeard;
-        const [game, actions, svg, votes] = await Promise.all([api.game(), api.actions(), api.map(), api.done()]);
+        const [game, actions, svg, votes, claims] = await Promise.all([api.game(), api.actions(), api.map(), api.done(), api.claims()]);
         const moved = !state.game || state.game.actions !== game.actions;
         state.game = game;
         keepVotes(votes, heard);
         state.actions = (actions && actions.actions) || [];
         state.names = (actions && actions.names) || {};
+        state.claims = (claims && claims.claims) || [];
         map.show(svg);
         await refreshLog();
         $('fatal').hidden = true;
