@@ -26,6 +26,7 @@
 
 #include "claim_list.h"
 #include "claims.h"
+#include "grognard/explain.h"
 #include "grognard/geom.h"
 #include "i18n.h"
 #include "table_events.h"
@@ -109,7 +110,16 @@ static void length_text(const grog_battle *b, double mm, char *out, size_t size)
 {
     const grog_table *t = grog_battle_table(b);
     double v = grog_length_from_mm(mm, t->file_unit, &t->scale);
-    snprintf(out, size, "%.*f %s", fabs(v) >= 100 ? 0 : 1, v, grog_unit_name(t->file_unit));
+    const char *unit = t->file_unit == GROG_UNIT_PAS
+                           ? ngettext("pas", "pas", (unsigned long)(fabs(v) + 0.5))
+                           : grog_explain_word_in("length", grog_unit_name(t->file_unit));
+    snprintf(out, size, "%.*f %s", fabs(v) >= 100 ? 0 : 1, v, unit);
+}
+
+const char *game_claim_side_name(const grog_battle *b, const char *id)
+{
+    const grog_side *s = grog_battle_side_by_id(b, id);
+    return s != NULL && s->name[0] != '\0' ? s->name : id;
 }
 
 static const char *piece_name(const grog_battle *b, const char *id)
@@ -241,7 +251,7 @@ grog_status game_act_claim(action_ctx *c, int argc, char **argv, grog_error *err
         return grog_error_set(err, GROG_EINVAL,
                               _("this event is about %s's own pieces: it is no claim (report it "
                                 "with event)"),
-                              by->id);
+                              game_claim_side_name(c->battle, by->id));
     c->side = by->id;
     game_claim k = {c->seq, "", "", 0, kept_words(c, n, ev), claim_check(c, by->id, n, ev)};
     snprintf(k.by, sizeof k.by, "%s", by->id);
@@ -258,7 +268,8 @@ grog_status game_act_claim(action_ctx *c, int argc, char **argv, grog_error *err
                             loads(k.check), "warning", warned),
                   _("Claim #%lld: %s reports \"%s\"; it is applied when %s accepts it, or the "
                     "referee decides.%s%s"),
-                  c->seq, by->id, text, about, warned ? " " : "", warning);
+                  c->seq, game_claim_side_name(c->battle, by->id), text,
+                  game_claim_side_name(c->battle, about), warned ? " " : "", warning);
     }
     free(k.words);
     free(k.check);
@@ -329,7 +340,8 @@ grog_status game_act_accept(action_ctx *c, int argc, char **argv, grog_error *er
     ctx_event(c, "", "claim-accepted",
               json_pack("{s:I,s:s,s:s}", "claim", (json_int_t)kept.seq, "by", kept.by, "about",
                         kept.about),
-              _("Claim #%lld of %s is accepted; its event is applied:"), kept.seq, kept.by);
+              _("Claim #%lld of %s is accepted; its event is applied:"), kept.seq,
+              game_claim_side_name(c->battle, kept.by));
     st = apply_claim(c, &kept, argc - 2, argv + 2, err);
     c->side = c->about = about != NULL ? about->id : "";
     if (st == GROG_OK)
@@ -356,8 +368,8 @@ grog_status game_act_dispute(action_ctx *c, int argc, char **argv, grog_error *e
     ctx_event(c, "", "claim-disputed",
               json_pack("{s:I,s:s,s:s}", "claim", (json_int_t)k->seq, "by", k->by, "about",
                         k->about),
-              _("Claim #%lld of %s is disputed by %s: the referee decides."), k->seq, k->by,
-              k->about);
+              _("Claim #%lld of %s is disputed by %s: the referee decides."), k->seq,
+              game_claim_side_name(c->battle, k->by), game_claim_side_name(c->battle, k->about));
     return GROG_OK;
 }
 
@@ -379,7 +391,7 @@ grog_status game_act_decide(action_ctx *c, int argc, char **argv, grog_error *er
                         "about", kept.about, "decision", apply ? "apply" : "reject"),
               apply ? _("The referee applies claim #%lld of %s:")
                     : _("The referee rejects claim #%lld of %s: nothing is applied."),
-              kept.seq, kept.by);
+              kept.seq, game_claim_side_name(c->battle, kept.by));
     if (apply)
         st = apply_claim(c, &kept, argc - 3, argv + 3, err);
     c->side = "";

@@ -14,6 +14,8 @@ grog_status game_act_accept(action_ctx *c, int argc, char **argv, grog_error *er
 grog_status game_act_dispute(action_ctx *c, int argc, char **argv, grog_error *err);
 grog_status game_act_decide(action_ctx *c, int argc, char **argv, grog_error *err);
 
+/* A side's name for people (its id when it has none). */
+const char *game_claim_side_name(const grog_battle *b, const char *id);
 /* A claim's words (a JSON array text) joined by spaces into out. */
 void game_claim_words_text(const char *words, char *out, size_t size);
 /* The warning a claim's check (its JSON text, may be NULL) carries, for

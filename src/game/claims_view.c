@@ -59,10 +59,11 @@ grog_status grog_game_claims_json(const grog_game *g, const grog_seat *seat, cha
     return *out != NULL ? GROG_OK : grog_error_set(err, GROG_ENOMEM, _("out of memory"));
 }
 
-static void claim_text(FILE *f, const grog_seat *seat, json_t *c)
+static void claim_text(FILE *f, const grog_game *g, const grog_seat *seat, json_t *c)
 {
-    const char *by = json_string_value(json_object_get(c, "by"));
-    const char *about = json_string_value(json_object_get(c, "about"));
+    const grog_battle *b = g->s.battle;
+    const char *by = game_claim_side_name(b, json_string_value(json_object_get(c, "by")));
+    const char *about = game_claim_side_name(b, json_string_value(json_object_get(c, "about")));
     int disputed = strcmp(json_string_value(json_object_get(c, "status")), "disputed") == 0;
     fprintf(f, _("#%lld  %s claims: %s\n"), (long long)json_integer_value(json_object_get(c, "claim")),
             by, json_string_value(json_object_get(c, "text")));
@@ -101,7 +102,7 @@ grog_status grog_game_claims_text(const grog_game *g, const grog_seat *seat, cha
         fputs(_("No open claims.\n"), f);
     size_t i;
     json_t *c;
-    json_array_foreach(a, i, c) claim_text(f, seat, c);
+    json_array_foreach(a, i, c) claim_text(f, g, seat, c);
     fclose(f);
     json_decref(o);
     *out = buf;

@@ -84,7 +84,9 @@ static grog_status check_seat(const grog_seat *seat, const action_ctx *c, grog_s
                               _("claim #%lld is about %s's pieces: %s or the referee answers it "
                                 "(%s's seat may not; a side takes back its own claim with "
                                 "undo)"),
-                              c->claim, acting, acting, seat->side);
+                              c->claim, game_claim_side_name(c->battle, acting),
+                              game_claim_side_name(c->battle, acting),
+                              game_claim_side_name(c->battle, seat->side));
     return grog_error_set(err, GROG_EDENIED,
                           _("not a piece of %s: this action is %s's; a side acts only with its "
                             "own officers and units"),
