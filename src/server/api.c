@@ -15,6 +15,7 @@
 
 #include "grognard/text.h"
 #include "api.h"
+#include "api_report.h"
 #include "grognard/tape.h"
 #include "grognard/view.h"
 #include "i18n.h"
@@ -443,7 +444,7 @@ static const endpoint *find_endpoint(const char *name)
 int api_methods(const char *name)
 {
     const endpoint *e = find_endpoint(name);
-    return e != NULL ? e->methods : 0;
+    return e != NULL ? e->methods : api_report_methods(name);
 }
 
 /* Runs an endpoint with the seat's game view, under the game lock. */
@@ -451,6 +452,8 @@ enum MHD_Result api_answer(table *t, struct MHD_Connection *c, const char *name,
                            int lang, const char *body, size_t len)
 {
     const endpoint *e = find_endpoint(name);
+    if (e == NULL) /* report, report.html, end, verify (api_report.c) */
+        return api_report_answer(t, c, name, seat);
     call k = {t, c, &t->seats[seat], {GROG_SEAT_PUBLIC, NULL}, NULL, lang, 0, {0, NULL, NULL, 0}};
     if (post && len > 0) {
         json_error_t jerr;

@@ -114,6 +114,11 @@ export const api = {
   // The sides' Done (docs/api.md): who is done with the present phase; a side's vote.
   done: () => request('GET', 'done'),
   vote: (done, turn, phase) => change('done', { done, turn, phase }),
+  // After the battle (docs/api.md): the seat's report as a page of its own (HTML with its
+  // SVG charts), the referee's end of the game, and the dice checked against the seed.
+  reportHtml: () => request('GET', 'report.html', undefined, { Accept: 'text/html' }),
+  end: () => change('end', {}),
+  verify: () => request('GET', 'verify'),
   async map(query) {
     const path = `map.svg${query ? `?${query}` : ''}`;
     const h = headers({ Accept: 'image/svg+xml' });

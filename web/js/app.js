@@ -2,8 +2,8 @@
 //
 // The page is split by screen: the bar (bar.js), the map (map.js), the Piece tab's card
 // (card.js) and draft (draft.js, numpad.js), the Log tab (log.js), the Referee tab
-// (referee.js), the result strip (result.js), the open claims (claims.js), the hand-off
-// (handoff.js). Under them:
+// (referee.js), the Report tab and the dice (report.js), the result strip (result.js),
+// the open claims (claims.js), the hand-off (handoff.js). Under them:
 // what the page holds (state.js), the action being put together (action.js), the
 // server (sync.js, events.js, api.js) and the words (words.js, i18n.js). This file
 // keeps the panel's tabs, wires the controls and starts the page (docs/page.md).
@@ -19,6 +19,7 @@ import { restartEvents } from './events.js';
 import { handoff } from './handoff.js';
 import { renderLog } from './log.js';
 import { renderReferee } from './referee.js';
+import { renderReport } from './report.js';
 import { renderResult } from './result.js';
 import { state, isReferee, save, restore, map, setMap, render, onRender, $ } from './state.js';
 import { refresh } from './sync.js';
@@ -37,7 +38,7 @@ function renderTabs() {
 }
 
 function wire() {
-  onRender(renderBar, renderTabs, renderPiece, renderLog, renderReferee, renderResult, renderClaims);
+  onRender(renderBar, renderTabs, renderPiece, renderLog, renderReport, renderReferee, renderResult, renderClaims);
   setMap(new MapView($('map'), (id) => select(id)));
   for (const b of document.querySelectorAll('.tabs button')) {
     b.addEventListener('click', () => { state.tab = b.dataset.tab; render(); });
@@ -97,6 +98,8 @@ export async function main() {
     map.view = kept.view;
     map.apply();
   }
+  // #piece=ID (a printed roster's QR code, docs/page.md): that piece's card, centred.
+  if (f.piece && state.game) select(f.piece, true);
   if (kept.draft) {
     const a = state.actions.find((x) => (x.words || [x.action]).join(' ') === kept.draft.words);
     if (a && Array.isArray(kept.draft.values) && kept.draft.values.length === (a.args || []).length) {

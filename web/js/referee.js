@@ -1,5 +1,6 @@
 // referee.js — the Referee tab: undo (confirmed first), advance the phase, the table
-// events, and each side's view as the referee's game shows it.
+// events, the end of the game (report.js asks first), and each side's view as the
+// referee's game shows it.
 import { api, ApiError } from './api.js';
 import { el, clear, button } from './dom.js';
 import { t } from './i18n.js';
@@ -8,6 +9,7 @@ import { setResult } from './result.js';
 import { state, isReferee, sides, votesNow, $ } from './state.js';
 import { refresh, fail, act } from './sync.js';
 import { actionLabel, show } from './words.js';
+import { endGame } from './report.js';
 
 export function renderReferee() {
   const pane = $('pane-referee');
@@ -25,6 +27,9 @@ export function renderReferee() {
     events.length ? [el('h3', {}, t('Table events')),
       el('div', { class: 'row actions' }, events.map((a) =>
         button(actionLabel(a), () => startDraft(a, state.selected), { title: a.help || '', dataset: { action: a.action, words: (a.words || []).join(' ') } })))] : null,
+    el('h3', {}, t('The end')),
+    state.game && state.game.ended ? el('p', { class: 'hint' }, t('The game has ended: every seat sees the dice seed (the Report tab verifies the dice).'))
+      : el('div', { class: 'row' }, button(t('End the game'), () => endGame(), { class: 'danger', dataset: { do: 'end' } })),
     el('h3', {}, t('Each side\'s view')),
     el('div', { class: 'views' }, sides().map((s) => sideView(s))));
 }
