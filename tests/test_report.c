@@ -275,6 +275,52 @@ static void test_cli(void **state)
     cli_run_free(&r);
 }
 
+static long long in_force_at(json_t *rep, size_t turn, const char *side)
+{
+    json_t *t = json_array_get(json_object_get(rep, "turns"), turn - 1);
+    return (long long)json_integer_value(
+        json_object_get(json_object_get(json_object_get(t, "sides"), side), "orders_in_force"));
+}
+
+/* The second chart's line: the orders in force at the end of each turn. By hand
+ * from the scenario: its orders not hidden go to five Anglo-Portuguese officers
+ * (Picton, Pack, Mackinnon, Lightburne, Champalimaud) and seven French. Turn 1:
+ * Picton's change for Lightburne fails (2), Reynier's for Brenier is delayed
+ * (8: GDB-04): 5 and 7 at its end. Turn 2: Lightburne is killed: 4 and 7 (a
+ * killed officer's order is in force no more); Brenier's delayed order is in
+ * force now, which changes his order, not the count. Turn 3: Mackinnon killed
+ * too: 3. The turns already played are read from the game as it was after
+ * their last entry, so turn 1 still says 5 once Lightburne is dead. */
+static void test_orders_in_force_per_turn(void **state)
+{
+    (void)state;
+    grog_game *g = test_game_create(path, GROG_FAMILY_GDB, NULL, 5);
+    const char *lines[] = {"order picton lightburne attack --roll 2",
+                           "order reynier brenier attack --roll 8", "next", "next", "next",
+                           "event killed lightburne", "next", "next", "next",
+                           "event killed mackinnon", NULL};
+    play(g, lines);
+    json_t *rep = report_of(g, "french", 0);
+    assert_int_equal(json_array_size(json_object_get(rep, "turns")), 3);
+    assert_int_equal(in_force_at(rep, 1, "anglo-portuguese"), 5);
+    assert_int_equal(in_force_at(rep, 1, "french"), 7);
+    assert_int_equal(in_force_at(rep, 2, "anglo-portuguese"), 4);
+    assert_int_equal(in_force_at(rep, 2, "french"), 7);
+    assert_int_equal(in_force_at(rep, 3, "anglo-portuguese"), 3);
+    assert_int_equal(in_force_at(rep, 3, "french"), 7);
+    /* not a total: the whole game's counts have no such key */
+    assert_null(json_object_get(json_object_get(json_object_get(rep, "totals"), "french"),
+                                "orders_in_force"));
+    json_decref(rep);
+    char *html = NULL;
+    grog_seat seat;
+    assert_int_equal(grog_game_seat(g, "french", 0, &seat, NULL), GROG_OK);
+    assert_int_equal(grog_report_html(g, &seat, &html, NULL), GROG_OK);
+    assert_non_null(strstr(html, "Orders in force at the end of each turn"));
+    free(html);
+    grog_game_close(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -282,6 +328,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_short_game, setup, teardown),
         cmocka_unit_test_setup_teardown(test_side_sees_nothing_hidden, setup, teardown),
         cmocka_unit_test_setup_teardown(test_cli, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_orders_in_force_per_turn, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

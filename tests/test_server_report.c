@@ -3,7 +3,8 @@
  * (a side's the bytes of `grognard report --side` made from the same game,
  * the other side's hidden order never in it: the control game differs only
  * in it), POST end (the referee only; then every seat sees the seed), GET
- * verify (the referee before the end, every seat after), and the tokens a
+ * verify (the referee before the end, every seat after), GET at and at.svg
+ * (the step-through: `show --at N` for the seat), and the tokens a
  * printed roster carries being the ones serve gives. The server runs in a
  * child process on the loopback, as in test_server.c. */
 #include <pthread.h>
@@ -459,6 +460,51 @@ static void test_end_and_verify(void **state)
     grog_game_remove(s.path);
 }
 
+/* The step-through: GET at?n=N is `show --at N --side S --json`, for each N. */
+static void test_at_is_show_at(void **state)
+{
+    (void)state;
+    served s;
+    make_game(&s, "gdb");
+    do_line(s.path, "order picton pack attack --roll 2");
+    do_line(s.path, "order reynier brenier attack --roll 12");
+    start(&s, NULL);
+    for (int n = 0; n <= 3; n++) {
+        char url[64], num[16];
+        snprintf(url, sizeof url, "/api/v1/at?n=%d", n);
+        snprintf(num, sizeof num, "%d", n);
+        reply r = get(&s, url, s.side_token[1]);
+        expect(&r, 200, NULL);
+        json_t *http_fr = reply_json(&r);
+        reply_free(&r);
+        cli_run c = run_cli("show", s.path, "--at", num, "--side", "french", "--json", NULL);
+        assert_int_equal(c.code, 0);
+        json_t *cli_fr = cli_json(&c);
+        cli_run_free(&c);
+        assert_true(json_equal(http_fr, cli_fr));
+        assert_int_equal(json_integer_value(json_object_get(http_fr, "actions")), n);
+        json_decref(http_fr);
+        json_decref(cli_fr);
+        snprintf(url, sizeof url, "/api/v1/at.svg?n=%d", n);
+        r = get(&s, url, s.side_token[1]);
+        expect(&r, 200, NULL);
+        assert_true(has_header(&r, "Content-Type: image/svg+xml"));
+        assert_non_null(strstr(r.body, "<svg"));
+        reply_free(&r);
+    }
+    reply r = get(&s, "/api/v1/at?n=4", s.side_token[1]); /* entries 0 to 3 */
+    expect(&r, 400, "bad-input");
+    reply_free(&r);
+    r = get(&s, "/api/v1/at", s.side_token[1]);
+    expect(&r, 400, "bad-request");
+    reply_free(&r);
+    r = get(&s, "/api/v1/at?n=-1", s.side_token[1]);
+    expect(&r, 400, "bad-request");
+    reply_free(&r);
+    stop(&s);
+    grog_game_remove(s.path);
+}
+
 /* A roster printed before the game is served carries the tokens serve gives. */
 static void test_printed_tokens_are_served(void **state)
 {
@@ -488,6 +534,7 @@ int main(void)
         cmocka_unit_test(test_report_holds_no_secret),
         cmocka_unit_test(test_end_and_verify),
         cmocka_unit_test(test_printed_tokens_are_served),
+        cmocka_unit_test(test_at_is_show_at),
     };
     int rc = cmocka_run_group_tests(tests, NULL, NULL);
     curl_global_cleanup();

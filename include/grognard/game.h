@@ -231,6 +231,16 @@ grog_status grog_game_unit_card_json(const grog_game *g, const grog_seat *seat, 
 grog_status grog_game_unit_card_text(const grog_game *g, const grog_seat *seat, const char *id,
                                      char **out, grog_error *err);
 
+/* The game as it was after journal entry n (0: before the first, the
+ * scenario fresh; grog_game_action_count(g): as it stands), into *out: an
+ * in-memory game with the state of the actions in effect then, executed
+ * again from the seed over g's own journal, for the views of that moment
+ * (grog_view_game_json, the map, the status, unit cards) as any seat may see
+ * them. Its journal holds no row (no log), its commitment and end are g's.
+ * GROG_EINVAL naming the range for any other n. Freed with grog_game_close;
+ * g is only read (game_at.c). */
+grog_status grog_game_at(const grog_game *g, long long n, grog_game **out, grog_error *err);
+
 /* The action words this game knows (the common ones, then its family's) and
  * a line of help for each, for help and completion; NULL past the end. */
 const char *grog_game_action_name(const grog_game *g, size_t i);

@@ -11,7 +11,7 @@
 
 enum {
     OPT_OUTPUT = 'o', OPT_OVERLAYS = 1000, OPT_NO_LABELS, OPT_NO_LINKS, OPT_WIDTH, OPT_MAX_LABELS,
-    OPT_AIGLES_RULES, OPT_GDB_RULES, OPT_GT_RULES, OPT_SIDE, OPT_REFEREE
+    OPT_AIGLES_RULES, OPT_GDB_RULES, OPT_GT_RULES, OPT_SIDE, OPT_REFEREE, OPT_AT
 };
 
 typedef struct map_opts {
@@ -22,6 +22,7 @@ typedef struct map_opts {
     const char *rules[3]; /* aigles, gdb, gt house-rules files, or NULL */
     int has_family, referee;
     const char *side;
+    long at; /* --at N; -1: as it stands */
 } map_opts;
 
 /* "aigles,gdb" -> overlay bits; 0 or an exit code. */
@@ -67,6 +68,9 @@ static const cli_opt cli_map_command_options[] = {
     {"referee", OPT_REFEREE, CLI_FLAG, NULL,
      N_("everything, hidden information included"),
      0, 0, NULL},
+    {"at", OPT_AT, CLI_INT, N_("N"),
+     N_("a GAME's table as it was after journal entry N (0: before the first)"),
+     0, 1000000000L, NULL},
     {"output", OPT_OUTPUT, CLI_TEXT, N_("FILE"),
      N_("where to write the SVG (default: standard output)"),
      0, 0, NULL},
@@ -109,6 +113,7 @@ static int on_opt(cli *c, const cli_opt *opt, const cli_value *v, void *ctx)
     case OPT_OVERLAYS: o->has_family = 1; return parse_overlays(c, v->text, &o->overlays);
     case OPT_SIDE: o->side = v->text; return 0;
     case OPT_REFEREE: o->referee = 1; return 0;
+    case OPT_AT: o->at = v->n; return 0;
     case OPT_NO_LABELS: o->no_labels = 1; return 0;
     case OPT_NO_LINKS: o->no_links = 1; return 0;
     case OPT_WIDTH: o->width = v->n; return 0;
@@ -181,12 +186,17 @@ static grog_status scenario_svg(const map_opts *o, const char *source, char **sv
 static grog_status game_svg(const map_opts *o, const char *path, char **svg, size_t *nunits,
                             size_t *noff, grog_error *err)
 {
-    grog_game *g = NULL;
+    grog_game *g = NULL, *now = NULL;
     grog_seat seat;
     grog_map_options mo;
-    grog_status st = grog_game_open(path, &g, err);
+    grog_status st = grog_game_open(path, &now, err);
     if (st != GROG_OK)
         return st;
+    g = now;
+    if (o->at >= 0 && (st = grog_game_at(now, o->at, &g, err)) != GROG_OK) {
+        grog_game_close(now);
+        return st;
+    }
     const grog_battle *b = grog_game_battle(g);
     static const unsigned family_overlay[] = {GROG_MAP_AIGLES_ZONES, GROG_MAP_GDB_RADIUS,
                                               GROG_MAP_GT_RADIUS};
@@ -200,14 +210,16 @@ static grog_status game_svg(const map_opts *o, const char *path, char **svg, siz
         st = grog_view_game_svg_with(g, &seat, &mo, svg, err);
     *nunits = grog_battle_nunits(b);
     *noff = grog_battle_nofficers(b);
-    grog_game_close(g);
+    if (g != now)
+        grog_game_close(g);
+    grog_game_close(now);
     return st;
 }
 
 static int run_map(cli *c, int argc, char **argv)
 {
     map_opts o = {NULL, GROG_MAP_AIGLES_ZONES | GROG_MAP_GDB_RADIUS | GROG_MAP_GT_RADIUS, 0, 0,
-                  0, 0, {NULL, NULL, NULL}, 0, 0, NULL};
+                  0, 0, {NULL, NULL, NULL}, 0, 0, NULL, -1};
     char **v = malloc(((size_t)argc + 1) * sizeof *v);
     if (v == NULL)
         return cli_fail(c, CLI_EXIT_INTERNAL, "%s", _("out of memory"));
@@ -230,6 +242,9 @@ static int run_map(cli *c, int argc, char **argv)
     char *svg = NULL;
     size_t nunits = 0, noff = 0;
     int game = cli_is_game_file(source);
+    if (o.at >= 0 && !game)
+        return cli_fail(c, CLI_EXIT_USAGE, "%s",
+                        _("--at N steps through a GAME's journal: a scenario has none"));
     grog_error err;
     grog_status st = game ? game_svg(&o, source, &svg, &nunits, &noff, &err)
                           : scenario_svg(&o, source, &svg, &nunits, &noff, &err);
@@ -258,7 +273,7 @@ const cli_command cli_map_command = {
     "map",
     run_map,
     N_("draw the table as an SVG picture with the families' command overlays"),
-    N_("grognard map [FILE|GAME] [-o map.svg] [--side S | --referee] [--family LIST]\n"
+    N_("grognard map [FILE|GAME] [-o map.svg] [--side S | --referee] [--at N] [--family LIST]\n"
        "             [--no-labels] [--no-links] [--width PX] [--max-labels N]\n"
        "             [--aigles-rules FILE] [--gdb-rules FILE] [--gt-rules FILE] [--json]"),
     N_("FILE is a scenario file or a bundled scenario's name; without it, the\n"

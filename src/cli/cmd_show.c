@@ -21,15 +21,20 @@ typedef struct show_opts {
     const char *side;     /* --side S */
     int referee;          /* --referee */
     int has_family;
+    long at;              /* --at N; -1: as it stands */
 } show_opts;
 
-enum { OPT_FAMILY = 1000, OPT_AIGLES_RULES, OPT_GDB_RULES, OPT_GT_RULES, OPT_SIDE, OPT_REFEREE };
+enum { OPT_FAMILY = 1000, OPT_AIGLES_RULES, OPT_GDB_RULES, OPT_GT_RULES, OPT_SIDE, OPT_REFEREE, OPT_AT };
 
 static const char *const family_names[] = {"aigles", "gdb", "gt", "all", "none"};
 
 static const cli_opt cli_show_command_options[] = {
     {"side", OPT_SIDE, CLI_TEXT, N_("S"), N_("what side S may see"), 0, 0, NULL},
     {"referee", OPT_REFEREE, CLI_FLAG, NULL, N_("everything, hidden orders included"), 0, 0, NULL},
+    {"at", OPT_AT, CLI_INT, N_("N"),
+     N_("a GAME as it was after journal entry N (0: before the first;\n"
+        "'grognard log' numbers them), as the seat may see it"),
+     0, 1000000000L, NULL},
     {"family", OPT_FAMILY, CLI_TEXT, N_("F"),
      N_("only that family's zones and radii (default all; a game: its own)"),
      0, 0, NULL},
@@ -55,6 +60,10 @@ static int on_show_opt(cli *c, const cli_opt *opt, const cli_value *v, void *ctx
     int k;
     if (opt->id >= OPT_AIGLES_RULES && opt->id <= OPT_GT_RULES) {
         o->rules[opt->id - OPT_AIGLES_RULES] = v->text;
+        return 0;
+    }
+    if (opt->id == OPT_AT) {
+        o->at = v->n;
         return 0;
     }
     if (opt->id == OPT_SIDE) {
@@ -469,11 +478,16 @@ static grog_status show_source(const show_opts *o, const char *source, grog_batt
         *seen = b;
         return GROG_OK;
     }
-    grog_game *g = NULL;
+    grog_game *g = NULL, *now = NULL;
     char *text = NULL;
-    grog_status st = grog_game_open(source, &g, err);
+    grog_status st = grog_game_open(source, &now, err);
     if (st != GROG_OK)
         return st;
+    g = now;
+    if (o->at >= 0 && (st = grog_game_at(now, o->at, &g, err)) != GROG_OK) {
+        grog_game_close(now);
+        return st;
+    }
     st = grog_view_battle_seat(grog_game_battle(g), o->side, o->referee, &seat, err);
     if (st == GROG_OK)
         st = grog_view_battle(grog_game_battle(g), &seat, seen, err);
@@ -485,13 +499,15 @@ static grog_status show_source(const show_opts *o, const char *source, grog_batt
                             json_string(grog_view_family_title(grog_game_family(g))));
     }
     free(text);
-    grog_game_close(g);
+    if (g != now)
+        grog_game_close(g);
+    grog_game_close(now);
     return st;
 }
 
 static int run_show(cli *c, int argc, char **argv)
 {
-    show_opts o = {7, {NULL, NULL, NULL}, NULL, 0, 0};
+    show_opts o = {7, {NULL, NULL, NULL}, NULL, 0, 0, -1};
     int first;
     int rc = cli_parse(c, &cli_show_command, argc, argv, on_show_opt, &o, &first);
     if (rc != 0)
@@ -500,6 +516,9 @@ static int run_show(cli *c, int argc, char **argv)
         return cli_fail(c, CLI_EXIT_USAGE, "%s", _("expected at most one scenario FILE or GAME"));
     if ((rc = cli_one_seat(c, o.side, o.referee)) != 0)
         return rc;
+    if (o.at >= 0 && (first >= argc || !cli_is_game_file(argv[first])))
+        return cli_fail(c, CLI_EXIT_USAGE, "%s",
+                        _("--at N steps through a GAME's journal: a scenario has none"));
     grog_battle *b = NULL;
     json_t *game = NULL;
     grog_error err;
@@ -559,13 +578,14 @@ const cli_command cli_show_command = {
     "show",
     run_show,
     N_("the order of battle with ratings, orders and command distances"),
-    N_("grognard show [FILE|GAME] [--side S | --referee] [--family aigles|gdb|gt|all|none]\n"
+    N_("grognard show [FILE|GAME] [--side S | --referee] [--at N] [--family aigles|gdb|gt|all|none]\n"
        "              [--aigles-rules FILE] [--gdb-rules FILE] [--gt-rules FILE] [--json]"),
     N_("FILE is a scenario file or a bundled scenario's name; without it, the\n"
        "embedded default. GAME is a game file (grognard new): the battle as it\n"
        "stands now, with the turn and phase, formation changes under way, ADCs\n"
        "riding, command points or PIPs left, melees, the officers out of the\n"
-       "battle, and what each side may still do.\n"
+       "battle, and what each side may still do. --at N: the game as it was after\n"
+       "journal entry N (0: before the first), to step through it.\n"
        "\n"
        "Hidden orders are shown only to their side: without --side, the public\n"
        "view; --side S adds S's hidden orders; --referee shows everything.\n"

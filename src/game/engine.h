@@ -18,7 +18,8 @@
  *  2. the families (family_aigles*.c, family_gdb.c, family_gt*.c), on 1;
  *  3. the common actions: family_hooks.c, table_events.c, actions.c;
  *  4. a row executed again: game_exec.c;
- *  5. snapshots and history: snapcache.c, history.c;
+ *  5. snapshots and history: snapcache.c, history.c, game_at.c (a game as it
+ *     was after an entry);
  *  6. the orchestration: game.c (create, open, do; the one table of the
  *     families' engines), and the views game_view.c.
  * scripts/check-cycles.sh (make check) fails on any circle of files. */

@@ -5,6 +5,9 @@
  *                     salt are then every seat's
  *   GET  verify       the dice checked against the commitment: the referee at
  *                     any time, every seat once the game has ended
+ *   GET  at?n=N       the game as it was after journal entry N (grog_game_at),
+ *                     as the seat's view (the page's step-through)
+ *   GET  at.svg?n=N   its map for the seat
  *
  * Invariants: every document is made by the library for the request's seat
  * (so a side's report holds what its `report --side` holds, no more), under
@@ -20,6 +23,7 @@
 #include "api_report.h"
 #include "grognard/commitment.h"
 #include "grognard/report.h"
+#include "grognard/view.h"
 #include "i18n.h"
 #include "reply.h"
 
@@ -121,6 +125,46 @@ static enum MHD_Result verify(rcall *k)
     return reply_json(k->c, MHD_HTTP_OK, j, position(k));
 }
 
+/* n=N: 0 to the journal's length; -1 when absent or malformed. */
+static long long at_of(struct MHD_Connection *c)
+{
+    const char *v = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "n");
+    if (v == NULL || *v < '0' || *v > '9')
+        return -1;
+    char *end;
+    long long n = strtoll(v, &end, 10);
+    return *end == '\0' ? n : -1;
+}
+
+/* The game after entry n=N made as the seat's view (svg 0) or map (svg 1). */
+static enum MHD_Result game_at(rcall *k, int svg)
+{
+    grog_error err;
+    long long n = at_of(k->c);
+    if (n < 0)
+        return reply_error(k->c, MHD_HTTP_BAD_REQUEST, "bad-request",
+                           _("n: expected a journal entry's number, 0 or more"), position(k));
+    grog_game *past = NULL;
+    grog_status st = grog_game_at(k->t->g, n, &past, &err);
+    if (st != GROG_OK)
+        return fail(k, st, &err);
+    char *text = NULL;
+    st = svg ? grog_view_game_svg(past, &k->seat, &text, &err)
+             : grog_view_game_json(past, &k->seat, &text, &err);
+    grog_game_close(past);
+    return send_doc(k, st, text, &err, svg ? "image/svg+xml; charset=utf-8" : json_mime);
+}
+
+static enum MHD_Result at_json(rcall *k)
+{
+    return game_at(k, 0);
+}
+
+static enum MHD_Result at_svg(rcall *k)
+{
+    return game_at(k, 1);
+}
+
 static const struct {
     const char *name;
     int methods;
@@ -130,6 +174,8 @@ static const struct {
     {"report.html", 1, report_html},
     {"end", 2, end_game},
     {"verify", 1, verify},
+    {"at", 1, at_json},
+    {"at.svg", 1, at_svg},
 };
 #define NENDPOINTS (sizeof endpoints / sizeof endpoints[0])
 

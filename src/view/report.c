@@ -22,6 +22,11 @@ const char *const report_count_keys[REPORT_NCOUNTS] = {
     "casualties",   "fled",    "routed",  "broken", "officers_lost",     "officers_captured",
     "officers_replaced"};
 
+const char *report_key(int k)
+{
+    return k >= 0 && k < REPORT_NCOUNTS ? report_count_keys[k] : REPORT_IN_FORCE_KEY;
+}
+
 /* An event type and the count it adds to (orders: to the acting side). */
 static const struct {
     const char *type;
@@ -264,6 +269,17 @@ grog_status report_build(const grog_game *g, const grog_seat *seat, json_t **out
     }
     ensure_turns(&r, grog_game_turn(g));
     json_array_foreach(log, i, x) count_row(&r, x);
+    st = report_orders_by_turn(g, seat, log, view, r.turns, err);
+    if (st != GROG_OK) {
+        json_decref(r.turns);
+        json_decref(r.totals);
+        json_decref(sides);
+        json_decref(orders);
+        report_luck_free(&r);
+        json_decref(log);
+        json_decref(view);
+        return st;
+    }
     json_t *rep = head_of(g, view);
     json_object_set_new(rep, "sides", sides);
     json_object_set_new(rep, "turns", r.turns);

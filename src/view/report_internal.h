@@ -28,6 +28,12 @@ enum {
 };
 /* The JSON keys of the counts, in that order. */
 extern const char *const report_count_keys[REPORT_NCOUNTS];
+/* Not a count of events but a state: the orders in force at the end of each
+ * turn, in each turn's sides (never in the totals); key "orders_in_force". */
+#define REPORT_IN_FORCE REPORT_NCOUNTS
+#define REPORT_IN_FORCE_KEY "orders_in_force"
+/* The key of count k, or of REPORT_IN_FORCE. */
+const char *report_key(int k);
 
 /* The tests of one side and one kind of dice (grognard's or entered). */
 typedef struct report_luck_list {
@@ -54,6 +60,12 @@ void report_luck_free(report *r);
 /* The report object of seat (report.c); *out owned by the caller. */
 grog_status report_build(const grog_game *g, const grog_seat *seat, json_t **out,
                          grog_error *err);
+
+/* report_turns.c: turns[i].sides[side].orders_in_force for every turn, from
+ * the seat's view after the turn's last entry of the seat's log (the current
+ * turn: view). */
+grog_status report_orders_by_turn(const grog_game *g, const grog_seat *seat, json_t *log,
+                                  json_t *view, json_t *turns, grog_error *err);
 
 /* report_out.c: a count's label for people; the text report's head (the
  * battle, the commitment, the seed when shown) and its end (the orders in

@@ -26,7 +26,7 @@ const char *report_count_label(int k)
 
 static long long count_of(json_t *counts, int k)
 {
-    return (long long)json_integer_value(json_object_get(counts, report_count_keys[k]));
+    return (long long)json_integer_value(json_object_get(counts, report_key(k)));
 }
 
 static const char *side_id(json_t *side)
@@ -303,7 +303,7 @@ grog_status grog_report_html(const grog_game *g, const grog_seat *seat, char **o
     fputs("</h1>\n", f);
     html_text_block(f, rep, "head", 0);
     chart(f, rep, REPORT_CASUALTIES, 1, _("Casualties over the turns (running total)"));
-    chart(f, rep, REPORT_OBEYED, 0, _("Orders obeyed, turn by turn"));
+    chart(f, rep, REPORT_IN_FORCE, 0, _("Orders in force at the end of each turn"));
     size_t i;
     json_t *t;
     json_array_foreach(json_object_get(rep, "turns"), i, t) {

@@ -19,7 +19,7 @@
 
 static long long count_of(json_t *counts, int k)
 {
-    return (long long)json_integer_value(json_object_get(counts, report_count_keys[k]));
+    return (long long)json_integer_value(json_object_get(counts, report_key(k)));
 }
 
 static const char *side_id(json_t *side)
@@ -164,7 +164,7 @@ static void draw(sheet *s, json_t *rep)
     block(s, rep, report_text_head);
     s->y += 6;
     chart(s, rep, REPORT_CASUALTIES, 1, _("Casualties over the turns (running total)"));
-    chart(s, rep, REPORT_OBEYED, 0, _("Orders obeyed, turn by turn"));
+    chart(s, rep, REPORT_IN_FORCE, 0, _("Orders in force at the end of each turn"));
     json_t *sides = json_object_get(rep, "sides");
     table(s, sides, json_object_get(rep, "totals"), _("The whole game"));
     size_t i;

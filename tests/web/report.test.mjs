@@ -1,8 +1,9 @@
 // report.test.mjs — after the battle on a phone (issue 26, docs/page.md): the seed
 // commitment in the menu, the Report tab (the seat's report with its charts, in a
 // sandboxed frame), a printed roster's link #piece=ID opening that piece's card, the
-// referee's End the game, and Verify for a side once the game has ended (the seed, the
-// salt, the verdict). Screenshots go to build/screens/ (report-*.png).
+// referee's End the game, Verify for a side once the game has ended (the seed, the
+// salt, the verdict), and the log's step-through (the map after an entry, the next one).
+// Screenshots go to build/screens/ (report-*.png).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { launch, serve, device, overflows, smallTargets, lowContrast, shot, until,
@@ -98,6 +99,22 @@ test('gdb on a phone: the commitment, the Report tab, #piece=ID, the end and Ver
     assert.match(verdict, /1810/);
     assert.match(verdict, /[0-9a-f]{32}/);
     await look(french, 'report-verified');
+
+    // The log's step-through: the map after Picton's order (entry 2), then the one after it.
+    await french.click('#tab-log');
+    await french.click('[data-do="step"][data-seq="2"]');
+    await french.waitForSelector('.step[data-at="2"] img.step-map');
+    await until(french, () => { const i = document.querySelector('img.step-map'); return i && i.complete && i.naturalWidth > 0; });
+    assert.match(await french.textContent('.step h3'), /#2/);
+    await look(french, 'report-step-through');
+    await french.click('[data-do="step-on"]');
+    await french.waitForSelector('.step[data-at="3"] img.step-map');
+    await french.click('[data-do="step-close"]');
+    await until(french, () => !document.querySelector('.step'));
+    // what the step-through fetched is the French view of that moment: no British face-down order
+    const fetched = french.bodies.filter((b) => b.url.includes('/api/v1/at.svg')).map((b) => b.body).join('');
+    assert.ok(fetched.includes('<svg'));
+    assert.ok(!fetched.includes('retire'));
 
     // No actions after the end.
     assert.equal((await server.api('referee', 'POST', 'do', { words: ['next'] })).status >= 400, true);

@@ -119,6 +119,17 @@ export const api = {
   reportHtml: () => request('GET', 'report.html', undefined, { Accept: 'text/html' }),
   end: () => change('end', {}),
   verify: () => request('GET', 'verify'),
+  // The step-through (docs/api.md): the map as it was after journal entry n, for this seat.
+  async atSvg(n) {
+    const res = await fetch(`/api/v1/at.svg?n=${Number(n)}`, { headers: headers({ Accept: 'image/svg+xml' }), cache: 'no-store' });
+    const text = await res.text();
+    if (!res.ok) {
+      let data = null;
+      try { data = JSON.parse(text); } catch (e) { data = null; }
+      throw new ApiError(res.status, data);
+    }
+    return text;
+  },
   async map(query) {
     const path = `map.svg${query ? `?${query}` : ''}`;
     const h = headers({ Accept: 'image/svg+xml' });
