@@ -197,7 +197,7 @@ static void test_a_side_never_sees_the_other_sides_orders(void **state)
         char *pa = show(path, k, "anglo-portuguese"), *pb = show(control, k, "anglo-portuguese");
         differ += strcmp(pa, pb) != 0;
         free(fa), free(fb), free(pa), free(pb);
-        char n[16];
+        char n[32];
         snprintf(n, sizeof n, "%ld", k);
         cli_run ma = run_cli("map", path, "--at", n, "--side", "french", NULL);
         cli_run mb = run_cli("map", control, "--at", n, "--side", "french", NULL);

@@ -60,16 +60,6 @@ static grog_status copy_keys(const grog_game *g, grog_game *f, grog_error *err)
     return st;
 }
 
-static grog_status copy_sides(const grog_game *g, grog_game *f, grog_error *err)
-{
-    f->sides = calloc(g->nsides ? g->nsides : 1, sizeof *f->sides);
-    if (f->sides == NULL)
-        return grog_error_set(err, GROG_ENOMEM, _("out of memory"));
-    memcpy(f->sides, g->sides, g->nsides * sizeof *f->sides);
-    f->nsides = g->nsides;
-    return GROG_OK;
-}
-
 grog_status grog_game_at(const grog_game *g, long long n, grog_game **out, grog_error *err)
 {
     if (n < 0 || n > g->last)
@@ -79,8 +69,6 @@ grog_status grog_game_at(const grog_game *g, long long n, grog_game **out, grog_
                               n, g->last);
     grog_game *f = NULL;
     grog_status st = game_fork(g, g->seed, &f, err);
-    if (st == GROG_OK)
-        st = copy_sides(g, f, err);
     if (st == GROG_OK)
         st = copy_keys(g, f, err);
     if (st == GROG_OK && n == 0) {

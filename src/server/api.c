@@ -452,7 +452,7 @@ enum MHD_Result api_answer(table *t, struct MHD_Connection *c, const char *name,
                            int lang, const char *body, size_t len)
 {
     const endpoint *e = find_endpoint(name);
-    if (e == NULL) /* report, report.html, end, verify (api_report.c) */
+    if (e == NULL) /* report, report.html, end, verify, at, at.svg (api_report.c) */
         return api_report_answer(t, c, name, seat);
     call k = {t, c, &t->seats[seat], {GROG_SEAT_PUBLIC, NULL}, NULL, lang, 0, {0, NULL, NULL, 0}};
     if (post && len > 0) {
