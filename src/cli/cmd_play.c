@@ -71,6 +71,25 @@ static int words_before(int start, char words[][GROG_ID_MAX], int max)
     return n;
 }
 
+/* move's relative form `move ID to OTHER [contact|DIST]` (docs/game.md): after
+ * "to", any piece of the battle (the list's names), then "contact". 1 when w
+ * is that form (out filled), 0 otherwise. */
+static int move_to_candidates(json_t *out, char w[][GROG_ID_MAX], int k)
+{
+    if (k < 3 || k > 4 || strcasecmp(w[0], "move") != 0 || strcmp(w[2], "to") != 0)
+        return 0;
+    if (k == 4) {
+        json_array_append_new(out, json_string("contact"));
+        return 1;
+    }
+    const char *id;
+    json_t *name;
+    json_object_foreach(json_object_get(legal, "names"), id, name)
+        if (strcmp(id, w[1]) != 0)
+            json_array_append_new(out, json_string(id));
+    return 1;
+}
+
 /* The candidates for the word at position k after words w[0..k-1]: the
  * actions' words first, then each argument's choices in order (narrowed by
  * the previous argument's value where the rules say so), then options. */
@@ -79,6 +98,8 @@ static json_t *candidates(char w[][GROG_ID_MAX], int k)
     json_t *out = json_array();
     size_t i;
     json_t *a;
+    if (move_to_candidates(out, w, k))
+        return out;
     for (const cli_opt *p = prompt_commands; p->name != NULL; p++) {
         if (k == 0)
             json_array_append_new(out, json_string(p->name));

@@ -1,15 +1,15 @@
-/* actions.c — the actions every rule family shares: start, next, move,
- * attach, detach, explain, note, and the table of them with the table
- * events (table_events.c) and the claims (claims.c). And finding any
+/* actions.c — the actions every rule family shares: start, next, move
+ * (move.c), attach, detach, explain, note, and the table of them with the
+ * table events (table_events.c) and the claims (claims.c). And finding any
  * action, common or the family's, by its word (game_run_words,
  * game_run_action). */
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "claims.h"
 #include "engine.h"
 #include "i18n.h"
+#include "move.h"
 #include "table_measures.h"
 #include "table_events.h"
 #include "table_rolls.h"
@@ -52,87 +52,6 @@ static grog_status act_next(action_ctx *c, int argc, char **argv, grog_error *er
     ctx_event(c, "", "phase", json_pack("{s:i,s:s}", "turn", c->turn, "phase", ctx_phase_id(c)),
               _("Turn %d, %s phase."), c->turn, grog_explain_phase_of(ctx_phase_id(c)));
     return GROG_OK;
-}
-
-/* A position a piece may be moved to: finite, and on the table or within its
- * margin (table.margin in the scenario, 0 by default), as the scenario check
- * demands of the starting positions. Anything else would be journaled and
- * then poison every later distance. */
-static grog_status check_on_table(action_ctx *c, double x, double y, grog_error *err)
-{
-    const grog_table *t = grog_battle_table(c->battle);
-    double m = t->margin_mm;
-    if (isfinite(x) && isfinite(y) && x >= -m && y >= -m && x <= t->width_mm + m &&
-        y <= t->depth_mm + m)
-        return GROG_OK;
-    return grog_error_set(err, GROG_EINVAL,
-                          _("(%g, %g) mm is off the table: x from %g to %g mm, y from %g to %g mm "
-                            "(the table, %g x %g mm, and its margin of %g mm)"),
-                          x, y, 0.0 - m, t->width_mm + m, 0.0 - m, t->depth_mm + m, t->width_mm,
-                          t->depth_mm, m);
-}
-
-static grog_status act_move(action_ctx *c, int argc, char **argv, grog_error *err)
-{
-    if (argc < 4 || argc > 5)
-        return usage(err, "move ID X Y [FACING]");
-    double x, y, facing = NAN;
-    grog_status st;
-    if ((st = ctx_length(c, "X", argv[2], &x, err)) != GROG_OK ||
-        (st = ctx_length(c, "Y", argv[3], &y, err)) != GROG_OK ||
-        (st = check_on_table(c, x, y, err)) != GROG_OK)
-        return st;
-    if (argc == 5) {
-        char *end;
-        facing = strtod(argv[4], &end);
-        if (end == argv[4] || *end != '\0' || !isfinite(facing))
-            return grog_error_set(err, GROG_EINVAL, _("FACING: expected degrees, not \"%s\""),
-                                  argv[4]);
-    }
-    grog_base *base;
-    const char *name;
-    grog_troop *u = NULL;
-    grog_officer *o = grog_battle_officer_by_id_mut(c->battle, argv[1]);
-    if (o != NULL) {
-        if (o->state == GROG_OFFICER_KILLED || o->state == GROG_OFFICER_OUT_OF_COMMISSION)
-            return grog_error_set(err, GROG_ERULE, _("%s is %s and cannot move"), o->name,
-                                  grog_explain_word(grog_officer_state_name(o->state)));
-        if (o->state == GROG_OFFICER_PRISONER)
-            return grog_error_set(err, GROG_ERULE,
-                                  grog_game_family(c->game) == GROG_FAMILY_AIGLES
-                                      ? _("AIG-O-23: %s is a prisoner; he moves with the unit "
-                                          "holding him")
-                                      : _("%s is a prisoner; he moves with the unit holding him"),
-                                  o->name);
-        base = &o->base;
-        name = o->name;
-        c->side = o->side;
-    } else {
-        if ((st = ctx_unit(c, argv[1], &u, err)) != GROG_OK)
-            return grog_error_set(err, GROG_ENOTFOUND, _("no officer or unit \"%s\""), argv[1]);
-        base = &u->base;
-        name = u->name;
-        c->side = u->side;
-        if ((st = family_move_check(c, u, err)) != GROG_OK)
-            return st;
-    }
-    base->centre.x = x;
-    base->centre.y = y;
-    if (!isnan(facing))
-        base->facing = grog_facing_normalise(facing);
-    ctx_event(c, "", "move", json_pack("{s:s,s:f,s:f,s:f}", "id", argv[1], "x", x, "y", y,
-                                       "facing", base->facing),
-              _("%s moves to (%.0f, %.0f) mm, facing %.0f."), name, x, y, base->facing);
-    if (u != NULL) /* its prisoners go with it (AIG-O-23) */
-        for (size_t i = 0; i < grog_battle_nofficers(c->battle); i++) {
-            grog_officer *p = grog_battle_officer_mut(c->battle, i);
-            if (p->state == GROG_OFFICER_PRISONER && strcmp(p->held_by, u->id) == 0)
-                p->base.centre = u->base.centre;
-        }
-    return family_event(c, "moved", u, u == NULL ? grog_battle_officer_by_id_mut(c->battle,
-                                                                                 argv[1])
-                                                 : NULL,
-                        err);
 }
 
 static grog_status act_attach(action_ctx *c, int argc, char **argv, grog_error *err)
@@ -217,8 +136,10 @@ const action_def grog_game_common_actions[] = {
                 "the rolls it makes, entered at the table: an arriving ADC's tests, a corps' "
                 "PIP dice)"),
      act_next},
-    {"move", N_("move ID X Y [FACING]: an officer or unit now stands there (table units)"),
-     act_move},
+    {"move", N_("move ID X Y [FACING]: an officer or unit now stands there (table units); or "
+                "from where it stands: move ID forward|back|left|right DIST, move ID turn "
+                "DEGREES, move ID to OTHER [contact|DIST]"),
+     game_move_run},
     {"attach", N_("attach GENERAL UNIT: the general joins the unit"), act_attach},
     {"detach", N_("detach GENERAL: the general leaves his unit"), act_detach},
     {"event", N_("event KIND ...: what the table decided (melee, casualties, flees, routs, "

@@ -234,10 +234,10 @@ static void legal_aigles(const legal_ctx *l)
                              _("the arriving ADC's order tests, one die per attempt (AIG-O-12)"));
     }
     aigles_legal_formations(l, r, s);
-    legal_param *m = legal_arg(L, legal_action(L, "morale",
-                                       _("the charisma modifier the unit gets, and from whom "
-                                         "(AIG-O-03..05)")),
-                          "unit", "unit");
+    legal_act *morale = legal_action(L, "morale", _("the charisma modifier the unit gets, and "
+                                                    "from whom (AIG-O-03..05)"));
+    legal_param *m = legal_arg(L, morale, "unit", "unit");
+    legal_option(L, morale, "--measure", "measure"); /* the rings (AIG-O-03..05) */
     for (size_t i = 0; i < grog_battle_nunits(b); i++)
         if (legal_mine(l, grog_battle_unit(b, i)->side))
             legal_choice(L, m, grog_battle_unit(b, i)->id);

@@ -520,6 +520,7 @@ void aigles_legal_orders(const legal_ctx *l, const aigles_rules *r, const aigles
     legal_param *ot = legal_arg(L, order, "target", "unit-or-officer");
     add_kinds(L, r, order);
     legal_option(L, order, "--roll", "die");
+    legal_option(L, order, "--measure", "measure"); /* the zone (AIG-O-07..11) */
     legal_roll(order, "1d6", "--roll", _("the order test (AIG-O-15)"));
     legal_preview(order);
     legal_act *expl = legal_action(L, "explaining",

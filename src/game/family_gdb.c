@@ -341,6 +341,7 @@ static void legal_gdb(const legal_ctx *l)
     for (size_t i = 0; i < order_kinds_count(r->kinds); i++)
         legal_choice(L, k, order_kinds_id(r->kinds, i));
     legal_option(L, a, "--roll", "dice-total");
+    legal_option(L, a, "--measure", "measure"); /* GDB-09, 10, 12, 14 */
     legal_roll(a, "2d6", "--roll", _("the order change roll (GDB-02), its total"));
     legal_preview(a);
     for (size_t i = 0; i < s->nbooks; i++) {

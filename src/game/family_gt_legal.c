@@ -96,6 +96,7 @@ static void legal_pip_phase(const legal_ctx *l, const gt_rules *r, const gt_stat
     legal_act *pips = legal_action(L, "pips", _("the corps rolls its PIP dice (GT-14)"));
     legal_param *pc = legal_arg(L, pips, "corps", "general");
     legal_option(L, pips, "--dice", "dice-list");
+    legal_option(L, pips, "--measure", "measure"); /* GT-10, GT-12 */
     legal_roll(pips, "1d6 per divisional general", "--dice", _("the corps' PIP dice (GT-14)"));
     legal_act *plan = legal_action(L, "plan", _("the corps' plan, before the roll (GT-14)"));
     legal_param *plc = legal_arg(L, plan, "corps", "general");
@@ -105,6 +106,7 @@ static void legal_pip_phase(const legal_ctx *l, const gt_rules *r, const gt_stat
                                   "(GT-10)"));
     legal_param *gk = legal_arg(L, gift, "commander", "general");
     legal_param *gg = legal_arg(L, gift, "general", "general");
+    legal_option(L, gift, "--measure", "measure"); /* GT-10 */
     legal_act *giftu = legal_action(L, "gift",
                                  _("a commander's PIP spent on a non-divisional unit (GT-13)"));
     legal_param *guk = legal_arg(L, giftu, "commander", "general");

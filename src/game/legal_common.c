@@ -8,6 +8,7 @@
 #include "engine.h"
 #include "i18n.h"
 #include "legal_list.h"
+#include "move.h"
 
 static int active(const grog_officer *o)
 {
@@ -35,7 +36,9 @@ static void legal_move(const legal_ctx *l)
         if (legal_mine(l, u->side) && !is_square(l, u)) /* AIG-F-12: a square stands */
             legal_choice(L, id, u->id);
     }
-    legal_arg(L, a, "x", "length");
+    legal_param *x = legal_arg(L, a, "x", "length");
+    for (const char *const *w = game_move_words; *w != NULL; w++) /* the relative forms */
+        legal_choice(L, x, *w);
     legal_arg(L, a, "y", "length");
     legal_optional(legal_arg(L, a, "facing", "facing"));
 }
@@ -49,6 +52,8 @@ static void legal_attach(const legal_ctx *l)
     legal_act *a = legal_action(L, "attach", _("the general joins the unit"));
     legal_param *gen = legal_arg(L, a, "general", "general");
     legal_param *unit = legal_arg(L, a, "unit", "unit");
+    if (grog_game_family(l->game) == GROG_FAMILY_GT)
+        legal_option(L, a, "--measure", "measure"); /* GT-03: edge-to-edge contact */
     size_t nu = grog_battle_nunits(l->battle);
     unsigned char *taken = calloc(nu + 1, 1); /* GT-03: one general per unit */
     if (taken == NULL) {
