@@ -127,7 +127,8 @@ static const char *const piece_kinds[] = {"general", "officer",         "adc",  
 static const char *choice_context(const char *kind, const char *name)
 {
     static const char *const by_kind[][2] = {
-        {"formation", "formation"}, {"order-kind", "order"}, {"pip-action", "pip-action"}};
+        {"formation", "formation"}, {"order-kind", "order"}, {"pip-action", "pip-action"},
+        {"length", "move"}}; /* move's x: the relative forms' words */
     static const char *const by_name[][2] = {
         {"result", "melee"}, {"state", "marker"}, {"plan", "plan"}, {"unit-word", "gift"}};
     const char *key = strcmp(kind, "word") == 0 ? name : kind;

@@ -157,9 +157,11 @@ void map_draw_units(map *m)
     map_out(&m->s, "<g id=\"units\">\n");
     for (size_t i = 0; i < grog_battle_nunits(m->b); i++) {
         const grog_troop *u = grog_battle_unit(m->b, i);
-        map_out(&m->s, "<g class=\"unit\" id=\"unit-%s\" data-side=\"%s\" data-x=\"%.2f\" "
-                       "data-y=\"%.2f\" data-facing=\"%.2f\" data-formation=\"%s\">",
-                u->id, u->side, u->base.centre.x, u->base.centre.y, u->base.facing, u->formation);
+        map_out(&m->s, "<g class=\"unit\" id=\"unit-%s\" data-piece=\"%s\" data-side=\"%s\" "
+                       "data-x=\"%.2f\" data-y=\"%.2f\" data-facing=\"%.2f\" "
+                       "data-formation=\"%s\">",
+                u->id, u->id, u->side, u->base.centre.x, u->base.centre.y, u->base.facing,
+                u->formation);
         unit_title(m, u);
         int bad = (u->flags & (GROG_UNIT_ROUTED | GROG_UNIT_FLEEING | GROG_UNIT_BROKEN)) != 0;
         int loose = (u->flags & (GROG_UNIT_DISORDERED | GROG_UNIT_UNFORMED)) != 0;
@@ -179,10 +181,11 @@ void map_draw_officers(map *m)
     for (size_t i = 0; i < grog_battle_nofficers(m->b); i++) {
         const grog_officer *of = grog_battle_officer(m->b, i);
         int out_of_battle = of->state != GROG_OFFICER_ACTIVE;
-        map_out(&m->s, "<g class=\"officer %s\" id=\"officer-%s\" data-side=\"%s\" data-x=\"%.2f\" "
-                       "data-y=\"%.2f\" data-state=\"%s\"><title>",
-                grog_role_name(of->role), of->id, of->side, of->base.centre.x, of->base.centre.y,
-                grog_officer_state_name(of->state));
+        map_out(&m->s, "<g class=\"officer %s\" id=\"officer-%s\" data-piece=\"%s\" "
+                       "data-side=\"%s\" data-x=\"%.2f\" data-y=\"%.2f\" "
+                       "data-facing=\"%.2f\" data-state=\"%s\"><title>",
+                grog_role_name(of->role), of->id, of->id, of->side, of->base.centre.x,
+                of->base.centre.y, of->base.facing, grog_officer_state_name(of->state));
         map_esc(&m->s, of->name);
         map_out(&m->s, " (");
         map_esc(&m->s, grog_explain_word(grog_role_name(of->role)));

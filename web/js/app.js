@@ -21,8 +21,8 @@ import { renderLog } from './log.js';
 import { renderReferee } from './referee.js';
 import { renderReport } from './report.js';
 import { renderResult } from './result.js';
-import { state, isReferee, save, restore, map, setMap, render, onRender, $ } from './state.js';
-import { refresh } from './sync.js';
+import { state, seat, pieces, isReferee, save, restore, map, setMap, render, onRender, $ } from './state.js';
+import { refresh, act } from './sync.js';
 
 const LANG_NAMES = { en: 'English', fr: 'Français', ru: 'Русский' };
 
@@ -40,6 +40,17 @@ function renderTabs() {
 function wire() {
   onRender(renderBar, renderTabs, renderPiece, renderLog, renderReport, renderReferee, renderResult, renderClaims);
   setMap(new MapView($('map'), (id) => select(id)));
+  // The pieces this seat may move now: move's choices in the actions list (docs/page.md).
+  map.movable = (id) => {
+    const m = state.actions.find((a) => a.action === 'move');
+    const arg = m && (m.args || []).find((a) => a.name === 'id');
+    return !!(id && arg && (arg.choices || []).includes(id));
+  };
+  map.onMove = (words, id) => { state.selected = id; act(words); };
+  $('legend-toggle').addEventListener('click', () => {
+    const open = $('map').classList.toggle('legend-open');
+    $('legend-toggle').setAttribute('aria-pressed', open ? 'true' : 'false');
+  });
   for (const b of document.querySelectorAll('.tabs button')) {
     b.addEventListener('click', () => { state.tab = b.dataset.tab; render(); });
     b.addEventListener('keydown', (e) => {
@@ -97,6 +108,10 @@ export async function main() {
   if (kept.view && map.full) {
     map.view = kept.view;
     map.apply();
+  } else if (seat().kind === 'side') {
+    // A side opens on its own pieces, not the whole table (docs/page.md).
+    map.fit(pieces().filter((p) => p.side === seat().side).map((p) => p.id));
+    save();
   }
   // #piece=ID (a printed roster's QR code, docs/page.md): that piece's card, centred.
   if (f.piece && state.game) select(f.piece, true);

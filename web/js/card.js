@@ -6,6 +6,7 @@ import { PIECE_KINDS, startDraft } from './action.js';
 import { draftView } from './draft.js';
 import { state, seat, isReferee, sideName, pieces, piece, map, render, $ } from './state.js';
 import { actionLabel, field } from './words.js';
+import { placeRows } from './cardplace.js';
 
 function actionsFor(id) {
   return state.actions.filter((a) => (a.args || []).some((arg) =>
@@ -20,7 +21,9 @@ function cardFor(p) {
   return el('div', { class: 'card', dataset: { piece: p.id } },
     el('h2', {}, p.name || p.id),
     el('p', { class: 'hint' }, `${p.id} · ${sideName(p.side).replace(/ \(.*$/, '')} · ${p.kind === 'unit' ? t('unit') : t('officer')}`),
-    el('dl', {}, rows.flatMap(([k, v]) => [el('dt', {}, t(k)), el('dd', {}, field(k, v))])));
+    el('dl', {}, rows.flatMap(([k, v]) => [el('dt', {}, t(k)), el('dd', {}, field(k, v))]),
+      placeRows(p).flatMap(([k, label, v]) => [el('dt', {}, label), el('dd', { class: 'place', dataset: { place: k } },
+        Array.isArray(v) ? v.map((line) => el('div', { class: 'distance' }, line)) : v)])));
 }
 
 // Action buttons: the tests (with odds) first, then the rest; the table events folded.
@@ -58,7 +61,17 @@ export function renderPiece() {
     }
     out.push(piecesList());
   }
+  // The box being typed in stays focused, its text and caret kept, through the redraw
+  // (a tap from one box of the move form to the next redraws the form).
+  const f = document.activeElement;
+  const key = f && pane.contains(f) && f.dataset && f.dataset.arg ? f.dataset.arg : '';
+  const caret = key && typeof f.selectionStart === 'number' ? [f.selectionStart, f.selectionEnd] : null;
   clear(pane, out);
+  const again = key ? pane.querySelector(`.draft [data-arg="${CSS.escape(key)}"]:is(input, select)`) : null;
+  if (again) {
+    again.focus({ preventScroll: true });
+    if (caret && again.setSelectionRange) again.setSelectionRange(...caret);
+  }
 }
 
 function piecesList() {
@@ -75,7 +88,7 @@ export function select(id, centre) {
   state.selected = id;
   if (state.draft && id && !actionsFor(id).includes(state.draft.action)) state.draft = null;
   if (id) state.tab = 'piece';
-  if (centre) map.centre(id);
+  if (centre) map.zoomTo(id);
   render();
   $('pane-piece').scrollTop = 0;
 }

@@ -10,12 +10,25 @@ import { measurePad } from './measurepad.js';
 import { state, render } from './state.js';
 import { act } from './sync.js';
 import { choiceLabel, actionLabel } from './words.js';
+import { moveRows, valueBox } from './moveform.js';
+
+// The move form's own rows (moveform.js) replace the generic ones from this argument on.
+function isMoveForm(d, i) {
+  return d.action.action === 'move' && i === 1 && (d.action.args[1] || {}).name === 'x' &&
+    (d.action.args[1].choices || []).length > 0;
+}
 
 export function draftView(d) {
   const args = d.action.args || [];
   const rows = [el('h3', {}, actionLabel(d.action)),
     d.action.help ? el('p', { class: 'hint' }, d.action.help) : null];
+  let moveForm = false;
   args.forEach((a, i) => {
+    if (moveForm || isMoveForm(d, i)) {
+      if (!moveForm) rows.push(...moveRows(d));
+      moveForm = true;
+      return;
+    }
     const val = d.values[i];
     rows.push(el('div', { class: 'arg-name' }, `${t(a.name)}${a.optional ? ` (${t('optional')})` : ''}`));
     if (!OPEN_KINDS.includes(a.kind)) {
@@ -23,11 +36,7 @@ export function draftView(d) {
         button(choiceLabel(a, c), () => choose(d, i, val === c ? null : c),
           { class: 'chip', 'aria-pressed': val === c ? 'true' : 'false', dataset: { arg: a.name, choice: c } }))));
     } else {
-      const input = el('input', { class: 'arg-input', value: val || '', 'aria-label': t(a.name),
-        inputmode: a.kind === 'text' ? 'text' : 'decimal', dataset: { arg: a.name } });
-      input.addEventListener('input', () => { d.values[i] = input.value.trim() || null; });
-      input.addEventListener('change', () => choose(d, i, input.value.trim() || null));
-      rows.push(input);
+      rows.push(valueBox(d, i, a.name, t(a.name), a.kind === 'text' ? 'text' : 'decimal'));
     }
   });
   rows.push(el('p', { class: 'words' }, wordsOf(d).join(' ')));

@@ -3,15 +3,24 @@
 // The SVG is the game's map for this seat (GET map.svg), put in the page as it came:
 // the page draws nothing of the game itself, it only moves the view box (pan, zoom)
 // and marks the selected piece. Pieces are the SVG's <g class="unit|officer"
-// id="unit-ID|officer-ID">. One pointer drags; two pinch; a tap (little movement)
-// selects the piece under it; the wheel zooms; the keyboard pans (arrows) and zooms
-// (+ -), and Tab/Enter reach every piece through the list the page keeps beside it.
+// id="unit-ID|officer-ID" data-piece="ID">. One pointer pans; two pinch; a tap (little
+// movement) selects the piece nearest it (mapdrag.js: at least 44 x 44 px each); a
+// selected piece of the seat's own, or one held still (a long press), is dragged
+// instead, and turned with its handle or a second finger: the drop is one `move`
+// (onMove), which the server takes or refuses. The wheel zooms; the keyboard pans
+// (arrows) and zooms (+ -), and Tab/Enter reach every piece through the list the page
+// keeps beside it.
+import { pieceAt, drawHandle, place, moveWords, facingTowards, centreOf, DRAG_PX, LONG_MS } from './mapdrag.js';
+
 const SVGNS = 'http://www.w3.org/2000/svg';
 
 export class MapView {
   constructor(host, onSelect) {
     this.host = host;
     this.onSelect = onSelect;
+    this.onMove = null;           // (words) => the drop's move, sent by the page
+    this.movable = () => false;   // (id) => whether this seat may move the piece now
+    this.pending = null;          // an SVG that came during a drag, shown at the drop
     this.svg = null;
     this.full = null;   // the SVG's own view box {x, y, w, h}
     this.view = null;   // the view box shown now
@@ -29,6 +38,10 @@ export class MapView {
 
   // Puts new SVG text in place, keeping the view box and the selection.
   show(text) {
+    if (this.gesture && this.gesture.drag) {
+      this.pending = text;
+      return;
+    }
     const doc = new DOMParser().parseFromString(text, 'image/svg+xml');
     const root = doc.documentElement;
     if (!root || root.nodeName !== 'svg') return;
@@ -65,6 +78,11 @@ export class MapView {
     }));
   }
 
+  // The table's depth (the SVG's y is flipped: y = depth - table y).
+  depth() {
+    return Number(this.svg && this.svg.dataset.tableDepth) || 0;
+  }
+
   element(id) {
     if (!this.svg || !id) return null;
     return this.svg.getElementById(`unit-${id}`) || this.svg.getElementById(`officer-${id}`);
@@ -92,6 +110,7 @@ export class MapView {
     ring.setAttribute('class', 'grog-ring');
     g.appendChild(ring);
     this.markReach(id, box);
+    drawHandle(this, this.movable(id) ? g : null);
   }
 
   // The selected piece's lines to its superior and subordinates, and its zones and
@@ -123,11 +142,58 @@ export class MapView {
     this.apply();
   }
 
+  // Zooms to the piece: close enough that its label is at least LABEL_PX (12) px high
+  // (and never further out than now), centred on it.
+  zoomTo(id) {
+    const g = this.element(id);
+    if (!g || !this.view) return;
+    const label = this.svg.querySelector(`g.label[data-for="${CSS.escape(id)}"] text`);
+    const font = Number(label && label.getAttribute('font-size')) || this.full.w / 100;
+    const r = this.host.getBoundingClientRect();
+    const want = font / 12; // SVG units per pixel for a 12 px label
+    const s = Math.min(this.scale(), want);
+    const ratio = r.height / r.width || 1;
+    this.view.w = r.width * s;
+    this.view.h = this.view.w * ratio;
+    const c = centreOf(g, this.depth());
+    this.view.x = c.x - this.view.w / 2;
+    this.view.y = c.y - this.view.h / 2;
+    this.apply();
+    this.mark(this.selected);
+  }
+
+  // The view around pieces (ids): their bounding box with a margin, no closer than the
+  // zoom that shows a 12 px label (a side opens on its own pieces, docs/page.md).
+  fit(ids) {
+    if (!this.svg || !this.view || !ids.length) return;
+    let box = null;
+    for (const id of ids) {
+      const g = this.element(id);
+      if (!g) continue;
+      const c = centreOf(g, this.depth());
+      box = box ? { x0: Math.min(box.x0, c.x), y0: Math.min(box.y0, c.y), x1: Math.max(box.x1, c.x), y1: Math.max(box.y1, c.y) }
+        : { x0: c.x, y0: c.y, x1: c.x, y1: c.y };
+    }
+    if (!box) return;
+    const r = this.host.getBoundingClientRect();
+    const pad = Math.max(this.full.w, this.full.h) / 20;
+    const s = Math.max((box.x1 - box.x0 + 2 * pad) / r.width, (box.y1 - box.y0 + 2 * pad) / r.height);
+    this.view.w = r.width * s;
+    this.view.h = r.height * s;
+    this.view.x = (box.x0 + box.x1) / 2 - this.view.w / 2;
+    this.view.y = (box.y0 + box.y1) / 2 - this.view.h / 2;
+    this.apply();
+  }
+
   apply() {
     if (!this.svg || !this.view) return;
     this.clamp();
     const v = this.view;
     this.svg.setAttribute('viewBox', `${v.x} ${v.y} ${v.w} ${v.h}`);
+    if (this.selected && !(this.gesture && (this.gesture.drag || this.gesture.handle))) {
+      const g = this.element(this.selected);
+      drawHandle(this, g && this.movable(this.selected) ? g : null);
+    }
   }
 
   // The view stays within the table (with its margin) and between 1x and 12x.
@@ -187,10 +253,35 @@ export class MapView {
     if (!this.view) return;
     this.host.setPointerCapture(e.pointerId);
     this.pointers.set(e.pointerId, { x: e.clientX, y: e.clientY });
-    if (this.pointers.size === 1)
-      this.gesture = { x: e.clientX, y: e.clientY, moved: 0, target: e.target };
-    else
+    const g = this.gesture;
+    if (this.pointers.size === 1) {
+      const p = this.toSvg(e.clientX, e.clientY);
+      const id = pieceAt(this.svg, p, this.scale());
+      const onHandle = e.target && e.target.closest && e.target.closest('.grog-handle');
+      const mine = id && this.movable(id);
+      this.gesture = { x: e.clientX, y: e.clientY, moved: 0, piece: id, dx: 0, dy: 0, turn: 0 };
+      if (onHandle && this.movable(this.selected)) {
+        this.gesture.handle = this.selected;
+        this.gesture.piece = this.selected;
+      } else if (mine && id === this.selected) {
+        this.gesture.grab = id; // a drag once past DRAG_PX
+      } else if (mine) {
+        const at = this.gesture;
+        at.timer = setTimeout(() => {
+          if (this.gesture !== at || at.moved > DRAG_PX || this.pointers.size !== 1) return;
+          at.grab = id;
+          at.drag = id;
+          at.longPress = true;
+          this.onSelect(id);
+          if (navigator.vibrate) navigator.vibrate(20);
+        }, LONG_MS);
+      }
+    } else if (g && g.drag && this.pointers.size === 2) {
+      g.twist = { a: this.angle(), turn: g.turn };
+    } else {
+      if (g && g.timer) clearTimeout(g.timer);
       this.gesture = { pinch: this.spread(), moved: 99 };
+    }
   }
 
   spread() {
@@ -198,33 +289,90 @@ export class MapView {
     return { d: Math.hypot(a.x - b.x, a.y - b.y), x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 };
   }
 
+  // The angle of the line between the first two fingers, degrees clockwise on the screen.
+  angle() {
+    const [a, b] = [...this.pointers.values()];
+    return Math.atan2(b.x - a.x, -(b.y - a.y)) * 180 / Math.PI;
+  }
+
   move(e) {
     const p = this.pointers.get(e.pointerId);
-    if (!p || !this.gesture) return;
+    const g = this.gesture;
+    if (!p || !g) return;
     const dx = e.clientX - p.x;
     const dy = e.clientY - p.y;
     p.x = e.clientX;
     p.y = e.clientY;
-    if (this.pointers.size >= 2) {
-      const now = this.spread();
-      const was = this.gesture.pinch || now;
-      if (was.d > 0) this.zoom(now.d / was.d, now.x, now.y);
-      this.pan(now.x - was.x, now.y - was.y);
-      this.gesture.pinch = now;
+    if (g.drag && g.twist && this.pointers.size >= 2) {
+      g.turn = g.twist.turn + (this.angle() - g.twist.a);
+      place(this, g.drag, this.element(g.drag), g.dx, g.dy, g.turn);
       return;
     }
-    this.gesture.moved += Math.abs(dx) + Math.abs(dy);
-    if (this.gesture.moved > 6) this.pan(dx, dy);
+    if (this.pointers.size >= 2) {
+      const now = this.spread();
+      const was = g.pinch || now;
+      if (was.d > 0) this.zoom(now.d / was.d, now.x, now.y);
+      this.pan(now.x - was.x, now.y - was.y);
+      g.pinch = now;
+      return;
+    }
+    g.moved += Math.abs(dx) + Math.abs(dy);
+    if (g.handle) {
+      const el = this.element(g.handle);
+      const c = centreOf(el, this.depth());
+      const want = facingTowards(c, this.toSvg(e.clientX, e.clientY));
+      g.spin = want - (Number(el.dataset.facing) || 0);
+      place(this, g.handle, el, 0, 0, g.spin);
+      return;
+    }
+    if (g.grab && (g.drag || g.moved > DRAG_PX)) {
+      if (!g.drag) g.drag = g.grab;
+      const s = this.scale();
+      g.dx += dx * s;
+      g.dy += dy * s;
+      place(this, g.drag, this.element(g.drag), g.dx, g.dy, g.turn);
+      return;
+    }
+    if (g.moved > DRAG_PX) {
+      if (g.timer) clearTimeout(g.timer);
+      this.pan(dx, dy);
+    }
   }
 
   up(e, cancelled) {
     const g = this.gesture;
     this.pointers.delete(e.pointerId);
+    if (g && g.drag && g.twist && this.pointers.size === 1) {
+      g.twist = null; // one finger left: it goes on dragging
+      return;
+    }
     if (this.pointers.size > 0) return;
     this.gesture = null;
-    if (cancelled || !g || g.moved > 6) return;
-    const piece = g.target && g.target.closest ? g.target.closest('g.unit, g.officer') : null;
-    this.onSelect(piece ? piece.id.replace(/^(unit|officer)-/, '') : '');
+    if (g && g.timer) clearTimeout(g.timer);
+    if (g && (g.drag || g.handle)) return this.drop(g, cancelled);
+    if (cancelled || !g || g.moved > DRAG_PX) return;
+    this.onSelect(g.piece || '');
+  }
+
+  // The end of a drag or a turn: the piece's move asked of the server (the server
+  // redraws the map; refused, the map comes back as it was), or put back if cancelled.
+  drop(g, cancelled) {
+    const id = g.drag || g.handle;
+    const el = this.element(id);
+    const words = !cancelled && el
+      ? (g.drag ? moveWords(id, el, g.dx, g.dy, g.turn || 0) : moveWords(id, el, 0, 0, g.spin || 0))
+      : null;
+    if (this.pending !== null) {
+      const text = this.pending;
+      this.pending = null;
+      this.show(text);
+    }
+    if (!words) {
+      if (el && el.isConnected) place(this, id, el, 0, 0, 0);
+      if (!g.drag && !cancelled && g.moved <= DRAG_PX) this.onSelect(id);
+      return;
+    }
+    if (this.onMove) this.onMove(words, id);
   }
 
   wheel(e) {

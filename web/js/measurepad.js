@@ -10,7 +10,7 @@ import { state, $ } from './state.js';
 
 const MM_PER = { mm: 1, cm: 10, in: 25.4 };
 
-function mmPer(unit) {
+export function mmPer(unit) {
   if (unit === 'pas') return (state.game && state.game.table && state.game.table.mm_per_pas) || 1;
   return MM_PER[unit] || 1;
 }

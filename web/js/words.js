@@ -9,7 +9,7 @@ import { state, sides, sideName } from './state.js';
 // The message context of an argument's choices when they are the rules' words: by
 // its kind, or for kind "word" by its name (docs/i18n.md). A chip shows tw(context,
 // choice); the value sent stays the id. tests/test_web_words.c keeps the same table.
-const CHOICE_CONTEXT = { formation: 'formation', 'order-kind': 'order', 'pip-action': 'pip-action' };
+const CHOICE_CONTEXT = { formation: 'formation', 'order-kind': 'order', 'pip-action': 'pip-action', length: 'move' };
 
 const WORD_CONTEXT = { result: 'melee', state: 'marker', plan: 'plan', 'unit-word': 'gift' };
 
