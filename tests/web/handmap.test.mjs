@@ -42,9 +42,15 @@ async function finger(page) {
   const cdp = await page.context().newCDPSession(page);
   const send = (type, pts) => cdp.send('Input.dispatchTouchEvent', { type, touchPoints: pts.map(([x, y], id) => ({ x, y, id })) });
   return {
-    async drag(from, to, { hold = 0, steps = 8 } = {}) {
+    // hold: a long press, held until the page has picked the piece up (it selects it),
+    // as a player waits for it before moving (a busy page may take longer than the
+    // 450 ms; a finger that moves first pans the map instead).
+    // pause: held still that long whatever happens (a long press on a piece the page
+    // must not pick up).
+    async drag(from, to, { hold = '', pause = 0, steps = 8 } = {}) {
       await send('touchStart', [[from.x, from.y]]);
-      if (hold) await page.waitForTimeout(hold);
+      if (hold) await until(page, (id) => !!document.querySelector(`.card[data-piece="${id}"]`), hold);
+      if (pause) await page.waitForTimeout(pause);
       for (let i = 1; i <= steps; i++)
         await send('touchMove', [[from.x + ((to.x - from.x) * i) / steps, from.y + ((to.y - from.y) * i) / steps]]);
       await send('touchEnd', []);
@@ -151,7 +157,7 @@ test('gdb on two phones: a side drags, turns and places its pieces by hand; the 
     // A long press drags a piece that was not selected (the battery, beside Pack).
     const bat = await centre(british, 'pt-battery');
     const n = (await gameOf(server, 'referee')).actions;
-    await f.drag(bat, { x: bat.x, y: bat.y + 40 }, { hold: 700 });
+    await f.drag(bat, { x: bat.x, y: bat.y + 40 }, { hold: 'pt-battery' });
     await until(british, () => /battery moves to/.test(document.querySelector('#result').textContent));
     const battery = pieceIn(await gameOf(server, 'referee'), 'pt-battery');
     assert.equal((await gameOf(server, 'referee')).actions, n + 1);
@@ -165,7 +171,7 @@ test('gdb on two phones: a side drags, turns and places its pieces by hand; the 
     const n2 = (await gameOf(server, 'referee')).actions;
     const pp = await centre(british, 'picton');
     const x0 = await british.$eval('#map g[data-piece="picton"]', (g) => g.dataset.x);
-    await f.drag(pp, { x: pp.x - 200, y: pp.y }, { hold: 700 });
+    await f.drag(pp, { x: pp.x - 200, y: pp.y }, { hold: 'picton' });
     await until(british, () => !!document.querySelector('#result .line.error'));
     assert.equal((await gameOf(server, 'referee')).actions, n2, 'nothing written');
     await until(british, () => !document.querySelector('#map .grog-dragging'));
@@ -178,7 +184,7 @@ test('gdb on two phones: a side drags, turns and places its pieces by hand; the 
     await british.click('#pane-piece button:has-text("Clear selection")').catch(() => {});
     const vb0 = await british.$eval('#map svg', (x) => x.getAttribute('viewBox'));
     const enemy = await centre(british, 'fr-2leger');
-    await f.drag(enemy, { x: enemy.x + 60, y: enemy.y }, { hold: 700 });
+    await f.drag(enemy, { x: enemy.x + 60, y: enemy.y }, { pause: 700 });
     assert.equal((await gameOf(server, 'referee')).actions, n3, 'a drag on a French piece moved nothing');
     assert.notEqual(await british.$eval('#map svg', (x) => x.getAttribute('viewBox')), vb0, 'the map panned');
     // Their moves: refused for the British token, in any form; allowed for the referee.
@@ -239,6 +245,43 @@ test('the move form: relative forms, and its boxes keep focus and text', async (
     const g = (await server.api('referee', 'GET', 'game')).json;
     const u = g.units.find((x) => x.id === 'br-74th');
     assert.deepEqual([u.x, u.y, u.facing], [790, 760, 180]);
+    assert.deepEqual(british.errors, []);
+  } finally {
+    await server.stop();
+  }
+});
+
+test('aigles on a phone: a dragged piece is where the next test measures from', async (t) => {
+  if (skip) return t.skip(skip);
+  const server = await serve('aigles', 3);
+  try {
+    const british = await device(browser, PHONE, server.url('anglo-portuguese'), 'british');
+    const french = await device(browser, PHONE, server.url('french'), 'french');
+    // Pack stands 350 pas from Picton: out of his 150-pas zone (AIG-O-11), an ADC rides.
+    const measured = async () => {
+      const r = await server.api('anglo-portuguese', 'POST', 'preview', { words: ['order', 'picton', 'pack', 'attack'] });
+      const rec = r.json.records[0].record || r.json.records[0];
+      return rec.measures.find((m) => m.id === 'picton:pack');
+    };
+    assert.equal((await measured()).value, 350);
+    await british.click('#pane-piece [data-piece="pack"]');
+    await british.waitForSelector('.card[data-piece="pack"]');
+    const s = await british.$eval('#map svg', (svg) => {
+      const vb = svg.getAttribute('viewBox').split(' ').map(Number);
+      const r = svg.getBoundingClientRect();
+      return Math.max(vb[2] / r.width, vb[3] / r.height);
+    });
+    // Dragged 260 mm towards Picton (west, left on the screen): 90 pas from him.
+    const c = await centre(british, 'pack');
+    const f = await finger(british);
+    await f.drag(c, { x: c.x - 260 / s, y: c.y }, { steps: 12 });
+    await until(british, () => /Pack moves to/.test(document.querySelector('#result').textContent));
+    const m = await measured();
+    assert.ok(Math.abs(m.value - 90) < 1, `picton:pack is ${m.value} pas on the map after the drag`);
+    assert.equal(m.source, 'map');
+    await french.click('#tab-log');
+    await until(french, () => /Pack.*moves to/.test(document.querySelector('#pane-log').textContent));
+    await shot(british, 'handmap-aigles-dragged-phone');
     assert.deepEqual(british.errors, []);
   } finally {
     await server.stop();
