@@ -29,12 +29,15 @@ after(async () => {
   if (browser) await browser.close();
 });
 
-// A piece's centre on the screen (its base's box).
+// A piece's centre on the screen (its base's box), once the map drawn after the last
+// action is in place (a map being replaced has no boxes).
 async function centre(page, id) {
-  return page.$eval(`#map g[data-piece="${id}"] .base`, (b) => {
-    const r = b.getBoundingClientRect();
-    return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
-  });
+  const h = await page.waitForFunction((x) => {
+    const b = document.querySelector(`#map g[data-piece="${x}"] .base`);
+    const r = b && b.isConnected ? b.getBoundingClientRect() : null;
+    return r && r.width > 0 ? { x: r.left + r.width / 2, y: r.top + r.height / 2 } : null;
+  }, id, { timeout: 10000 });
+  return h.jsonValue();
 }
 
 // A finger on the screen (Chromium's touch events, which make the pointer events).
@@ -153,6 +156,7 @@ test('gdb on two phones: a side drags, turns and places its pieces by hand; the 
     await f.drag(knob, { x: pc.x - radius, y: pc.y });
     await until(british, () => /facing 270/.test(document.querySelector('#result').textContent));
     assert.equal(pieceIn(await gameOf(server, 'french'), 'pack').facing, 270);
+    await until(british, () => (document.querySelector('#map g[data-piece="pack"]') || { dataset: {} }).dataset.facing === '270.00');
 
     // A long press drags a piece that was not selected (the battery, beside Pack).
     const bat = await centre(british, 'pt-battery');
