@@ -662,6 +662,109 @@ static void test_cli_measure_json(void **state)
     cli_run_free(&r);
 }
 
+/* ---- aigles: the ADC's ride (AIG-O-11, AIG-O-12) ---- */
+
+/* Bussaco, 1 pas = 1 mm: picton-adc1 (740, 1010) to Pack (1190, 950), both
+ * 40 x 40: 410 across, 20 along, sqrt(410^2 + 20^2) = 410.49 pas, 2 périodes
+ * at 300 pas; back, Pack to Picton (800, 950): 390 - 40 = 350 pas, 2
+ * périodes. From the table, 250 and 290 pas: 1 période each. */
+static void test_aigles_adc_ride_from_the_table(void **state)
+{
+    (void)state;
+    grog_game *g = test_game_create(path, GROG_FAMILY_AIGLES, NULL, 3);
+    json_t *r = act(g, "explain adc picton-adc1 pack attack", GROG_OK, NULL);
+    json_t *rec = record_of(r);
+    assert_measure(rec, "picton-adc1:pack", "distance", 410.5, "pas", "map", "AIG-O-11");
+    assert_measure(rec, "pack:picton", "distance", 350, "pas", "map", "AIG-O-11");
+    json_decref(r);
+    refused(g, "adc picton-adc1 pack attack --measure picton-adc1:mackinnon=3cm", GROG_EINVAL,
+            "picton-adc1:mackinnon");
+    r = act(g, "adc picton-adc1 pack attack --measure pack:picton-adc1=250pas --measure "
+               "picton:pack=29cm",
+            GROG_OK, "250 pas, 1 période");
+    rec = record_of(r);
+    assert_measure(rec, "picton-adc1:pack", "distance", 250, "pas", "table", "AIG-O-11");
+    assert_measure(rec, "pack:picton", "distance", 290, "pas", "table", "AIG-O-11");
+    json_decref(r);
+    size_t n = 0;
+    grog_error err;
+    assert_int_equal(grog_game_replay(g, &n, &err), GROG_OK);
+    grog_game_close(g);
+}
+
+/* ---- a test worked out from a scenario: explain [FILE] NAME --measure ---- */
+
+static void test_cli_explain_scenario_measures(void **state)
+{
+    (void)state;
+    /* gdb: 28 cm drops GDB-09 (26/36, as in the game's preview) */
+    cli_run r = run_cli("explain", "gdb-order", "--cinc", "picton", "--brigade", "pack",
+                        "--measure", "picton:pack=28cm", "--json", NULL);
+    assert_int_equal(r.code, 0);
+    json_t *j = cli_json(&r);
+    assert_measure(j, "picton:pack", "distance", 28, "cm", "table", "GDB-09");
+    assert_false(has_modifier(j, "GDB-09"));
+    assert_string_equal(odds(j, "immediate"), "26/36");
+    json_decref(j);
+    cli_run_free(&r);
+    r = run_cli("explain", "gdb-order", "--cinc", "picton", "--brigade", "pack", "--json", NULL);
+    j = cli_json(&r);
+    assert_true(has_modifier(j, "GDB-09"));
+    assert_string_equal(odds(j, "immediate"), "15/36");
+    json_decref(j);
+    cli_run_free(&r);
+    /* aigles: Pack within Picton's zone at 15 cm (150 pas): no ADC; the ADC's
+     * ride from the table otherwise */
+    r = run_cli("explain", "aigles-order", "--from", "picton", "--to", "pack", "--measure",
+                "picton:pack=15cm", "--json", NULL);
+    assert_int_equal(r.code, 0);
+    j = cli_json(&r);
+    assert_measure(j, "picton:pack", "distance", 150, "pas", "table", "AIG-O-11");
+    assert_null(measure_of(j, "picton-adc1:pack"));
+    json_decref(j);
+    cli_run_free(&r);
+    /* his nearest ADC, picton-adc2 (860, 1010): 290 across, 20 along, 290.7 pas, 1
+     * période at 300; 700 pas from the table: 3 */
+    r = run_cli("explain", "aigles-order", "--from", "picton", "--to", "pack", "--json", NULL);
+    j = cli_json(&r);
+    assert_measure(j, "picton-adc2:pack", "distance", 290.7, "pas", "map", "AIG-O-11");
+    assert_int_equal((int)json_number_value(json_object_get(j, "value")), 1);
+    json_decref(j);
+    cli_run_free(&r);
+    r = run_cli("explain", "aigles-order", "--from", "picton", "--to", "pack", "--measure",
+                "picton-adc2:pack=700pas", "--json", NULL);
+    assert_int_equal(r.code, 0);
+    j = cli_json(&r);
+    assert_measure(j, "picton-adc2:pack", "distance", 700, "pas", "table", "AIG-O-11");
+    assert_int_equal((int)json_number_value(json_object_get(j, "value")), 3);
+    json_decref(j);
+    cli_run_free(&r);
+    r = run_cli("explain", "aigles-morale", "--unit", "br-74th", "--measure",
+                "picton:br-74th=contact", "--json", NULL);
+    assert_int_equal(r.code, 0);
+    j = cli_json(&r);
+    assert_measure(j, "picton:br-74th", "distance", 0, "pas", "table", "AIG-O-03");
+    json_decref(j);
+    cli_run_free(&r);
+    /* refused, nothing printed: a pair the test does not use, an unknown piece,
+     * a bad value */
+    r = run_cli("explain", "gdb-order", "--cinc", "picton", "--brigade", "pack", "--measure",
+                "picton:mackinnon=3cm", NULL);
+    assert_int_equal(r.code, 1);
+    assert_non_null(strstr(r.err, "picton:mackinnon"));
+    assert_string_equal(r.out, "");
+    cli_run_free(&r);
+    r = run_cli("explain", "gdb-order", "--cinc", "picton", "--brigade", "pack", "--measure",
+                "picton:nobody=3cm", NULL);
+    assert_int_equal(r.code, 1);
+    assert_non_null(strstr(r.err, "\"nobody\""));
+    cli_run_free(&r);
+    r = run_cli("explain", "gdb-order", "--cinc", "picton", "--brigade", "pack", "--measure",
+                "picton:pack=-3cm", NULL);
+    assert_int_equal(r.code, 2);
+    cli_run_free(&r);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -680,6 +783,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_gt_radius_from_the_table, setup, teardown),
         cmocka_unit_test(test_gt_bad_commander_within_radius),
         cmocka_unit_test_setup_teardown(test_cli_measure_json, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_aigles_adc_ride_from_the_table, setup, teardown),
+        cmocka_unit_test(test_cli_explain_scenario_measures),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

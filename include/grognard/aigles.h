@@ -240,6 +240,12 @@ typedef struct grog_aigles_adc_input {
     double speed_pas;           /* pas per turn; <= 0: the rules' default */
     int figure_mm;
     double mm_per_pas;          /* 0: the rules' value */
+    /* The pieces' ids, for the ride's measures (tape.h, AIG-O-11: the ADC to
+     * the subordinate, the subordinate back to the general), and the measures
+     * given at the table (tape may be NULL): a measure's value replaces the
+     * bases'. NULL ids (the default): no measure is named. */
+    const char *general_id, *adc_id, *subordinate_id;
+    grog_tape *tape;
 } grog_aigles_adc_input;
 
 typedef struct grog_aigles_adc_route {

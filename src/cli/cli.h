@@ -184,6 +184,19 @@ int cli_is_game_file(const char *path);
  * default). The caller frees it with grog_battle_destroy. */
 grog_status cli_load_battle(const char *source, grog_battle **b, grog_error *err);
 
+/* `--measure FROM:TO=VALUE` for a test worked out from a scenario
+ * (cli_tape.c): the texts given, then a tape sized to the battle's table
+ * (NULL when none was given; the caller destroys it), then whether the test
+ * used them all. Each returns 0, or an exit code once the message is
+ * printed. */
+typedef struct cli_measures {
+    const char *v[GROG_TAPE_MAX];
+    int n;
+} cli_measures;
+int cli_measures_add(cli *c, cli_measures *m, const char *text);
+int cli_measures_tape(cli *c, const cli_measures *m, const grog_battle *b, grog_tape **out);
+int cli_measures_check(cli *c, const grog_tape *tape);
+
 /* Prints an explanation record as text or JSON (per c->json); exit code. */
 int cli_print_explain(cli *c, const grog_explain *e);
 

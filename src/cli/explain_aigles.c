@@ -15,7 +15,7 @@
 
 enum {
     OPT_FROM = 1000, OPT_TO, OPT_ROLL, OPT_SEED, OPT_RULES, OPT_EXPLAIN, OPT_FAILED,
-    OPT_MELEE, OPT_POINTS, OPT_VARIANT, OPT_UNIT
+    OPT_MELEE, OPT_POINTS, OPT_VARIANT, OPT_UNIT, OPT_MEASURE
 };
 
 typedef struct explain_opts {
@@ -23,6 +23,7 @@ typedef struct explain_opts {
     int has_roll, has_seed;
     long roll, seed, explain, failed, melee, points;
     int variant;
+    cli_measures measures;
 } explain_opts;
 
 static const cli_opt cli_explain_aigles_order_options[] = {
@@ -50,6 +51,10 @@ static const cli_opt cli_explain_aigles_order_options[] = {
     {"rules", OPT_RULES, CLI_TEXT, N_("FILE"),
      N_("house rules replacing data/rules/aigles.json"),
      0, 0, NULL},
+    {"measure", OPT_MEASURE, CLI_TEXT, N_("FROM:TO=VALUE"),
+     N_("a distance or contact measured at the table instead of\n"
+        "the map's (repeatable; docs/game.md \"Measured at the table\")"),
+     0, 0, NULL},
     {"json", 'j', CLI_FLAG, NULL,
      N_("one JSON explanation record (test \"aigles-order\")"),
      0, 0, NULL},
@@ -60,6 +65,10 @@ static const cli_opt cli_explain_aigles_morale_options[] = {
     {"unit", OPT_UNIT, CLI_TEXT, N_("UNIT"), N_("the unit's id"), 0, 0, NULL},
     {"rules", OPT_RULES, CLI_TEXT, N_("FILE"),
      N_("house rules replacing data/rules/aigles.json"),
+     0, 0, NULL},
+    {"measure", OPT_MEASURE, CLI_TEXT, N_("FROM:TO=VALUE"),
+     N_("a distance or contact measured at the table instead of\n"
+        "the map's (repeatable; docs/game.md \"Measured at the table\")"),
      0, 0, NULL},
     {"json", 'j', CLI_FLAG, NULL,
      N_("one JSON explanation record (test \"aigles-morale\")"),
@@ -83,6 +92,7 @@ static int on_opt(cli *c, const cli_opt *opt, const cli_value *v, void *ctx)
     case OPT_FAILED: o->failed = v->n; return 0;
     case OPT_MELEE: o->melee = v->n; return 0;
     case OPT_POINTS: o->points = v->n; return 0;
+    case OPT_MEASURE: return cli_measures_add(c, &o->measures, v->text);
     case OPT_VARIANT:
         if (cli_choice(c, "--variant", v->text, variants, 2, &idx) != 0)
             return CLI_EXIT_USAGE;
@@ -107,10 +117,18 @@ static int load(cli *c, const char *rules_path, grog_battle **b, grog_aigles_rul
     return 0;
 }
 
-/* Prints the record (also for a refusal, which then exits 1). */
-static int report(cli *c, grog_status st, const grog_error *err, grog_explain *e)
+/* Prints the record (also for a refusal, which then exits 1); a measure given
+ * that the test did not use is refused first, and nothing is printed. Frees
+ * e and tape. */
+static int report(cli *c, grog_status st, const grog_error *err, grog_explain *e,
+                  grog_tape *tape)
 {
-    int rc = CLI_EXIT_OK;
+    int rc = e != NULL && tape != NULL ? cli_measures_check(c, tape) : CLI_EXIT_OK;
+    grog_tape_destroy(tape);
+    if (rc != CLI_EXIT_OK) {
+        grog_explain_destroy(e);
+        return rc;
+    }
     if (e != NULL)
         rc = cli_print_explain(c, e);
     if (st != GROG_OK && rc == CLI_EXIT_OK)
@@ -133,14 +151,20 @@ static int order(cli *c, const explain_opts *o, const grog_aigles_rules *r,
         dice.mode = GROG_AIGLES_RNG;
         dice.rng = rng;
     }
+    grog_tape *tape = NULL;
+    int rc = cli_measures_tape(c, &o->measures, b, &tape);
+    if (rc != 0) {
+        grog_rng_destroy(rng);
+        return rc;
+    }
     grog_aigles_battle_order in = {o->from, o->to, (int)o->explain, (int)o->failed,
                                    (int)o->melee, (int)o->points,
-                                   (grog_aigles_variant)o->variant, NULL};
+                                   (grog_aigles_variant)o->variant, tape};
     grog_explain *e = NULL;
     grog_error err;
     grog_status st = grog_aigles_battle_order_explain(r, b, &in, &dice, &e, NULL, &err);
     grog_rng_destroy(rng);
-    return report(c, st, &err, e);
+    return report(c, st, &err, e, tape);
 }
 
 static int run_explain_aigles_order(cli *c, int argc, char **argv)
@@ -173,7 +197,7 @@ const cli_command cli_explain_aigles_order = {
     N_("grognard explain [FILE] aigles-order --from OFFICER --to UNIT_OR_OFFICER\n"
        "       [--roll D | --seed N] [--explain-turns N] [--failed-turns N]\n"
        "       [--general-melee-turns N] [--points-left N] [--variant V]\n"
-       "       [--rules FILE] [--json]"),
+       "       [--measure FROM:TO=VALUE]... [--rules FILE] [--json]"),
     N_("Works out the order from the scenario (FILE, or the embedded default):\n"
        "checks that the general is operational (AIG-O-21, AIG-O-26), that the\n"
        "receiver is his unit (AIG-O-10) or his subordinate (AIG-O-11), his command\n"
@@ -204,8 +228,12 @@ static int run_explain_aigles_morale(cli *c, int argc, char **argv)
     grog_aigles_morale m;
     grog_explain *e = NULL;
     grog_error err;
-    grog_status st = grog_aigles_battle_morale(r, b, o.unit, &m, &e, &err);
-    rc = report(c, st, &err, e);
+    grog_tape *tape = NULL;
+    grog_status st = GROG_OK;
+    if ((rc = cli_measures_tape(c, &o.measures, b, &tape)) == 0) {
+        st = grog_aigles_battle_morale_measured(r, b, o.unit, tape, &m, &e, &err);
+        rc = report(c, st, &err, e, tape);
+    }
     grog_aigles_rules_destroy(r);
     grog_battle_destroy(b);
     return rc;
@@ -215,7 +243,8 @@ const cli_command cli_explain_aigles_morale = {
     "aigles-morale",
     run_explain_aigles_morale,
     N_("Les Aigles: the charisma modifier a unit gets, and from whom, from the scenario"),
-    N_("grognard explain [FILE] aigles-morale --unit UNIT [--rules FILE] [--json]"),
+    N_("grognard explain [FILE] aigles-morale --unit UNIT [--measure FROM:TO=VALUE]...\n"
+       "       [--rules FILE] [--json]"),
     N_("The morale modifier the unit gets from its side's officers: an officer in\n"
        "contact gives a range -C..+C chosen after the die (AIG-O-03; JSON `range`),\n"
        "otherwise the best indirect bonus (AIG-O-04, AIG-O-05; JSON `value`), with\n"

@@ -14,9 +14,10 @@ typedef struct explain_opts {
     const char *cinc, *brigade, *rules;
     int has_roll, has_seed;
     long roll, seed;
+    cli_measures measures;
 } explain_opts;
 
-enum { OPT_CINC = 1000, OPT_BRIGADE, OPT_ROLL, OPT_SEED, OPT_RULES };
+enum { OPT_CINC = 1000, OPT_BRIGADE, OPT_ROLL, OPT_SEED, OPT_RULES, OPT_MEASURE };
 
 static const cli_opt cli_explain_gdb_order_options[] = {
     {"cinc", OPT_CINC, CLI_TEXT, N_("OFFICER"), N_("the C-in-C's officer id"), 0, 0, NULL},
@@ -32,6 +33,10 @@ static const cli_opt cli_explain_gdb_order_options[] = {
     {"rules", OPT_RULES, CLI_TEXT, N_("FILE"),
      N_("house rules replacing data/rules/gdb.json"),
      0, 0, NULL},
+    {"measure", OPT_MEASURE, CLI_TEXT, N_("FROM:TO=VALUE"),
+     N_("a distance or contact measured at the table instead of\n"
+        "the map's (repeatable; docs/game.md \"Measured at the table\")"),
+     0, 0, NULL},
     {"json", 'j', CLI_FLAG, NULL,
      N_("one JSON explanation record (test \"gdb-order\")"),
      0, 0, NULL},
@@ -40,7 +45,6 @@ static const cli_opt cli_explain_gdb_order_options[] = {
 
 static int on_opt(cli *c, const cli_opt *opt, const cli_value *v, void *ctx)
 {
-    (void)c;
     explain_opts *o = ctx;
     switch (opt->id) {
     case OPT_CINC: o->cinc = v->text; return 0;
@@ -48,6 +52,7 @@ static int on_opt(cli *c, const cli_opt *opt, const cli_value *v, void *ctx)
     case OPT_RULES: o->rules = v->text; return 0;
     case OPT_ROLL: o->has_roll = 1; o->roll = v->n; return 0;
     case OPT_SEED: o->has_seed = 1; o->seed = v->n; return 0;
+    case OPT_MEASURE: return cli_measures_add(c, &o->measures, v->text);
     }
     return CLI_EXIT_USAGE;
 }
@@ -68,11 +73,24 @@ static int run(cli *c, const explain_opts *o, const grog_gdb_rules *rules,
         src.rng = rng;
     }
     grog_explain *e = NULL;
-    grog_status st = grog_gdb_battle_test(rules, b, o->cinc, o->brigade, &src, &e, NULL, &err);
+    grog_tape *tape = NULL;
+    int rc = cli_measures_tape(c, &o->measures, b, &tape);
+    if (rc != 0) {
+        grog_rng_destroy(rng);
+        return rc;
+    }
+    grog_status st = grog_gdb_battle_test_measured(rules, b, o->cinc, o->brigade, tape, &src, &e,
+                                                   NULL, &err);
     grog_rng_destroy(rng);
+    if (st == GROG_OK && (rc = cli_measures_check(c, tape)) != 0) {
+        grog_tape_destroy(tape);
+        grog_explain_destroy(e);
+        return rc;
+    }
+    grog_tape_destroy(tape);
     if (st != GROG_OK)
         return cli_fail_status(c, st, &err);
-    int rc = cli_print_explain(c, e);
+    rc = cli_print_explain(c, e);
     if (rc == CLI_EXIT_OK && !grog_explain_checks_ok(e))
         rc = cli_fail(c, CLI_EXIT_INPUT, "%s",
                       _("this order change cannot be made (see the checks marked NO)"));
@@ -113,7 +131,8 @@ const cli_command cli_explain_gdb_order = {
     run_explain_gdb_order,
     N_("General de Brigade: a C-in-C's brigade order change, from the scenario"),
     N_("grognard explain [FILE] gdb-order --cinc OFFICER --brigade OFFICER\n"
-       "       [--roll TOTAL | --seed N] [--rules FILE] [--json]"),
+       "       [--roll TOTAL | --seed N] [--measure FROM:TO=VALUE]... [--rules FILE]\n"
+       "       [--json]"),
     N_("Works out the order change from the scenario (FILE, or the embedded default):\n"
        "checks that OFFICER --cinc is his side's commander-in-chief and --brigade a\n"
        "brigade commander of the same side (or the C-in-C himself, for the brigade he\n"

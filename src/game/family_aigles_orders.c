@@ -438,7 +438,8 @@ grog_status aigles_act_adc(action_ctx *c, int argc, char **argv, grog_error *err
                                 adc->adc_speed > 0 ? grog_length_from_mm(adc->adc_speed,
                                                                          GROG_UNIT_PAS, scale(c))
                                                    : 0,
-                                scale(c)->figure_mm, scale(c)->mm_per_pas};
+                                scale(c)->figure_mm, scale(c)->mm_per_pas,
+                                gen->id, adc->id, sub->id, c->tape};
     grog_aigles_adc_route route;
     grog_explain *e = grog_explain_create("aigles-adc", _("Les Aigles: an aide-de-camp rides"));
     if (e == NULL)

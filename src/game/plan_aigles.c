@@ -354,7 +354,8 @@ static grog_status exact_adc(plan_ctx *p, aigles_exact *x, grog_error *err)
                                 adc->adc_speed > 0 ? grog_length_from_mm(adc->adc_speed,
                                                                          GROG_UNIT_PAS, sc)
                                                    : 0,
-                                sc->figure_mm, sc->mm_per_pas};
+                                sc->figure_mm, sc->mm_per_pas,
+                                NULL, NULL, NULL, NULL}; /* the plan names no measure */
     grog_aigles_adc_route rt;
     grog_status st = grog_aigles_adc_plan(x->rules, &in, &rt, NULL, err);
     grog_aigles_order o = grog_aigles_order_default();

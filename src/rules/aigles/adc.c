@@ -6,7 +6,9 @@
  * scenario, else the rules' documented default, reported in defaults_used).
  * On arrival he transmits with his general's command value in the test and
  * as many attempts as his own command value. He then rides back from the
- * subordinate to his general (the general's base where it stands now). */
+ * subordinate to his general (the general's base where it stands now).
+ * Both legs are measures (tape.h, AIG-O-11) when the caller names the
+ * pieces: the map's, or the table's when given. */
 #include <math.h>
 #include <stdio.h>
 
@@ -77,6 +79,22 @@ static void describe(const grog_aigles_rules *r, const grog_aigles_adc_route *rt
     aigles_note_contact_default(r, e);
 }
 
+/* A leg of the ride as a measure (tape.h): pas from the bases, or the
+ * table's when it was measured; named in e when both ids are known. */
+static double ride_measure(const grog_aigles_adc_input *in, const char *from, const char *to,
+                           double pas, double mpp, grog_explain *e)
+{
+    if (from == NULL || to == NULL)
+        return pas;
+    grog_measure m = grog_measure_map(GROG_MEASURE_DISTANCE, from, to, "AIG-O-11", GROG_UNIT_PAS);
+    m.mm = pas * mpp;
+    grog_tape_take(in->tape, &m);
+    grog_scale scale = {in->figure_mm, mpp};
+    if (e != NULL)
+        grog_explain_add_measure(e, &m, &scale);
+    return m.mm / mpp;
+}
+
 grog_status grog_aigles_adc_plan(const grog_aigles_rules *r, const grog_aigles_adc_input *in,
                                  grog_aigles_adc_route *route, grog_explain *e, grog_error *err)
 {
@@ -97,8 +115,10 @@ grog_status grog_aigles_adc_plan(const grog_aigles_rules *r, const grog_aigles_a
     rt.out_pas = aigles_distance_pas(&in->adc, &in->subordinate, mpp);
     if (aigles_in_contact(r, &in->adc, &in->subordinate))
         rt.out_pas = 0;
+    rt.out_pas = ride_measure(in, in->adc_id, in->subordinate_id, rt.out_pas, mpp, e);
     rt.turns_out = turns_for(rt.out_pas, rt.speed_pas);
     rt.back_pas = aigles_distance_pas(&in->subordinate, &in->general, mpp);
+    rt.back_pas = ride_measure(in, in->subordinate_id, in->general_id, rt.back_pas, mpp, e);
     rt.turns_back = turns_for(rt.back_pas, rt.speed_pas);
     rt.attempts = in->adc_command * r->points_per_command;
     rt.test_command = in->general_command;

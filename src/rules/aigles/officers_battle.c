@@ -168,7 +168,8 @@ static grog_status via_adc(const grog_aigles_rules *r, const grog_battle *b, con
     double mpp = aigles_mm_per_pas(r, s->mm_per_pas);
     grog_aigles_adc_input in = {o->command, a->ratings.aigles_command, x->giver->base, a->base,
                                 x->officer->base, a->adc_speed >= 0 ? a->adc_speed / mpp : 0,
-                                s->figure_mm, s->mm_per_pas};
+                                s->figure_mm, s->mm_per_pas, x->giver->id, a->id, x->officer->id,
+                                s->tape};
     grog_text_snprintf(text, sizeof text, _("%s is out of %s's zone: he sends his ADC %s"),
                        o->receiver_name, o->giver, label_of(a->name, a->id));
     grog_explain_add_note(e, "AIG-O-11", text);
