@@ -51,18 +51,18 @@ static double bare_sqlite_rate(const char *game, int rows)
                      "CREATE TABLE actions(seq INTEGER PRIMARY KEY, side TEXT NOT NULL, words TEXT "
                      "NOT NULL, result TEXT NOT NULL, checks TEXT NOT NULL, undoes INTEGER, "
                      "rng_from INTEGER, rng_to INTEGER, top INTEGER, below INTEGER, rtop INTEGER, "
-                     "lang TEXT)",
+                     "lang TEXT, hash TEXT)",
                      NULL, NULL, NULL) != SQLITE_OK ||
         sqlite3_prepare_v2(src, "SELECT * FROM actions ORDER BY seq", -1, &rd, NULL) !=
             SQLITE_OK ||
-        sqlite3_prepare_v2(dst, "INSERT INTO actions VALUES (?,?,?,?,?,?,?,?,?,?,?,?)", -1, &wr,
+        sqlite3_prepare_v2(dst, "INSERT INTO actions VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)", -1, &wr,
                            NULL) != SQLITE_OK)
         goto out;
     int n = 0;
     double t0 = now();
     while (n < rows && sqlite3_step(rd) == SQLITE_ROW) {
         sqlite3_exec(dst, "BEGIN IMMEDIATE", NULL, NULL, NULL);
-        for (int i = 0; i < 12; i++)
+        for (int i = 0; i < 13; i++) /* the row and its hash, as the journal writes them */
             sqlite3_bind_value(wr, i + 1, sqlite3_column_value(rd, i));
         sqlite3_step(wr);
         sqlite3_reset(wr);

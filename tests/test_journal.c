@@ -309,10 +309,13 @@ static void test_an_edited_result_is_caught_and_repaired(void **state)
     edit_row(2, "result", "\"roll\":3", "\"roll\":12");
     edit_row(2, "result", "\"outcome\":\"fail\"", "\"outcome\":\"immediate\"");
     grog_error err;
-    /* opening checks the rolls and outcomes (intact); replay checks what the log shows */
+    /* opening checks the rolls and outcomes (intact) and the rows' hashes (issue 29:
+     * the edited row is found at once); replay checks what the log shows */
     long long first_bad = 0;
+    assert_int_equal(grog_game_open(path, &g, &err), GROG_EFORMAT);
+    assert_non_null(strstr(err.message, "action 2 is not what was written"));
     assert_int_equal(grog_game_open_damaged(path, &g, &first_bad, &err), GROG_OK);
-    assert_int_equal(first_bad, 0);
+    assert_int_equal(first_bad, 2);
     assert_int_equal(grog_game_replay(g, NULL, &err), GROG_EFORMAT);
     assert_non_null(strstr(err.message, "action 2 (order)"));
     assert_null(strstr(err.message, "redeploy")); /* never the hidden words */

@@ -456,8 +456,24 @@ static grog_status open_game(const char *path, int damaged_ok, grog_game **out, 
     grog_status st = journal_open(path, &g->j, err);
     if (st == GROG_OK)
         st = open_keys(g, path, err);
+    /* the rows after the newest snapshot are the ones open executes: their
+     * hashes are checked first, so an edited row is called so (journal.h) */
+    long long edited = 0;
+    grog_error chain;
+    grog_status cs = st == GROG_OK ? journal_chain_check(g->j, journal_last_snapshot(g->j),
+                                                         &edited, &chain)
+                                   : GROG_OK;
+    if (cs != GROG_OK && (edited == 0 || !damaged_ok)) {
+        st = cs;
+        if (err != NULL)
+            *err = chain;
+    }
     if (st == GROG_OK)
         st = game_rebuild(g, damaged_ok, err);
+    if (st == GROG_OK && edited > 0 && (g->bad == 0 || edited < g->bad)) {
+        g->bad = edited; /* read only, as a game that no longer replays */
+        snprintf(g->bad_reason, sizeof g->bad_reason, "%s", chain.message);
+    }
     if (st != GROG_OK) {
         grog_game_close(g);
         return st;

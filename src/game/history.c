@@ -554,6 +554,17 @@ grog_status grog_game_replay(grog_game *g, size_t *actions, grog_error *err)
         }
         return st;
     }
+    /* every row replays: then every row's hash (journal.h), which finds what
+     * the rules do not compare (a row whose hash alone was replaced) */
+    long long edited = 0;
+    st = journal_chain_check(g->j, 0, &edited, err);
+    if (st != GROG_OK) {
+        if (edited > 0 && (g->bad == 0 || edited < g->bad)) {
+            g->bad = edited;
+            snprintf(g->bad_reason, sizeof g->bad_reason, "%s", err != NULL ? err->message : "");
+        }
+        return st;
+    }
     g->last = last;
     g->top = v.top;
     g->rtop = v.rtop;

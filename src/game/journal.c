@@ -70,10 +70,11 @@ static const char *schema =
     "CREATE TABLE texts(name TEXT PRIMARY KEY, label TEXT NOT NULL, text TEXT NOT NULL);"
     "CREATE TABLE actions(seq INTEGER PRIMARY KEY, side TEXT NOT NULL, words TEXT NOT NULL,"
     " result TEXT NOT NULL, checks TEXT NOT NULL, undoes INTEGER, rng_from INTEGER,"
-    " rng_to INTEGER, top INTEGER, below INTEGER, rtop INTEGER, lang TEXT);"
-    "CREATE TABLE snapshots(seq INTEGER PRIMARY KEY, state TEXT NOT NULL, digest TEXT NOT NULL);"
+    " rng_to INTEGER, top INTEGER, below INTEGER, rtop INTEGER, lang TEXT, hash TEXT);"
+    "CREATE TABLE snapshots(seq INTEGER PRIMARY KEY, state TEXT NOT NULL, digest TEXT NOT NULL,"
+    " hash TEXT);"
     "PRAGMA application_id=1196576583;"
-    "PRAGMA user_version=2;"
+    "PRAGMA user_version=3;"
     "COMMIT;";
 
 /* Version 1 → 2: the new columns (version 1 rows: every row in effect, in
@@ -92,6 +93,25 @@ static const char *upgrade_1 =
     "PRAGMA user_version=2;"
     "COMMIT;";
 
+/* Version 2 → 3: the chain of hashes (journal_chain.c), worked out for
+ * the rows already there. */
+static grog_status upgrade_2(journal *j, grog_error *err)
+{
+    const char *what = _("cannot bring the game up to date");
+    grog_status s = journal_db_exec(j,
+                                    "BEGIN IMMEDIATE;"
+                                    "ALTER TABLE actions ADD COLUMN hash TEXT;"
+                                    "ALTER TABLE snapshots ADD COLUMN hash TEXT;",
+                                    what, err);
+    if (s == GROG_OK)
+        s = journal_chain_make(j, err);
+    if (s == GROG_OK)
+        s = journal_db_exec(j, "PRAGMA user_version=3; COMMIT;", what, err);
+    if (s != GROG_OK)
+        sqlite3_exec(j->db, "ROLLBACK", NULL, NULL, NULL);
+    return s;
+}
+
 static grog_status init_new(journal *j, int wal, grog_error *err)
 {
     grog_status s = journal_db_exec(j, "PRAGMA synchronous=FULL;", _("cannot write"), err);
@@ -100,6 +120,7 @@ static grog_status init_new(journal *j, int wal, grog_error *err)
         s = journal_db_exec(j, "PRAGMA journal_mode=WAL;", _("cannot write"), err);
     if (s == GROG_OK)
         s = journal_db_exec(j, schema, _("cannot write"), err);
+    j->hashed = 1;
     return s;
 }
 
@@ -212,7 +233,15 @@ static grog_status check_file(journal *j, const char *path, grog_error *err)
             sqlite3_exec(j->db, "ROLLBACK", NULL, NULL, NULL);
             return s;
         }
+        version = 2;
     }
+    if (version < 3 && !j->read_only) { /* a file that may only be read keeps no chain */
+        grog_status s = upgrade_2(j, err);
+        if (s != GROG_OK)
+            return s;
+        version = 3;
+    }
+    j->hashed = version >= 3;
     return j->read_only ? GROG_OK : journal_db_exec(j, "PRAGMA synchronous=FULL;", _("cannot open"), err);
 }
 
@@ -267,6 +296,7 @@ void journal_close(journal *j)
     sqlite3_finalize(j->by_seq);
     sqlite3_finalize(j->last);
     sqlite3_finalize(j->version);
+    sqlite3_finalize(j->hash_of);
     for (int k = 0; k < 2; k++)
         for (int i = 0; i < 6; i++)
             free(j->row[k][i]);

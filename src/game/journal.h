@@ -1,11 +1,15 @@
 /* journal.h — the SQLite file of a game (internal to src/game).
  *
- * Schema (user_version 2, application_id 'GROG'):
+ * Schema (user_version 3, application_id 'GROG'):
  *   game(key, value)            format, family, seed, created_with, rules_label
  *   texts(name, label, text)    "scenario" and, for house rules, "rules"
  *   actions(seq, side, words, result, checks, undoes, rng_from, rng_to,
- *           top, below, rtop, lang)
- *   snapshots(seq, state, digest)
+ *           top, below, rtop, lang, hash)
+ *   snapshots(seq, state, digest, hash)
+ * hash: the SHA-256 (hex) of the previous row's hash and this row's
+ * columns (journal_chain.c), written by journal_append; a snapshot's hash
+ * is its row's. A version 2 file gets its chain worked out when opened for
+ * writing (format 3); read only, it is read without one.
  * Nothing is ever deleted from `actions` but by an explicit repair. A row is
  * an action (undoes NULL) or an undo record naming the row it cancels. The
  * generator's stream position where an action starts and ends (rng_from,
@@ -36,7 +40,9 @@
 
 #include "grognard/error.h"
 
-#define GROG_JOURNAL_VERSION 2
+#define GROG_JOURNAL_VERSION 3
+/* A row's hash in hex, with its NUL. */
+#define JOURNAL_HASH_HEX 65
 
 typedef struct journal journal;
 
@@ -110,6 +116,15 @@ grog_status journal_links(journal *j, long long after,
 grog_status journal_cut(journal *j, long long keep,
                         grog_status (*fn)(void *ctx, const journal_action *a, grog_error *err),
                         void *ctx, grog_error *err);
+
+/* Checks the chain of hashes from row `after` (0: from the first row):
+ * the snapshot after that row (if any) stands on its hash, and every later
+ * row's hash is what its columns and the previous hash give. GROG_EFORMAT
+ * naming the first row that does not match ("damaged grognard game: action
+ * N is not what was written"), *first_bad (may be NULL) its number (0 when
+ * sound). A file without hashes (an older format read only): GROG_OK. */
+grog_status journal_chain_check(journal *j, long long after, long long *first_bad,
+                                grog_error *err);
 
 /* Snapshots of the state after row seq: an opaque text and its digest. */
 grog_status journal_put_snapshot(journal *j, long long seq, const char *state,

@@ -1,6 +1,7 @@
 /* journal_db.h — the SQLite connection under a game's journal, shared by
- * journal.c (the file: opening, creating, transactions, keys and texts) and
- * journal_rows.c (the rows: actions and snapshots); internal to those two.
+ * journal.c (the file: opening, creating, transactions, keys and texts),
+ * journal_rows.c (the rows: actions and snapshots) and journal_chain.c (the
+ * rows' hashes); internal to those.
  *
  * Every failure is reported by cause (journal.h): permission denied,
  * read-only, disk full, busy (GROG_EIO, GROG_EBUSY), damaged (GROG_EFORMAT),
@@ -20,8 +21,20 @@ struct journal {
     int data_version; /* PRAGMA data_version when last looked */
     sqlite3_stmt *append, *by_seq, *last; /* kept prepared: the hot paths */
     sqlite3_stmt *version; /* PRAGMA data_version, twice per action */
+    sqlite3_stmt *hash_of; /* a row's hash (journal_chain.c) */
+    int hashed;            /* the file's rows carry hashes (format 3 and later) */
     char *row[2][6]; /* copies of the strings of the last row read by last / by_seq */
 };
+
+/* The chain of hashes (journal_chain.c). The hash of row a over the
+ * previous row's hash prev (hex, "" for the first row), in hex. */
+void journal_row_hash(const journal_action *a, const char *prev, char out[JOURNAL_HASH_HEX]);
+/* The stored hash of row seq ("" for seq 0); GROG_EFORMAT when it has none. */
+grog_status journal_prev_hash(journal *j, long long seq, char out[JOURNAL_HASH_HEX],
+                              grog_error *err);
+/* Works out and writes every row's hash, and every snapshot's (an older
+ * file brought up to date, inside the caller's transaction). */
+grog_status journal_chain_make(journal *j, grog_error *err);
 
 /* A malloc'd copy of s (NULL for NULL or out of memory). */
 char *journal_db_copy(const char *s);

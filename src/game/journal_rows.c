@@ -24,10 +24,15 @@ grog_status journal_append(journal *j, const journal_action *a, grog_error *err)
 {
     grog_status s = GROG_OK;
     if (j->append == NULL)
-        s = journal_db_prepare(j, "INSERT INTO actions(" COLUMNS ") VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
+        s = journal_db_prepare(j, "INSERT INTO actions(" COLUMNS ", hash) VALUES "
+                                  "(?,?,?,?,?,?,?,?,?,?,?,?,?)",
                     &j->append, err);
+    char prev[JOURNAL_HASH_HEX], hash[JOURNAL_HASH_HEX];
+    if (s == GROG_OK) /* the chain (journal_chain.c): over the row before it */
+        s = journal_prev_hash(j, a->seq - 1, prev, err);
     if (s != GROG_OK)
         return s;
+    journal_row_hash(a, prev, hash);
     sqlite3_stmt *stmt = j->append;
     sqlite3_reset(stmt);
     sqlite3_bind_int64(stmt, 1, a->seq);
@@ -45,6 +50,7 @@ grog_status journal_append(journal *j, const journal_action *a, grog_error *err)
         sqlite3_bind_text(stmt, 12, a->lang, -1, SQLITE_STATIC);
     else
         sqlite3_bind_null(stmt, 12);
+    sqlite3_bind_text(stmt, 13, hash, -1, SQLITE_STATIC);
     int rc = sqlite3_step(stmt);
     sqlite3_reset(stmt);
     sqlite3_clear_bindings(stmt);
@@ -224,8 +230,9 @@ grog_status journal_put_snapshot(journal *j, long long seq, const char *state,
                                  const char *digest, grog_error *err)
 {
     sqlite3_stmt *stmt;
-    grog_status s = journal_db_prepare(j, "INSERT OR REPLACE INTO snapshots(seq, state, digest) "
-                               "VALUES (?, ?, ?)",
+    grog_status s = journal_db_prepare(j, "INSERT OR REPLACE INTO snapshots(seq, state, digest, "
+                                          "hash) VALUES (?, ?, ?, (SELECT hash FROM actions "
+                                          "WHERE seq = ?1))",
                             &stmt, err);
     if (s != GROG_OK)
         return s;
