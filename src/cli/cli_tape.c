@@ -43,10 +43,12 @@ int cli_measures_tape(cli *c, const cli_measures *m, const grog_battle *b, grog_
         const char *ids[2] = {grog_tape_from(tape, k), grog_tape_to(tape, k)};
         for (int j = 0; j < 2; j++)
             if (!(j == 1 && strcmp(ids[j], GROG_TAPE_ENEMY) == 0) && !is_piece(b, ids[j])) {
+                /* the message first: ids live in the tape */
+                int rc = cli_fail(c, CLI_EXIT_INPUT,
+                                  _("--measure %s: no officer or unit \"%s\" in this battle"),
+                                  m->v[i], ids[j]);
                 grog_tape_destroy(tape);
-                return cli_fail(c, CLI_EXIT_INPUT,
-                                _("--measure %s: no officer or unit \"%s\" in this battle"),
-                                m->v[i], ids[j]);
+                return rc;
             }
     }
     *out = tape;
