@@ -5,7 +5,9 @@
  * games from the API (a bundled scenario, an uploaded scenario, a roster,
  * and every refusal); an action in one game that leaves the other as it
  * was; the editor's helpers (validate, battle, qr); the Host and Origin
- * checks of the organiser's port. */
+ * checks of the organiser's port; the organiser's answers in the request's
+ * language (Accept-Language), by the rule of a game's server. */
+#include <libintl.h>
 #include <stdarg.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -535,6 +537,89 @@ static void test_names(void **state)
     teardown_folder(&f);
 }
 
+static int says(json_t *message, const char *text)
+{
+    return json_string_value(message) != NULL && strstr(json_string_value(message), text) != NULL;
+}
+
+/* r has the status, and its error's message, or one of its problems', holds
+ * text. */
+static void expect_said(reply r, long status, const char *text)
+{
+    if (r.status != status)
+        fail_msg("%ld, not %ld: %s", r.status, status, r.body);
+    json_t *j = body_json(&r);
+    int found = says(json_object_get(json_object_get(j, "error"), "message"), text);
+    size_t i;
+    json_t *p;
+    json_array_foreach(json_object_get(j, "problems"), i, p) {
+        found |= says(json_object_get(p, "message"), text);
+    }
+    if (!found)
+        fail_msg("\"%s\" not in %s", text, r.body);
+    json_decref(j);
+    free(r.body);
+}
+
+/* The catalogues the CLI would find beside this program (build/locale), so
+ * that the organiser, started here and not by the CLI, finds them too. */
+static void bind_catalogues(void)
+{
+    char exe[2048], dir[2100];
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    assert_true(n > 0);
+    exe[n] = '\0';
+    char *slash = strrchr(exe, '/');
+    assert_non_null(slash);
+    *slash = '\0';
+    snprintf(dir, sizeof dir, "%s/../locale", exe);
+    assert_non_null(bindtextdomain("grognard", dir));
+}
+
+/* Issue 25: the organiser's answers follow Accept-Language as a game's
+ * server's do (docs/api.md "Language": the highest q of en, fr, ru; none of
+ * them: the server's own, here English), before the token is looked at and
+ * after a body is read. */
+static void test_language_per_request(void **state)
+{
+    (void)state;
+    bind_catalogues();
+    folder f;
+    setup_folder(&f);
+    unsigned port = grog_club_port(f.club);
+    const char *host = grog_club_host_token(f.club);
+    static const struct {
+        const char *header; /* NULL: no Accept-Language */
+        const char *unauthorized, *family, *duplicate;
+    } cases[] = {
+        {"fr", "pas de jeton d'hôte valide", "family : aigles, gdb ou gt est attendu",
+         "identifiant « o » en double"},
+        {"ru", "нет действительного токена хозяина", "family: ожидается aigles, gdb или gt",
+         "повторяющийся идентификатор «o»"},
+        {"de, ru;q=0.5, fr;q=0.4", "нет действительного токена хозяина",
+         "family: ожидается aigles, gdb или gt", "повторяющийся идентификатор «o»"},
+        {"fr-FR;q=0, en;q=0.2", "no valid host token", "family: expected aigles, gdb or gt",
+         "duplicate id \"o\""},
+        {"de-DE, *;q=0.5", "no valid host token", "family: expected aigles, gdb or gt",
+         "duplicate id \"o\""},
+        {NULL, "no valid host token", "family: expected aigles, gdb or gt", "duplicate id \"o\""},
+    };
+    static const char roster[] =
+        "{\"roster_csv\": \"kind,id,name,side,parent,role\\nside,a,A,,,\\nside,b,B,,,\\n"
+        "officer,o,O,a,,commander-in-chief\\nofficer,o,P,b,,commander-in-chief\\n\"}";
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char accept[64] = "X-None: 1";
+        if (cases[i].header != NULL)
+            snprintf(accept, sizeof accept, "Accept-Language: %s", cases[i].header);
+        expect_said(http_h(port, "api/v1/games", NULL, NULL, accept, NULL), 401, cases[i].unauthorized);
+        expect_said(http_h(port, "api/v1/games", host, "{\"family\": \"whist\"}", accept, NULL), 422,
+               cases[i].family);
+        expect_said(http_h(port, "api/v1/validate", host, roster, accept, NULL), 200,
+               cases[i].duplicate);
+    }
+    teardown_folder(&f);
+}
+
 int main(void)
 {
     curl_global_init(CURL_GLOBAL_DEFAULT);
@@ -546,6 +631,7 @@ int main(void)
         cmocka_unit_test(test_host),
         cmocka_unit_test(test_origin),
         cmocka_unit_test(test_names),
+        cmocka_unit_test(test_language_per_request),
     };
     int rc = cmocka_run_group_tests(tests, NULL, NULL);
     curl_global_cleanup();

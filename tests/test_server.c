@@ -1451,6 +1451,7 @@ static void test_language_per_request(void **state)
         {"FR", &in_fr},
         {"de, ru;q=0.5, fr;q=0.4", &in_ru}, /* the highest q of the three */
         {"fr;q=0, en;q=0.2", &in_en},       /* q=0: not acceptable */
+        {"fr-FR;q=0, en;q=0.2", &in_en},    /* also after a region */
         {"ru;q=0.5, en;q=0.5", &in_ru},     /* equal: the first */
         {"de-DE, *;q=0.5", &in_ru},         /* none of ours: the server's own */
         {"french", &in_ru},                 /* not a language tag of ours */

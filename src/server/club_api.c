@@ -9,7 +9,9 @@
  * constant time), or is refused with 401 before its body is read; a body is
  * never read beyond GROG_CLUB_MAX_BODY; a game's state is read under that
  * game's own locks (club_info.c); what a game's battle shows is its public
- * view (no hidden orders), as `grognard export` writes it. */
+ * view (no hidden orders), as `grognard export` writes it; every text of
+ * an answer is in the request's language (Accept-Language, lang.h), as a
+ * game's server answers. */
 #include <ctype.h>
 #include <jansson.h>
 #include <qrencode.h>
@@ -442,12 +444,10 @@ static enum MHD_Result answer(grog_club *club, struct MHD_Connection *c, const c
     return ok;
 }
 
-enum MHD_Result club_on_request(void *cls, struct MHD_Connection *c, const char *url,
-                                const char *method, const char *version, const char *upload,
-                                size_t *upload_size, void **con_cls)
+static enum MHD_Result on_request(grog_club *club, struct MHD_Connection *c, const char *url,
+                                  const char *method, const char *upload, size_t *upload_size,
+                                  void **con_cls)
 {
-    (void)version;
-    grog_club *club = cls;
     creq *r = *con_cls;
     int post = strcmp(method, MHD_HTTP_METHOD_POST) == 0;
     if (r == NULL) {
@@ -473,4 +473,16 @@ enum MHD_Result club_on_request(void *cls, struct MHD_Connection *c, const char 
         return MHD_YES;
     r->waiting = 0;
     return answer(club, c, url, post, r);
+}
+
+enum MHD_Result club_on_request(void *cls, struct MHD_Connection *c, const char *url,
+                                const char *method, const char *version, const char *upload,
+                                size_t *upload_size, void **con_cls)
+{
+    (void)version;
+    grog_club *club = cls;
+    const grog_catalog *before = grog_i18n_use(club->langs[lang_of_request(club->langs, c)]);
+    enum MHD_Result ok = on_request(club, c, url, method, upload, upload_size, con_cls);
+    grog_i18n_use(before);
+    return ok;
 }

@@ -2,7 +2,8 @@
  * the folder and its games opened (club.c), then libmicrohttpd listening on
  * the address and port asked for, answering with club_api.c. Above both, so
  * that neither calls the other back. Stopping stops the daemon first (every
- * connection's thread ended), then every game's server. */
+ * connection's thread ended), then every game's server. The requests'
+ * catalogues (lang.h) are read at start and freed after the daemon stops. */
 #include <arpa/inet.h>
 #include <netinet/in.h>
 #include <stdio.h>
@@ -59,6 +60,8 @@ grog_status grog_club_start(const char *dir, const grog_club_options *o, grog_cl
     grog_club *c = NULL;
     grog_status st = club_open(dir, o, &c, err);
     if (st == GROG_OK)
+        lang_load(c->langs);
+    if (st == GROG_OK)
         st = listen_club(c, o, err);
     if (st != GROG_OK) {
         grog_club_stop(c);
@@ -75,5 +78,6 @@ void grog_club_stop(grog_club *c)
     if (c->d != NULL)
         MHD_stop_daemon(c->d);
     c->d = NULL;
+    lang_free(c->langs);
     club_close(c);
 }

@@ -15,6 +15,7 @@
 
 #include "grognard/club.h"
 #include "grognard/scenario.h"
+#include "lang.h"
 #include "tokens.h"
 
 struct grog_club {
@@ -26,6 +27,7 @@ struct grog_club {
     char **names; /* the Host names besides addresses (--name), owned */
     size_t nnames;
     struct MHD_Daemon *d;
+    const grog_catalog *langs[LANG_COUNT]; /* the requests' languages (lang.h), read-only */
     pthread_mutex_t lock;
     int lock_ready;
     grog_club_game games[GROG_CLUB_MAX_GAMES];

@@ -18,6 +18,7 @@
 #include "guard.h"
 #include "http.h"
 #include "i18n.h"
+#include "lang.h"
 #include "reply.h"
 #include "stream.h"
 
@@ -179,50 +180,6 @@ static enum MHD_Result answer(http_site *s, struct MHD_Connection *c, const char
     return api_answer(s->t, c, url + 8, post, r->seat, r->lang, r->body.text, r->body.len);
 }
 
-/* ---- the request's language ---- */
-
-/* The weight of an Accept-Language entry's parameters (";q=0.5"), in
- * thousandths: 1000 when there is no q, 0 when it is malformed. */
-static int q_of(const char *p, const char *end)
-{
-    while (p < end && (*p == ';' || *p == ' ' || *p == '\t'))
-        p++;
-    if (end - p < 2 || (p[0] != 'q' && p[0] != 'Q') || p[1] != '=')
-        return 1000;
-    p += 2;
-    if (p >= end || (*p != '0' && *p != '1'))
-        return 0;
-    int q = (*p++ - '0') * 1000;
-    if (p < end && *p == '.')
-        for (int scale = 100, i = 0; ++p < end && i < 3 && *p >= '0' && *p <= '9'; i++, scale /= 10)
-            q += (*p - '0') * scale;
-    return q > 1000 ? 0 : q;
-}
-
-/* The language of a request: of its Accept-Language entries ("fr-FR,
- * ru;q=0.8, *;q=0.1"), the one of en, fr and ru with the highest q above 0,
- * the first of equals; 0 (the server's own) for none, or for one whose
- * catalogue the server has not. */
-static int request_lang(const http_site *s, struct MHD_Connection *c)
-{
-    static const char *const names[] = {"en", "fr", "ru"};
-    const char *h = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Accept-Language");
-    int best = 0, best_q = 0;
-    while (h != NULL && *h != '\0') {
-        h += strspn(h, " \t,");
-        size_t len = strcspn(h, ",");
-        size_t tag = strcspn(h, ";,-_ \t");
-        int q = q_of(h + tag, h + len);
-        for (int i = 0; i < 3; i++)
-            if (tag == 2 && strncasecmp(h, names[i], 2) == 0 && q > best_q) {
-                best = i + 1;
-                best_q = q;
-            }
-        h += len;
-    }
-    return s->langs[best] != NULL ? best : 0;
-}
-
 static enum MHD_Result on_request(http_site *s, struct MHD_Connection *c, const char *url,
                                   const char *method, const char *upload, size_t *upload_size,
                                   void **con_cls, int lang)
@@ -262,7 +219,7 @@ enum MHD_Result http_on_request(void *cls, struct MHD_Connection *c, const char 
 {
     (void)version;
     http_site *s = cls;
-    int lang = request_lang(s, c);
+    int lang = lang_of_request(s->langs, c);
     const grog_catalog *before = grog_i18n_use(s->langs[lang]);
     enum MHD_Result ok = on_request(s, c, url, method, upload, upload_size, con_cls, lang);
     grog_i18n_use(before);

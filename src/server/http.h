@@ -8,7 +8,10 @@
 #include <microhttpd.h>
 
 #include "catalog.h"
+#include "lang.h"
 #include "table.h"
+
+_Static_assert(TABLE_NLANGS == LANG_COUNT, "a table keeps a document per language of lang.h");
 
 /* What the requests are answered from: the table served and the requests'
  * catalogues ([0] NULL: the server's own language, [1] English, [2] fr,

@@ -13,6 +13,7 @@
 
 #include "http.h"
 #include "i18n.h"
+#include "lang.h"
 #include "served.h"
 #include "votes.h"
 #include "watch.h"
@@ -113,25 +114,6 @@ static grog_status copy_names(grog_server *s, const grog_server_options *o, grog
     return GROG_OK;
 }
 
-/* The requests' languages: the catalogues of fr and ru from where gettext
- * was told to find ours (bindtextdomain: the CLI's folder, docs/i18n.md). A
- * language whose catalogue is missing or damaged is answered in the
- * server's own. */
-static void load_langs(grog_server *s)
-{
-    static const char *const names[] = {"fr", "ru"};
-    const char *dir = bindtextdomain(GROG_TEXTDOMAIN_NAME, NULL);
-    s->site.langs[1] = grog_catalog_english();
-    for (size_t i = 0; dir != NULL && i < sizeof names / sizeof names[0]; i++) {
-        char path[4096];
-        int n = snprintf(path, sizeof path, "%s/%s/LC_MESSAGES/" GROG_TEXTDOMAIN_NAME ".mo", dir,
-                         names[i]);
-        grog_catalog *c = NULL;
-        if (n > 0 && (size_t)n < sizeof path && grog_catalog_load(path, &c, NULL) == GROG_OK)
-            s->site.langs[2 + i] = c;
-    }
-}
-
 grog_status grog_server_start(const char *path, const grog_server_options *o, grog_server **out,
                               grog_error *err)
 {
@@ -141,7 +123,7 @@ grog_status grog_server_start(const char *path, const grog_server_options *o, gr
     grog_server *s = calloc(1, sizeof *s);
     if (s == NULL)
         return grog_error_set(err, GROG_ENOMEM, _("out of memory"));
-    load_langs(s);
+    lang_load(s->site.langs);
     raise_files_limit();
     grog_status st = copy_names(s, o, err);
     if (st == GROG_OK)
@@ -175,8 +157,7 @@ void grog_server_stop(grog_server *s)
     for (size_t i = 0; i < s->site.nnames; i++)
         free(s->site.names[i]);
     free(s->site.names);
-    for (size_t i = 2; i < TABLE_NLANGS; i++)
-        grog_catalog_free((grog_catalog *)s->site.langs[i]);
+    lang_free(s->site.langs);
     free(s);
 }
 
