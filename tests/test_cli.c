@@ -276,6 +276,37 @@ static void test_every_command_but_play_takes_json(void **state)
     cli_run_free(&h);
 }
 
+/* Issue 25: validate's --help named two bundled scenarios ("bussaco-1810,
+ * quatre-bras-1815") when five were bundled. Its help, in every language,
+ * sends to `grognard scenarios` and names all of the bundled scenarios or
+ * only the default, never a few of them. */
+static void test_validate_help_names_the_bundled_scenarios(void **state)
+{
+    (void)state;
+    cli_run list = run_cli("scenarios", "--json", NULL);
+    json_t *doc = cli_json(&list);
+    json_t *all = json_object_get(doc, "scenarios");
+    assert_true(json_array_size(all) >= 5);
+    static const char *const langs[] = {"en", "fr", "ru"};
+    for (size_t l = 0; l < 3; l++) {
+        cli_run r = run_cli("--lang", langs[l], "validate", "--help", NULL);
+        assert_int_equal(r.code, 0);
+        if (strstr(r.out, "grognard scenarios") == NULL)
+            fail_msg("%s: validate --help does not name 'grognard scenarios':\n%s", langs[l], r.out);
+        size_t named = 0, i;
+        json_t *sc;
+        json_array_foreach(all, i, sc) {
+            named += strstr(r.out, json_string_value(json_object_get(sc, "name"))) != NULL;
+        }
+        if (named != 1 && named != json_array_size(all))
+            fail_msg("%s: %zu of the %zu bundled scenarios named:\n%s", langs[l], named,
+                     json_array_size(all), r.out);
+        cli_run_free(&r);
+    }
+    json_decref(doc);
+    cli_run_free(&list);
+}
+
 /* --lang with an unknown language (or none) is a usage error found before
  * any command runs: with --json, the error document too (nothing was
  * printed on standard output). */
@@ -311,6 +342,7 @@ int main(void)
         cmocka_unit_test(test_json_error_message_not_utf8),
         cmocka_unit_test(test_json_error_for_bad_lang),
         cmocka_unit_test(test_every_command_but_play_takes_json),
+        cmocka_unit_test(test_validate_help_names_the_bundled_scenarios),
     };
     return cmocka_run_group_tests_name("cli", tests, NULL, NULL);
 }

@@ -99,7 +99,8 @@ const cli_command cli_validate_command = {
     N_("check a scenario file and list every problem in it"),
     N_("grognard validate [FILE] [--json]"),
     N_("FILE is a scenario file (docs/scenario-format.md) or the name of a bundled\n"
-       "scenario (bussaco-1810, quatre-bras-1815); without it, the embedded default.\n\n"
+       "scenario ('grognard scenarios' lists them); without it, the embedded\n"
+       "default (bussaco-1810).\n\n"
        "Prints \"FILE: ok\" and exits 0, or prints every problem found as\n"
        "FILE:LINE:COLUMN: path.to.field: message and exits 1.\n"),
     validate_options,
