@@ -423,6 +423,48 @@ static void test_refusals(void **state)
     grog_game_close(g);
 }
 
+/* Issue 27, as a cheating spectator: the French place "retire" face down
+ * for Foy and roll 6, delayed (GDB-04). The exact plan does not count it
+ * (the same figures for "retire" as for "defend"); its Monte Carlo played
+ * it, observing 100% for "retire" in turn 2 against 56% for "defend", which
+ * told the public the hidden order. Now refused for every seat, naming
+ * GDB-02 and never the order. */
+static void test_face_down_order_not_told_by_monte_carlo(void **state)
+{
+    (void)state;
+    grog_game *g = new_game(GROG_FAMILY_GDB);
+    act(g, "order reynier foy retire --roll 6");
+    grog_seat pub, french;
+    assert_int_equal(grog_game_seat(g, NULL, 0, &pub, NULL), GROG_OK);
+    assert_int_equal(grog_game_seat(g, "french", 0, &french, NULL), GROG_OK);
+    char *text[2] = {NULL, NULL};
+    grog_error err;
+    static const char *const orders[] = {"retire", "defend"};
+    for (int i = 0; i < 2; i++) {
+        grog_plan_request r = order_req("reynier", "foy", orders[i], 2);
+        assert_int_equal(grog_plan_make(g, &pub, &r, &text[i], &err), GROG_OK);
+        json_t *j = json_loads(text[i], 0, NULL);
+        assert_non_null(j);
+        free(text[i]);
+        text[i] = json_dumps(json_object_get(j, "by_turn"), JSON_SORT_KEYS);
+        json_decref(j);
+        const grog_seat *seats[] = {&pub, &french, NULL};
+        for (int s = 0; s < 3; s++) {
+            r.samples = 50;
+            r.seed = 1;
+            char *mc = NULL;
+            assert_int_equal(grog_plan_make(g, seats[s], &r, &mc, &err), GROG_EINVAL);
+            assert_null(mc);
+            assert_non_null(strstr(err.message, "GDB-02"));
+            assert_null(strstr(err.message, "retire"));
+        }
+    }
+    assert_string_equal(text[0], text[1]);
+    free(text[0]);
+    free(text[1]);
+    grog_game_close(g);
+}
+
 /* ---- the preview's line ---- */
 
 static char *line_of(const grog_game *g, const char *words)
@@ -747,6 +789,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_monte_carlo_agrees, setup, teardown),
         cmocka_unit_test_setup_teardown(test_wrong_formula_caught, setup, teardown),
         cmocka_unit_test_setup_teardown(test_refusals, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_face_down_order_not_told_by_monte_carlo, setup, teardown),
         cmocka_unit_test_setup_teardown(test_preview_line, setup, teardown),
         cmocka_unit_test_setup_teardown(test_measured_distance_by_hand, setup, teardown),
         cmocka_unit_test_setup_teardown(test_contact_and_enemy_by_hand, setup, teardown),

@@ -200,6 +200,28 @@ static void assumptions(plan_ctx *p, int now)
     plan_assume(p, _("A new order already placed face down is not counted."));
 }
 
+/* The exact plan does not count a face-down order already placed for the
+ * brigade. An unrevealed one (a failed roll) the plan's next attempt
+ * replaces (GDB-06), in the engine too; a delayed one comes into force by
+ * itself (GDB-04), so that the Monte Carlo would differ from the exact
+ * figure by what that hidden order is, and tell it to a seat that may not
+ * see it (the public). Refused, then: every seat sees that a face-down order
+ * was placed and its roll (delayed), never which order. */
+static grog_status no_face_down_for_the_engine(const plan_ctx *p, const gdb_plan *gp,
+                                               grog_error *err)
+{
+    const grog_officer *o = grog_battle_officer_by_id(grog_game_battle(p->g), gp->brigade);
+    if (p->req->samples <= 0 || o == NULL || o->pending.kind[0] == '\0' ||
+        o->pending.effective_turn <= 0)
+        return GROG_OK;
+    return grog_error_set(err, GROG_EINVAL,
+                          _("--monte-carlo: %s's brigade has a delayed order face down "
+                            "(GDB-02, GDB-04), which the plan does not count and the engine "
+                            "would bring into force; plan without --monte-carlo, or once that "
+                            "order is in force"),
+                          o->name);
+}
+
 grog_status plan_order_gdb(plan_ctx *p, grog_error *err)
 {
     gdb_plan *gp = calloc(1, sizeof *gp);
@@ -210,6 +232,8 @@ grog_status plan_order_gdb(plan_ctx *p, grog_error *err)
     grog_status st = check_words(p, gp, err);
     if (st == GROG_OK)
         st = measure_words(p, gp, err);
+    if (st == GROG_OK)
+        st = no_face_down_for_the_engine(p, gp, err);
     mpq_t pi, pd, pf, S, D, F, t;
     mpq_inits(pi, pd, pf, S, D, F, t, NULL);
     if (st == GROG_OK)
