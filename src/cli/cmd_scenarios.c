@@ -62,9 +62,15 @@ static int run_scenarios(cli *c, int argc, char **argv)
             const grog_meta *m = grog_battle_meta(b);
             fprintf(c->out, "%-18s %s\n", name, m->name);
             fprintf(c->out, "%-18s %s, %s\n", "", m->date, m->place);
-            fprintf(c->out, _("%-18s %zu sides, %zu officers, %zu units; %zu sources\n"), "",
-                    grog_battle_nsides(b), grog_battle_nofficers(b), grog_battle_nunits(b),
-                    m->nsources);
+            size_t ns = grog_battle_nsides(b), no = grog_battle_nofficers(b);
+            size_t nu = grog_battle_nunits(b);
+            /* each count with its own plural form (« 2 стороны, 16 офицеров »), not the
+               figures after the words to avoid them (issue 28, review C Russian 5) */
+            fprintf(c->out, "%-18s ", "");
+            fprintf(c->out, ngettext("%zu side", "%zu sides", ns), ns);
+            fprintf(c->out, ngettext(", %zu officer", ", %zu officers", no), no);
+            fprintf(c->out, ngettext(", %zu unit", ", %zu units", nu), nu);
+            fprintf(c->out, ngettext("; %zu source\n", "; %zu sources\n", m->nsources), m->nsources);
         }
         grog_battle_destroy(b);
     }

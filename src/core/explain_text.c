@@ -190,21 +190,29 @@ void grog_explain_put_step(FILE *f, const char *step)
     fprintf(f, "%.*s%s%s", (int)(sp + 1 - step), step, w, sp + 1 + n);
 }
 
-static void put_padded(FILE *f, const char *s, int width)
+/* The characters of s (UTF-8). */
+static int text_chars(const char *s)
 {
     int n = 0;
     for (const char *p = s; *p != '\0'; p++)
         n += ((unsigned char)*p & 0xC0) != 0x80;
+    return n;
+}
+
+static void put_padded(FILE *f, const char *s, int width)
+{
+    int n = text_chars(s);
     fputs(s, f);
     for (; n < width; n++)
         fputc(' ', f);
 }
 
-static void text_probability(FILE *f, const char *label, grog_frac p)
+/* One line of the odds, its label padded to width characters. */
+static void text_probability(FILE *f, const char *label, int width, grog_frac p)
 {
     char buf[64];
     fputs("    ", f);
-    put_padded(f, label, 14);
+    put_padded(f, label, width);
     fprintf(f, " %12s  %5.1f%%\n", grog_frac_format(p, buf, sizeof buf),
             100.0 * grog_frac_value(p));
 }
@@ -317,15 +325,22 @@ static void text_body(FILE *f, const grog_explain *e)
         fprintf(f, "  %s %s\n", _("value:"), grog_explain_word(e->unit));
     if (e->outcomes.n > 0) {
         fprintf(f, "  %s\n", _("odds:"));
+        /* the labels' column as wide as the longest (Russian «со следующего хода» is 18
+           characters), so that the odds line up in every language */
+        int width = 14;
         for (size_t i = 0; i < e->outcomes.n; i++)
-            text_probability(f, grog_explain_word(e->outcomes.v[i].name), e->outcomes.v[i].p);
+            if (text_chars(grog_explain_word(e->outcomes.v[i].name)) > width)
+                width = text_chars(grog_explain_word(e->outcomes.v[i].name));
+        for (size_t i = 0; i < e->outcomes.n; i++)
+            text_probability(f, grog_explain_word(e->outcomes.v[i].name), width,
+                             e->outcomes.v[i].p);
     }
     if (e->dist.n > 0) {
         fprintf(f, "  %s\n", _("distribution:"));
         for (size_t i = 0; i < e->dist.n; i++) {
             char label[32];
             snprintf(label, sizeof label, "%d", e->dist.v[i].value);
-            text_probability(f, label, e->dist.v[i].p);
+            text_probability(f, label, 14, e->dist.v[i].p);
         }
         fprintf(f, "    %s %.4f\n", _("mean"), e->mean);
     }

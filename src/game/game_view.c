@@ -61,7 +61,9 @@ grog_status grog_game_status_text(const grog_game *g, const grog_seat *seat, cha
     const char *key;
     json_t *v;
     json_object_foreach(may, key, v) {
-        fprintf(f, _("%s may:\n"), key);
+        /* the side by its name (a person reads it; review A12), its id when it has none */
+        const grog_side *sd = grog_battle_side_by_id(grog_game_battle(g), key);
+        fprintf(f, _("%s may:\n"), sd != NULL && sd->name[0] != '\0' ? sd->name : key);
         print_strings(f, "  ", v);
     }
     json_t *pending = json_object_get(s, "pending");

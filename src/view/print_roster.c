@@ -54,12 +54,13 @@ static void order_line(const grog_order *o, const grog_order *pending, char *out
     if (o->kind[0] == '\0')
         n = snprintf(out, size, "%s", _("order: none"));
     else if (o->text[0] != '\0')
-        n = snprintf(out, size, _("order: %s (%s)"), grog_explain_word(o->kind), o->text);
+        n = snprintf(out, size, _("order: %s (%s)"), grog_explain_word_in("order", o->kind),
+                     o->text);
     else
-        n = snprintf(out, size, _("order: %s"), grog_explain_word(o->kind));
+        n = snprintf(out, size, _("order: %s"), grog_explain_word_in("order", o->kind));
     if (pending->kind[0] != '\0' && n > 0 && (size_t)n < size)
         snprintf(out + n, size - (size_t)n, _("; hidden order: %s"),
-                 grog_explain_word(pending->kind));
+                 grog_explain_word_in("order", pending->kind));
 }
 
 typedef struct piece_lines {
@@ -119,13 +120,18 @@ static void officer_lines(const grog_officer *o, int family, piece_lines *p)
 {
     ratings(&o->ratings, family, p->ratings, sizeof p->ratings);
     const char *role = grog_explain_word(grog_role_name(o->role));
+    char who[160];
     if (o->state != GROG_OFFICER_ACTIVE)
-        snprintf(p->detail, sizeof p->detail, "%s, %s%s%s", role,
-                 grog_explain_word(grog_officer_state_name(o->state)), o->command[0] ? ": " : "",
-                 o->command);
+        snprintf(who, sizeof who, "%s, %s", role,
+                 grog_explain_word(grog_officer_state_name(o->state)));
     else
-        snprintf(p->detail, sizeof p->detail, "%s%s%s", role, o->command[0] ? ": " : "",
-                 o->command);
+        snprintf(who, sizeof who, "%s", role);
+    if (o->command[0] != '\0')
+        /* TRANSLATORS: a roster's officer: his role, then his command ("brigade: Pack's
+           Portuguese brigade"); French puts its space before the colon */
+        snprintf(p->detail, sizeof p->detail, _("%s: %s"), who, o->command);
+    else
+        snprintf(p->detail, sizeof p->detail, "%s", who);
     order_line(&o->order, &o->pending, p->order, sizeof p->order);
     p->tally = OFFICER_BOXES;
 }
@@ -202,14 +208,15 @@ void print_orders(sheet *s, const grog_battle *b, size_t side)
     print_page(s, head);
     code_list(s, b, sd);
     /* TRANSLATORS: the columns of the order sheet written by hand */
-    static const char *const cols[] = {N_("turn"), N_("from"), N_("to"), N_("order"), N_("roll"),
-                                       N_("result")};
+    static const char *const cols[] = {NC_("order-sheet", "turn"),  NC_("order-sheet", "from"),
+                                       NC_("order-sheet", "to"),    NC_("order-sheet", "order"),
+                                       NC_("order-sheet", "roll"),  NC_("order-sheet", "result")};
     static const double widths[] = {0.08, 0.14, 0.14, 0.40, 0.08, 0.16};
     if (s->y + 18 + 5 * 24 > s->h - PRINT_MARGIN)
         print_page(s, head);
     double full = s->w - 2 * PRINT_MARGIN, x = PRINT_MARGIN, top = s->y;
     for (int c = 0; c < 6; c++) {
-        print_text_fit(s, x + 3, top + 12, 9, 1, _(cols[c]), widths[c] * full - 4);
+        print_text_fit(s, x + 3, top + 12, 9, 1, grog_pgettext(cols[c]), widths[c] * full - 4);
         x += widths[c] * full;
     }
     double row = 24;

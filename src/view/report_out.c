@@ -34,30 +34,56 @@ static const char *side_id(json_t *side)
     return json_string_value(json_object_get(side, "id"));
 }
 
+/* The side's name (its id when it has none). */
+static const char *side_name(json_t *side)
+{
+    const char *n = json_string_value(json_object_get(side, "name"));
+    return n != NULL && n[0] != '\0' ? n : side_id(side);
+}
+
 /* ---- text ---- */
 
-/* s, then spaces up to width characters (UTF-8: a character is a byte that
- * does not continue one). */
-static void pad(FILE *f, const char *s, int width)
+/* The characters of s (UTF-8: a character is a byte that does not continue one). */
+static int chars(const char *s)
 {
     int n = 0;
     for (const char *p = s; *p; p++)
         n += ((unsigned char)*p & 0xc0) != 0x80;
+    return n;
+}
+
+/* s, then spaces up to width characters. */
+static void pad(FILE *f, const char *s, int width)
+{
+    int n = chars(s);
     fputs(s, f);
     for (; n < width; n++)
         fputc(' ', f);
+}
+
+/* The labels' column: as wide as the language's longest label (« changements de
+ * formation » is 24 characters), so that the figures line up in every language. */
+static int label_width(void)
+{
+    int w = 20;
+    for (int k = 0; k < REPORT_NCOUNTS; k++)
+        if (chars(report_count_label(k)) > w)
+            w = chars(report_count_label(k));
+    return w;
 }
 
 static void text_table(FILE *f, json_t *sides, json_t *by_side)
 {
     size_t i;
     json_t *s;
-    fprintf(f, "  %-20s", "");
+    int w = label_width();
+    fputs("  ", f);
+    pad(f, "", w);
     json_array_foreach(sides, i, s) fprintf(f, " %18s", side_id(s));
     fputc('\n', f);
     for (int k = 0; k < REPORT_NCOUNTS; k++) {
         fputs("  ", f);
-        pad(f, report_count_label(k), 20);
+        pad(f, report_count_label(k), w);
         json_array_foreach(sides, i, s)
             fprintf(f, " %18lld", count_of(json_object_get(by_side, side_id(s)), k));
         fputc('\n', f);
@@ -90,7 +116,8 @@ void report_text_end(FILE *f, json_t *rep)
     json_t *s, *o;
     fprintf(f, "\n%s\n", _("Orders in force at the end"));
     json_array_foreach(sides, i, s) {
-        fprintf(f, "  %s:", side_id(s));
+        /* the side by its name: a person reads it (issue 28) */
+        fprintf(f, _("  %s:"), side_name(s));
         json_t *list = json_object_get(json_object_get(rep, "orders_in_force"), side_id(s));
         json_array_foreach(list, k, o)
             fprintf(f, "%s %s: %s", k > 0 ? ";" : "", json_string_value(json_object_get(o, "name")),
@@ -107,11 +134,13 @@ void report_text_end(FILE *f, json_t *rep)
 
 void report_text_head(FILE *f, json_t *rep)
 {
-    fprintf(f, _("Battle report: %s (%s), turn %lld, %lld actions\n"),
+    long long n = (long long)json_integer_value(json_object_get(rep, "actions"));
+    fprintf(f,
+            ngettext("Battle report: %s (%s), turn %lld, %lld action\n",
+                     "Battle report: %s (%s), turn %lld, %lld actions\n", (unsigned long)n),
             json_string_value(json_object_get(rep, "scenario")),
             json_string_value(json_object_get(rep, "family")),
-            (long long)json_integer_value(json_object_get(rep, "turn")),
-            (long long)json_integer_value(json_object_get(rep, "actions")));
+            (long long)json_integer_value(json_object_get(rep, "turn")), n);
     const char *c = json_string_value(json_object_get(rep, "seed_commitment"));
     if (c != NULL)
         fprintf(f, _("Seed commitment: %s\n"), c);

@@ -214,7 +214,9 @@ static void add_target(const grog_gdb_rules *r, const grog_gdb_input *in, size_t
                        int listed, grog_explain *e)
 {
     const gdb_column *c = &r->columns[col];
-    char text[300], setting[64], value[32];
+    /* room for the Russian note (about 330 bytes: «… равно — со следующего хода, меньше —
+       провал»), which a 300-byte buffer cut */
+    char text[640], setting[64], value[32];
     grog_text_snprintf(
         text, sizeof text,
         _("nation %s: column \"%s\" of the Brigade Order Change table, value %d; greater "
