@@ -1,6 +1,6 @@
 /* test_serve_cache.c — what `grognard serve` spares the network (issue 29):
- * gzip for JSON and SVG over 1 KiB, ETag and 304 Not Modified for the
- * game, the map and the actions, and Idempotency-Key on POST do, undo and
+ * gzip for JSON and SVG over 1 KiB, content ETags (a digest of the bytes)
+ * and 304 Not Modified for the game, the map and the actions, and Idempotency-Key on POST do, undo and
  * done (the same key twice is applied once and answered the first answer).
  * The server runs in this process on a loopback port; every request is
  * bounded by curl's timeout. */
@@ -159,16 +159,21 @@ static void test_gzip(void **state)
 }
 
 /* ETag and 304: the same document again is 304 with no body; after an
- * action, 200 with another ETag; another seat's document has its own. */
+ * action that changes it (a note changes the game document's count of
+ * actions, a move the map, the phase's end the actions list), 200 with
+ * another ETag; another seat's document has its own. */
 static void test_etag_and_304(void **state)
 {
     (void)state;
     table_run r;
     serve(&r);
-    const char *docs[] = {"/api/v1/game", "/api/v1/actions", "/api/v1/map.svg"};
+    const char *docs[] = {"/api/v1/game", "/api/v1/map.svg", "/api/v1/actions"};
+    const char *change[] = {"{\"words\": [\"note\", \"x\"]}",
+                            "{\"words\": [\"move\", \"foy\", \"1\", \"1\"]}",
+                            "{\"words\": [\"next\"]}"};
     for (size_t i = 0; i < 3; i++) {
         answer first = request(&r, "GET", docs[i], r.french, NULL, NULL, 0);
-        char etag[96], inm[128], again_tag[96];
+        char etag[96], inm[128], again_tag[96], other_tag[96];
         assert_true(header_of(&first, "ETag", etag, sizeof etag));
         snprintf(inm, sizeof inm, "If-None-Match: %s", etag);
         answer same = request(&r, "GET", docs[i], r.french, NULL, inm, 0);
@@ -176,11 +181,12 @@ static void test_etag_and_304(void **state)
         assert_string_equal(same.body, "");
         answer other = request(&r, "GET", docs[i], r.referee, NULL, inm, 0);
         assert_int_equal(other.status, 200); /* the referee's document is not the French's */
+        assert_true(header_of(&other, "ETag", other_tag, sizeof other_tag));
+        assert_string_not_equal(other_tag, etag);
         answer_free(&first);
         answer_free(&same);
         answer_free(&other);
-        answer act = request(&r, "POST", "/api/v1/do", r.referee, "{\"words\": [\"note\", \"x\"]}",
-                             NULL, 0);
+        answer act = request(&r, "POST", "/api/v1/do", r.referee, change[i], NULL, 0);
         assert_int_equal(act.status, 200);
         answer after = request(&r, "GET", docs[i], r.french, NULL, inm, 0);
         assert_int_equal(after.status, 200);
@@ -189,6 +195,55 @@ static void test_etag_and_304(void **state)
         answer_free(&act);
         answer_free(&after);
     }
+    unserve(&r);
+}
+
+/* The ETag is the digest of the document's bytes, not of the game's
+ * state: a note leaves the map as it was, so its ETag stays and a page
+ * holding it gets 304; a move changes the map, and its ETag. */
+static void test_content_etag(void **state)
+{
+    (void)state;
+    table_run r;
+    serve(&r);
+    answer first = request(&r, "GET", "/api/v1/map.svg", r.french, NULL, NULL, 1);
+    char etag[96], inm[128], v[96];
+    assert_int_equal(first.status, 200);
+    assert_true(header_of(&first, "ETag", etag, sizeof etag));
+    assert_int_equal(strlen(etag), 34); /* '"', 128 bits in hex, '"' */
+    snprintf(inm, sizeof inm, "If-None-Match: %s", etag);
+    answer note = request(&r, "POST", "/api/v1/do", r.referee, "{\"words\": [\"note\", \"rain\"]}",
+                          NULL, 0);
+    assert_int_equal(note.status, 200);
+    answer kept = request(&r, "GET", "/api/v1/map.svg", r.french, NULL, inm, 1);
+    assert_int_equal(kept.status, 304);
+    assert_string_equal(kept.body, "");
+    assert_true(header_of(&kept, "ETag", v, sizeof v));
+    assert_string_equal(v, etag);
+    assert_true(header_of(&kept, "X-Grognard-Seq", v, sizeof v));
+    assert_string_equal(v, "2"); /* the position now, after the note */
+    answer again = request(&r, "GET", "/api/v1/map.svg", r.french, NULL, NULL, 1);
+    assert_true(header_of(&again, "ETag", v, sizeof v)); /* made again: the same bytes */
+    assert_string_equal(v, etag);
+    assert_string_equal(again.body, first.body);
+    answer move = request(&r, "POST", "/api/v1/do", r.referee,
+                          "{\"words\": [\"move\", \"foy\", \"1\", \"1\"]}", NULL, 0);
+    assert_int_equal(move.status, 200);
+    answer moved = request(&r, "GET", "/api/v1/map.svg", r.french, NULL, inm, 1);
+    assert_int_equal(moved.status, 200);
+    assert_true(header_of(&moved, "ETag", v, sizeof v));
+    assert_string_not_equal(v, etag);
+    assert_string_not_equal(moved.body, first.body);
+    /* a list of tags, one of them the present one, is 304 too; "*" also */
+    char list[256];
+    snprintf(list, sizeof list, "If-None-Match: \"0000\", W/%s", v);
+    answer listed = request(&r, "GET", "/api/v1/map.svg", r.french, NULL, list, 1);
+    assert_int_equal(listed.status, 304);
+    answer star = request(&r, "GET", "/api/v1/map.svg", r.french, NULL, "If-None-Match: *", 1);
+    assert_int_equal(star.status, 304);
+    answer *all[] = {&first, &note, &kept, &again, &move, &moved, &listed, &star};
+    for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
+        answer_free(all[i]);
     unserve(&r);
 }
 
@@ -236,6 +291,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_gzip),
         cmocka_unit_test(test_etag_and_304),
+        cmocka_unit_test(test_content_etag),
         cmocka_unit_test(test_idempotency_key_replayed),
     };
     int rc = cmocka_run_group_tests(tests, NULL, NULL);

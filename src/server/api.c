@@ -16,6 +16,7 @@
 #include "grognard/text.h"
 #include "api.h"
 #include "api_report.h"
+#include "docs.h"
 #include "grognard/tape.h"
 #include "grognard/view.h"
 #include "i18n.h"
@@ -104,10 +105,9 @@ static enum MHD_Result api_seat(call *k)
     return send_json(k, MHD_HTTP_OK, j, position(k));
 }
 
-/* A document that only changes with the game (the seat's game view, map or
- * actions list): made once per seat, language, encoding and state into a
- * response that every request queues as it is (no copy), with an ETag (304
- * to an If-None-Match that names it). */
+/* A document that only changes with the game (the seat's game view, map,
+ * actions list or claims): made once per seat, language and state, and sent
+ * by docs.c (its content ETag, 304). */
 static enum MHD_Result api_cached(call *k, size_t which,
                                   grog_status (*make)(const grog_game *, const grog_seat *, char **,
                                                       grog_error *),
@@ -115,27 +115,18 @@ static enum MHD_Result api_cached(call *k, size_t which,
 {
     size_t seat = (size_t)(k->who - k->t->seats);
     size_t doc = TABLE_DOCS * (TABLE_NLANGS * seat + (size_t)k->lang) + which;
-    char etag[80];
-    table_etag(k->t, doc, etag, sizeof etag);
-    const char *inm = MHD_lookup_connection_value(k->c, MHD_HEADER_KIND, "If-None-Match");
-    if (inm != NULL && strstr(inm, etag) != NULL)
-        return reply_not_modified(k->c, etag, position(k));
-    int gz = reply_accepts_gzip(k->c);
-    struct MHD_Response **slot = &k->t->cache[2 * doc + (size_t)gz];
-    if (*slot == NULL) {
+    if (!docs_fresh(k->t->docs, doc)) {
         grog_error err;
         char *text = NULL;
         grog_status st = make(k->t->g, &k->seat, &text, &err);
-        if (st != GROG_OK) {
+        if (st == GROG_OK)
+            st = docs_put(k->t->docs, doc, text, type, position(k), &err);
+        else
             free(text);
+        if (st != GROG_OK)
             return fail(k, st, &err);
-        }
-        *slot = reply_response(text, strlen(text), gz, MHD_HTTP_OK, type, position(k), etag);
-        free(text);
-        if (*slot == NULL)
-            return MHD_NO;
     }
-    return MHD_queue_response(k->c, MHD_HTTP_OK, *slot);
+    return docs_send(k->t->docs, doc, k->c);
 }
 
 static enum MHD_Result api_game(call *k)

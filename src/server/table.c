@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "grognard/battle.h"
+#include "docs.h"
 #include "i18n.h"
 #include "idem.h"
 #include "table.h"
@@ -81,17 +82,7 @@ void table_wake(table *t)
 
 void table_changed(table *t)
 {
-    for (size_t i = 0; t->cache != NULL && i < 2 * TABLE_DOCS * TABLE_NLANGS * t->nseats; i++) {
-        if (t->cache[i] != NULL)
-            MHD_destroy_response(t->cache[i]); /* freed once no request sends it */
-        t->cache[i] = NULL;
-    }
-    t->docgen++;
-}
-
-void table_etag(const table *t, size_t doc, char *out, size_t size)
-{
-    snprintf(out, size, "\"%llx-%lu-%zu\"", t->epoch, t->docgen, doc);
+    docs_changed(t->docs);
 }
 
 void table_stop(table *t)
@@ -133,11 +124,11 @@ static grog_status make_seats(table *t, const grog_server_options *o, grog_error
     t->keys = calloc(n, sizeof *t->keys);
     t->sides = calloc(n, sizeof *t->sides);
     t->tokens = calloc(n, sizeof *t->tokens);
-    t->cache = calloc(2 * TABLE_DOCS * TABLE_NLANGS * n, sizeof *t->cache);
+    t->docs = docs_new(TABLE_DOCS * TABLE_NLANGS * n);
     t->idem = idem_new();
     t->seat_streams = calloc(n, sizeof *t->seat_streams);
     if (t->seats == NULL || t->keys == NULL || t->sides == NULL || t->tokens == NULL ||
-        t->cache == NULL || t->seat_streams == NULL || t->idem == NULL)
+        t->docs == NULL || t->seat_streams == NULL || t->idem == NULL)
         return grog_error_set(err, GROG_ENOMEM, _("out of memory"));
     grog_status st = GROG_OK;
     for (size_t i = 0; i < nsides && st == GROG_OK; i++)
@@ -211,9 +202,6 @@ grog_status table_open(const char *path, const grog_server_options *o, table **o
         return st;
     }
     t->seq = grog_game_action_count(t->g);
-    struct timespec now;
-    clock_gettime(CLOCK_REALTIME, &now);
-    t->epoch = (unsigned long long)now.tv_sec * 1000000000ull + (unsigned long long)now.tv_nsec;
     *out = t;
     return GROG_OK;
 }
@@ -229,8 +217,7 @@ void table_close(table *t)
         free(t->keys[i]);
         free(t->sides[i]);
     }
-    table_changed(t);
-    free(t->cache);
+    docs_free(t->docs);
     free(t->keys);
     free(t->sides);
     free(t->tokens);

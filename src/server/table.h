@@ -30,7 +30,7 @@
 #include "lock.h"
 #include "tokens.h"
 
-/* The documents kept per seat and language (table.cache). */
+/* The documents kept per seat and language (table.docs). */
 #define TABLE_DOCS 4
 /* The languages a request may ask for (Accept-Language): 0 is the server's
  * own (gettext's, the process's), then en, fr and ru. */
@@ -59,15 +59,10 @@ typedef struct table {
     size_t nsides;
     token_text *tokens;
     /* Under game_lock: each seat's game document, map, actions list and claims in
-     * each language as of the journal's present state, as responses ready
-     * to queue, plain and gzipped: doc = TABLE_DOCS * (TABLE_NLANGS * seat +
-     * lang) + (0 game, 1 map, 2 actions, 3 claims), cache[2 * doc + gzipped]; NULL
-     * until asked; dropped whenever the game changes (table_changed), which
-     * moves docgen; their ETag is made of epoch (the server's start) and
-     * docgen. */
-    struct MHD_Response **cache;
-    unsigned long docgen;
-    unsigned long long epoch;
+     * each language (docs.h), slot TABLE_DOCS * (TABLE_NLANGS * seat + lang) +
+     * (0 game, 1 map, 2 actions, 3 claims); made when asked, out of date
+     * whenever the game changes (table_changed). */
+    struct docs_store *docs;
     struct idem_cache *idem; /* under game_lock: answers by Idempotency-Key */
     /* the journal position, for the event streams */
     pthread_mutex_t pos_lock;
@@ -106,7 +101,7 @@ grog_status table_open(const char *path, const grog_server_options *o, table **o
 void table_stop(table *t);
 /* Closes the game (its journal checkpointed) and frees the table. */
 void table_close(table *t);
-/* The game changed (under game_lock): the cached documents are dropped. */
+/* The game changed (under game_lock): the documents are out of date. */
 void table_changed(table *t);
 /* Announces a new journal position to every event stream. */
 void table_announce(table *t, size_t seq);
@@ -118,8 +113,6 @@ void table_list(table *t, table_waiter *w);
 void table_unlist(table *t, table_waiter *w);
 void table_park(table *t, table_waiter *w);
 void table_wake(table *t);
-/* The ETag of cached document doc as of now (under game_lock). */
-void table_etag(const table *t, size_t doc, char *out, size_t size);
 /* Takes the game file's path out of an error message for a request: every
  * occurrence becomes the file's own name (bussaco.grog). */
 void table_scrub(const table *t, grog_error *err);

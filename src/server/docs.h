@@ -1,0 +1,55 @@
+/* docs.h — the documents a table sends (internal to src/server): each seat's
+ * game document, map, actions list and claims in each language, as last
+ * made, with an ETag that is a digest of its bytes, and the responses ready
+ * to queue (plain and gzipped).
+ *
+ * A slot is one (seat, language, document): table.h numbers them. A slot
+ * holds the text last made for it, which stays its present document until
+ * the game changes (docs_changed) and the next request makes it again
+ * (docs_put). The ETag is SHA-256 (nettle) over the slot's number and the
+ * bytes, cut to 128 bits: the same bytes give the same ETag in a slot (a
+ * note that leaves the map as it was leaves its ETag, and a page holding it
+ * gets 304), while two seats or languages never share one, even for equal
+ * bytes.
+ *
+ * Invariants: used under the caller's lock (the table's game_lock); the
+ * text of a slot is only ever the one its seat's view made (api.c); a
+ * response is built from that slot's text only.
+ *
+ * Ownership: docs_new returns a store that docs_free frees (accepts NULL);
+ * docs_put takes over its text. */
+#ifndef GROG_DOCS_H
+#define GROG_DOCS_H
+
+#include <stddef.h>
+
+#include <microhttpd.h>
+
+#include "grognard/error.h"
+
+typedef struct docs_store docs_store;
+
+/* A store of nslots slots, all empty. NULL when out of memory. */
+docs_store *docs_new(size_t nslots);
+void docs_free(docs_store *s);
+/* The game changed: every slot's document is out of date (its ready
+ * responses are dropped, freed once no request sends them). */
+void docs_changed(docs_store *s);
+/* Whether slot holds the document of the game's present state. */
+int docs_fresh(const docs_store *s, size_t slot);
+/* Takes text (malloc'd, NUL-terminated; NULL: GROG_ENOMEM) as slot's
+ * present document (slot < nslots), of MIME type type (a static string),
+ * made at journal position seq. */
+grog_status docs_put(docs_store *s, size_t slot, char *text, const char *type, long seq,
+                     grog_error *err);
+/* The ETag of slot's present document ("" when it has none yet). */
+const char *docs_etag(const docs_store *s, size_t slot);
+/* Answers request c with slot's present document (docs_fresh): 304 Not
+ * Modified to an If-None-Match that names its ETag, otherwise 200 with
+ * it, gzipped when the request takes it. */
+enum MHD_Result docs_send(docs_store *s, size_t slot, struct MHD_Connection *c);
+/* Whether the If-None-Match value inm (a list of entity tags, or "*")
+ * names etag. */
+int docs_inm_names(const char *inm, const char *etag);
+
+#endif
