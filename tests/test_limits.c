@@ -570,7 +570,7 @@ static void test_escape_stream_split_writes(void **state)
     char *buf = NULL;
     size_t len = 0;
     FILE *under = open_memstream(&buf, &len);
-    FILE *f = cli_escape_stream(under);
+    FILE *f = cli_escape_stream(under, NULL);
     const char *in = "Général \xE2\x82\xAC\x1b[0m\xC2\x9B\xE9!";
     for (const char *p = in; *p; p++)
         fputc(*p, f);
@@ -593,7 +593,7 @@ static void test_escape_stream_flushes_lines(void **state)
     FILE *under = fdopen(fds[1], "w");
     assert_non_null(under);
     setvbuf(under, NULL, _IOFBF, 4096);
-    FILE *f = cli_escape_stream(under);
+    FILE *f = cli_escape_stream(under, NULL);
     fputs("half a line", f);
     fprintf(f, ", then the end\n");
     char got[64] = {0};

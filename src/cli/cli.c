@@ -478,10 +478,22 @@ static void lang_error_json(int argc, char **argv, FILE *out)
     finish_json(&c);
 }
 
-/* Everything printed goes through the terminal escaper (cli_escape.c). */
+static int json_anywhere(int argc, char **argv)
+{
+    for (int i = 1; i < argc; i++)
+        if (strcmp(argv[i], "--json") == 0)
+            return 1;
+    return 0;
+}
+
+/* Everything printed goes through the terminal escaper (cli_escape.c), in
+ * the terminal's character set but for --json on stdout (cli_charset.c). */
 int grog_cli_main(int argc, char **argv, FILE *out, FILE *err)
 {
-    FILE *safe_out = cli_escape_stream(out), *safe_err = cli_escape_stream(err);
+    char cs[64];
+    const char *charset = cli_charset_of_terminal(cs, sizeof cs) ? cs : NULL;
+    FILE *safe_out = cli_escape_stream(out, json_anywhere(argc, argv) ? NULL : charset),
+         *safe_err = cli_escape_stream(err, charset);
     if (safe_out == NULL || safe_err == NULL) {
         if (safe_out != NULL)
             fclose(safe_out);
@@ -492,12 +504,15 @@ int grog_cli_main(int argc, char **argv, FILE *out, FILE *err)
     }
     /* --lang is taken out of a copy: the caller's argv stays as it was. */
     char **args = malloc(((size_t)(argc > 0 ? argc : 0) + 1) * sizeof *args);
+    char **read = calloc((size_t)(argc > 0 ? argc : 0) + 1, sizeof *read);
     int rc = CLI_EXIT_INTERNAL;
-    if (args == NULL) {
+    if (args == NULL || read == NULL) {
         fprintf(safe_err, "grognard: out of memory\n");
     } else {
-        for (int i = 0; i < argc; i++)
-            args[i] = argv[i];
+        for (int i = 0; i < argc; i++) { /* typed in the terminal's character set */
+            read[i] = cli_charset_read(charset, argv[i]);
+            args[i] = read[i] != NULL ? read[i] : argv[i];
+        }
         args[argc > 0 ? argc : 0] = NULL;
         int n = argc;
         cli_lang_saved saved;
@@ -507,8 +522,11 @@ int grog_cli_main(int argc, char **argv, FILE *out, FILE *err)
         else
             rc = run_command_line(n, args, safe_out, safe_err, out);
         cli_lang_end(&saved);
-        free(args);
     }
+    for (int i = 0; read != NULL && i < argc; i++)
+        free(read[i]);
+    free(read);
+    free(args);
     fclose(safe_out);
     fclose(safe_err);
     return rc;

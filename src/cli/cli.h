@@ -142,10 +142,25 @@ void cli_lang_end(const cli_lang_saved *saved);
 /* What cli_parse returns when --help was printed: the command stops with 0. */
 #define CLI_STOP_OK (-1)
 
+/* The terminal's character set when it is not UTF-8 (cli_charset.c): 1 and
+ * its name in buf, or 0 for UTF-8. cli_charset_read: s read in charset into
+ * a malloc'd UTF-8 string, or NULL when s needs none (charset NULL, s valid
+ * UTF-8 or an existing file's name, or not in charset either). An output
+ * converter (NULL for UTF-8 or an unknown charset; close accepts NULL):
+ * cli_charset_write writes len bytes of UTF-8 into f in its charset,
+ * transliterated, "?" for what it cannot show; 0 or -1. */
+int cli_charset_of_terminal(char *buf, size_t size);
+char *cli_charset_read(const char *charset, const char *s);
+typedef struct cli_charset_out cli_charset_out;
+cli_charset_out *cli_charset_out_open(const char *charset);
+void cli_charset_out_close(cli_charset_out *o);
+int cli_charset_write(cli_charset_out *o, const char *s, size_t len, FILE *f);
+
 /* A stream that writes to under with every control character but line feed
- * and tab escaped (cli_escape.c); grog_cli_main prints through it. Closing it
- * flushes under and leaves it open. NULL when out of memory. */
-FILE *cli_escape_stream(FILE *under);
+ * and tab escaped (cli_escape.c), converted to charset (NULL: UTF-8, as
+ * it is); grog_cli_main prints through it. Closing it flushes under and
+ * leaves it open. NULL when out of memory. */
+FILE *cli_escape_stream(FILE *under, const char *charset);
 
 /* Prints the help of a command. */
 void cli_help(cli *c, const cli_command *cmd, FILE *f);

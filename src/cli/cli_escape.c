@@ -9,7 +9,9 @@
  * other than line feed and tab is printed as \uXXXX (the way JSON writes it,
  * so --json output stays valid and means the same) and bytes that are not
  * UTF-8 become U+FFFD. A UTF-8 sequence cut between two writes is held back
- * until its end arrives, so escaping never depends on how output is split. */
+ * until its end arrives, so escaping never depends on how output is split.
+ * On a terminal that is not UTF-8 the escaped text is converted to its
+ * character set last (cli_charset.c). */
 #define _GNU_SOURCE 1
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,6 +21,7 @@
 
 typedef struct escaper {
     FILE *under;
+    cli_charset_out *conv; /* NULL: UTF-8 as it is */
     char carry[4];
     size_t ncarry;
 } escaper;
@@ -29,9 +32,10 @@ static int emit(escaper *e, const char *s, size_t n)
     if (safe == NULL)
         return -1;
     size_t len = strlen(safe);
-    size_t put = fwrite(safe, 1, len, e->under);
+    int rc = e->conv != NULL ? cli_charset_write(e->conv, safe, len, e->under)
+                             : (fwrite(safe, 1, len, e->under) == len ? 0 : -1);
     free(safe);
-    return put == len ? 0 : -1;
+    return rc;
 }
 
 /* The length of an unfinished UTF-8 sequence at the end of s (0 if none). */
@@ -74,19 +78,22 @@ static int escaper_close(void *cookie)
     escaper *e = cookie;
     int rc = e->ncarry > 0 ? emit(e, e->carry, e->ncarry) : 0;
     fflush(e->under);
+    cli_charset_out_close(e->conv);
     free(e);
     return rc;
 }
 
-FILE *cli_escape_stream(FILE *under)
+FILE *cli_escape_stream(FILE *under, const char *charset)
 {
     escaper *e = calloc(1, sizeof *e);
     if (e == NULL)
         return NULL;
     e->under = under;
+    e->conv = cli_charset_out_open(charset);
     cookie_io_functions_t io = {NULL, escaper_write, NULL, escaper_close};
     FILE *f = fopencookie(e, "w", io);
     if (f == NULL) {
+        cli_charset_out_close(e->conv);
         free(e);
         return NULL;
     }

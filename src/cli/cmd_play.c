@@ -382,6 +382,8 @@ static int run_play(cli *c, int argc, char **argv)
     free(status);
     fprintf(c->out, "%s\n", _("Type 'help' for the actions, 'quit' to leave."));
     int refused = 0;
+    char cs[64];
+    const char *charset = cli_charset_of_terminal(cs, sizeof cs) ? cs : NULL;
     for (;;) {
         catch_up(c, g);
         char prompt[128];
@@ -396,6 +398,11 @@ static int run_play(cli *c, int argc, char **argv)
         interrupted = 0;
         int nul;
         char *line = read_line(tty, prompt, &nul);
+        char *typed = line != NULL && charset != NULL ? cli_charset_read(charset, line) : NULL;
+        if (typed != NULL) { /* typed in the terminal's character set (cli_charset.c) */
+            free(line);
+            line = typed;
+        }
         if (line == NULL && tty && interrupted) { /* Ctrl-C: a new line, a new prompt */
             fputc('\n', c->out);
             continue;
