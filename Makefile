@@ -12,7 +12,8 @@
 #                   po/*.po, none fuzzy,
 #                   msgfmt --check clean (scripts/check-po.sh)
 #   make check-layers (part of make check) no file includes a higher layer's
-#                   header, no library file the umbrella (scripts/check-layers.sh)
+#                   header, no library file the umbrella, no file of src/ or
+#                   web/ over 800 lines (scripts/check-layers.sh)
 #   make check-cycles (part of make check) no circle of files in src/game,
 #                   src/server...: read from the built objects (scripts/check-cycles.sh)
 #   make man        the man pages' option lists written from the commands' tables
@@ -141,7 +142,8 @@ check: deps
 	@$(MAKE) --no-print-directory WEB_TESTS=1 test
 
 # (part of make check) no file includes a header of a higher layer, no library
-# file the umbrella grognard/grognard.h (scripts/check-layers.sh, docs/hacking.md).
+# file the umbrella grognard/grognard.h, no file of src/ or web/ over 800 lines
+# (scripts/check-layers.sh, docs/hacking.md).
 check-layers:
 	@scripts/check-layers.sh
 
@@ -296,20 +298,20 @@ pot: $(BUILD)/tools/potdata
 	$(call make_pot,po/grognard.pot)
 
 # pot, then each catalogue merged with it (new messages untranslated, changed
-# ones fuzzy), and the web page's tables (web/js/messages.js) written again from
-# the catalogues: the translators' step before and after translating.
+# ones fuzzy), and the web page's tables (web/js/messages.js and one
+# web/js/messages-LANG.js per catalogue) written again from the catalogues: the
+# translators' step before and after translating.
 update-po: pot
 	@for po in $(PO); do msgmerge --quiet --update --backup=none --previous $$po po/grognard.pot || exit 1; done
-	@scripts/po2js.sh $(PO) > web/js/messages.js
+	@scripts/po2js.sh web/js $(PO)
 
 # Every message marked in the sources now (a fresh template in $(BUILD), not
 # po/grognard.pot, which may lag) translated in each catalogue, none fuzzy,
-# msgfmt --check -c clean, and web/js/messages.js what the catalogues give.
+# msgfmt --check -c clean, and web/js/messages*.js what the catalogues give.
 check-po: $(BUILD)/tools/potdata
 	$(call make_pot,$(BUILD)/grognard.pot)
 	@scripts/check-po.sh $(BUILD)/grognard.pot $(PO)
-	@scripts/po2js.sh $(PO) | cmp -s - web/js/messages.js || \
-	    { echo "check-po: web/js/messages.js is not what po/*.po give: make update-po" >&2; exit 1; }
+	@scripts/po2js.sh --check web/js $(PO)
 
 clean:
 	rm -rf build build-san

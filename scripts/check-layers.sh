@@ -1,6 +1,8 @@
 #!/bin/sh
 # check-layers.sh — the layers hold: no file includes a header of a higher layer, and
-# no library file includes the umbrella grognard/grognard.h (part of make check).
+# no library file includes the umbrella grognard/grognard.h (part of make check); and
+# no file of src/ or web/ is over 800 lines (style: a new file is cheaper than a
+# longer one; web/js/messages-LANG.js, generated, is counted too).
 #
 #   core < model < io < rules < game < view < server < cli
 #
@@ -93,8 +95,17 @@ for f in $files; do
     done < "${TMPDIR:-/tmp}/check-layers.$$"
 done
 rm -f "${TMPDIR:-/tmp}/check-layers.$$"
+# No file of src/ or web/ over MAX_LINES lines (wc -l: its newlines).
+MAX_LINES=800
+long=$(find src web -type f ! -name '.*' -exec wc -l {} + | awk -v max="$MAX_LINES" \
+    '$2 != "total" && $1 > max { print $2 ": " $1 " lines, over " max ": split it (a new file is cheaper than a longer one)" }')
+if [ -n "$long" ]; then
+    echo "$long" >&2
+    echo "check-layers: no file of src/ or web/ over $MAX_LINES lines (docs/hacking.md)" >&2
+    [ "$bad" -ne 0 ] || exit 1
+fi
 if [ "$bad" -ne 0 ]; then
     echo "check-layers: core < model < io < rules < game < view < server < cli (docs/hacking.md)" >&2
     exit 1
 fi
-echo "check-layers: the layers hold"
+echo "check-layers: the layers hold, no file of src/ or web/ over $MAX_LINES lines"

@@ -10,7 +10,8 @@ set -eu
 out=$1
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-js=$(find web -name '*.js' ! -name messages.js 2>/dev/null | sort)
+# messages.js and messages-LANG.js are written from the catalogues (po2js.sh).
+js=$(find web -name '*.js' ! -name messages.js ! -name 'messages-*.js' 2>/dev/null | sort)
 html=$(find web -name '*.html' 2>/dev/null | sort)
 : >"$tmp/html.pot"
 if [ -n "$html" ]; then

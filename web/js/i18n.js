@@ -2,7 +2,8 @@
 //
 // The message table is keyed by the English text (as gettext is), with {0}, {1}...
 // for the values put in. English needs no table; the other languages' tables live in
-// messages.js, one object per language, so the catalogues (po/) can feed them.
+// messages-LANG.js, one module per language (gathered by messages.js), so the
+// catalogues (po/) can feed them (scripts/po2js.sh).
 // Switching language re-renders the page from the state it holds: no reload.
 import { catalogues, plurals } from './messages.js';
 
@@ -57,7 +58,7 @@ export function nt(one, many, n, ...args) {
 // The word for an id of the rules (a formation, an order kind, "won"...) in the
 // current language: the catalogues' entry with message context ctx (msgctxt, the
 // contexts of the command line's text, docs/i18n.md: keyed "ctx\u0004id" in
-// messages.js). With none (English, whose catalogue is the source text, or a house
+// messages-LANG.js). With none (English, whose catalogue is the source text, or a house
 // rule's id) the id is humanised: "artillery_change_direction" reads "artillery change
 // direction", "attack-column" "attack column" ("semi-regular" keeps its hyphen).
 export function tw(ctx, id) {
