@@ -22,6 +22,21 @@ int body_take(req_body *b, const char *data, size_t n, size_t max)
     return 0;
 }
 
+int body_step(req_body *b, int *waiting, int post, const char *upload, size_t *upload_size,
+              size_t max)
+{
+    if (*upload_size > 0) {
+        if (*waiting && post && body_take(b, upload, *upload_size, max) != 0)
+            return -1;
+        *upload_size = 0;
+        return 0;
+    }
+    if (!*waiting)
+        return 0;
+    *waiting = 0;
+    return 1;
+}
+
 void body_free(req_body *b)
 {
     free(b->text);

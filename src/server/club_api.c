@@ -463,15 +463,9 @@ static enum MHD_Result on_request(grog_club *club, struct MHD_Connection *c, con
             return send_error(c, MHD_HTTP_FORBIDDEN, "forbidden", refused);
         return on_headers(club, c, url, post, r);
     }
-    if (*upload_size > 0) {
-        if (r->waiting && post && body_take(&r->body, upload, *upload_size, GROG_CLUB_MAX_BODY) != 0)
-            return MHD_NO;
-        *upload_size = 0;
-        return MHD_YES;
-    }
-    if (!r->waiting)
-        return MHD_YES;
-    r->waiting = 0;
+    int now = body_step(&r->body, &r->waiting, post, upload, upload_size, GROG_CLUB_MAX_BODY);
+    if (now <= 0)
+        return now < 0 ? MHD_NO : MHD_YES;
     return answer(club, c, url, post, r);
 }
 

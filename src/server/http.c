@@ -200,16 +200,10 @@ static enum MHD_Result on_request(http_site *s, struct MHD_Connection *c, const 
             return reply_error(c, MHD_HTTP_FORBIDDEN, "forbidden", refused, -1);
         return on_headers(s, c, url, post, r);
     }
-    if (*upload_size > 0) {
-        /* a refused request's body, or a GET's, is dropped unread */
-        if (r->waiting && post && body_take(&r->body, upload, *upload_size, GROG_SERVER_MAX_BODY) != 0)
-            return MHD_NO;
-        *upload_size = 0;
-        return MHD_YES;
-    }
-    if (!r->waiting)
-        return MHD_YES;
-    r->waiting = 0;
+    /* a refused request's body, or a GET's, is dropped unread */
+    int now = body_step(&r->body, &r->waiting, post, upload, upload_size, GROG_SERVER_MAX_BODY);
+    if (now <= 0)
+        return now < 0 ? MHD_NO : MHD_YES;
     return answer(s, c, url, post, r);
 }
 
