@@ -393,18 +393,25 @@ static void test_parse(void **state)
     assert_int_equal(grog_dice_expr_parse("100d6kh100", &e, NULL), GROG_OK);
     assert_int_equal(e.terms[0].keep, GROG_KEEP_ALL); /* all kept is the plain sum */
     assert_true(grog_dice_expr_as_dice(&e, NULL));
-    parse_bad("1001d6", "1 to 1000 dice");
-    parse_bad("0d6", "1 to 1000 dice");
-    parse_bad("600d6+401d6", "more than 1000 dice");
-    parse_bad("2d1", "2 to 1000 sides");
-    parse_bad("2d1001", "2 to 1000 sides");
-    parse_bad("3d6kh4", "how many dice to keep");
+    /* too many dice: the count and the limit, no position (the cursor was past the
+     * expression: "at character 7 of \"1001d6\"") */
+    parse_bad("1001d6", "too many dice in one term: 1001, at most 1000 (in \"1001d6\")");
+    parse_bad("600d6+401d6", "too many dice: 1001 in all, at most 1000 (in \"600d6+401d6\")");
+    assert_int_equal(grog_dice_expr_parse("600d6+400d6", &e, NULL), GROG_OK); /* 1000 in all */
+    /* the others point at their first character */
+    parse_bad("0d6", "a term has 1 to 1000 dice at character 1 of \"0d6\"");
+    parse_bad("2d6+0d6", "a term has 1 to 1000 dice at character 5 of \"2d6+0d6\"");
+    parse_bad("2d1", "dice have 2 to 1000 sides at character 3 of \"2d1\"");
+    parse_bad("2d1001", "dice have 2 to 1000 sides at character 3 of \"2d1001\"");
+    parse_bad("3d6kh4", "how many dice to keep, 1 to the number of dice, as in 3d6kh1 at "
+                        "character 6 of \"3d6kh4\"");
     parse_bad("3d6kh0", "how many dice to keep");
+    parse_bad("1d6+10000000", "too large a number at character 5 of \"1d6+10000000\"");
+    parse_bad("1d6+100001", "within +/-100000 at character 5 of \"1d6+100001\"");
     parse_bad("", "expected dice");
     parse_bad("5", "at least one dice term");
     parse_bad("2d6+", "expected dice");
     parse_bad("2d6x", "character 4");
-    parse_bad("1d6+100001", "within +/-100000");
     parse_bad("1d2+1d2+1d2+1d2+1d2+1d2+1d2+1d2+1d2+1d2+1d2+1d2+1d2+1d2+1d2+1d2+1d2", "16");
 }
 

@@ -146,6 +146,19 @@ static void test_aigles_points_and_failed_turns_by_hand(void **state)
  * the rules; the test reads them from the plan and works the turns: each
  * arrival passes the order with 1 - (1 - p)^attempts, p from command 4 +
  * Pack's 3 = 7: certain. */
+/* The plan's assumption that starts with prefix. */
+static const char *assumption_of(json_t *j, const char *prefix)
+{
+    json_t *a = json_object_get(j, "assumptions");
+    for (size_t i = 0; i < json_array_size(a); i++) {
+        const char *t = json_string_value(json_array_get(a, i));
+        if (t != NULL && strncmp(t, prefix, strlen(prefix)) == 0)
+            return t;
+    }
+    fail_msg("no assumption %s", prefix);
+    return "";
+}
+
 static void test_aigles_adc_ride_by_hand(void **state)
 {
     (void)state;
@@ -161,6 +174,12 @@ static void test_aigles_adc_ride_by_hand(void **state)
      * of turn `out`; command 7 cannot fail (AIG-O-16) */
     for (long k = 0; k < 4; k++)
         assert_turn(j, (size_t)k, k + 1 >= out ? 1 : 0, 1);
+    /* the ride in words, each count in its own form (it was "période(s)") */
+    assert_int_equal(out, 2);
+    assert_int_equal(json_integer_value(json_object_get(adc, "periods_back")), 2);
+    assert_int_equal(json_integer_value(json_object_get(adc, "attempts")), 2);
+    assert_non_null(strstr(assumption_of(j, "AIG-O-11"),
+                           "(2 périodes out, 2 périodes back) and makes 2 attempts on arrival"));
     json_decref(j);
     /* Lightburne's 2 + Champalimaud's 2 through Lightburne?: use Champalimaud from
      * Lightburne? He is no superior. Reynier (3) to Merle (3): 6, p = 5/6, the
@@ -172,6 +191,10 @@ static void test_aigles_adc_ride_by_hand(void **state)
     long back = (long)json_integer_value(json_object_get(adc, "periods_back"));
     assert_int_equal(json_integer_value(json_object_get(adc, "attempts")), 2);
     assert_float_equal(value_of(json_object_get(adc, "each_attempt")), 5.0 / 6, 1e-12);
+    assert_int_equal(out, 1);
+    assert_int_equal(back, 1);
+    assert_non_null(strstr(assumption_of(j, "AIG-O-11"),
+                           "(1 période out, 1 période back) and makes 2 attempts on arrival"));
     json_t *arr = json_object_get(adc, "arrivals");
     assert_int_equal(json_integer_value(json_array_get(arr, 0)), out < 1 ? 1 : out);
     /* the second ride leaves after he is back: `back` périodes, then `out` again */
@@ -779,9 +802,57 @@ static void test_cli(void **state)
     cli_run_free(&r);
 }
 
+/* plan pips: "can pay" in the form its number takes (it was "PIP(s)"), and the
+ * hint on the default of 1 PIP only for the generals --needs does not name (it
+ * was printed with --needs too). Picton's four: lightburne, mackinnon,
+ * champalimaud, pack. */
+static void test_pips_cli_words(void **state)
+{
+    (void)state;
+    grog_game *g = new_game(GROG_FAMILY_GT);
+    grog_game_close(g);
+    cli_run r = run_cli("plan", path, "pips", "picton", NULL);
+    assert_int_equal(r.code, 0);
+    assert_non_null(strstr(r.out, "  can pay 1 PIP: 1/1 100.0%\n"));
+    assert_null(strstr(r.out, "(s)"));
+    assert_non_null(strstr(r.out, "Without --needs, \"can pay\" is the chance of at least 1 PIP."));
+    assert_null(strstr(r.out, "does not name"));
+    cli_run_free(&r);
+    r = run_cli("plan", path, "pips", "picton", "--needs", "lightburne=5", "--needs",
+                "mackinnon=0", NULL);
+    assert_int_equal(r.code, 0);
+    assert_non_null(strstr(r.out, "  can pay 5 PIPs: 671/1296 51.8%\n"));
+    assert_non_null(strstr(r.out, "  can pay 0 PIPs: 1/1 100.0%\n"));
+    assert_null(strstr(r.out, "(s)"));
+    assert_null(strstr(r.out, "Without --needs"));
+    assert_non_null(strstr(r.out, "For a general --needs does not name, \"can pay\" is the "
+                                  "chance of at least 1 PIP."));
+    cli_run_free(&r);
+    r = run_cli("plan", path, "pips", "picton", "--needs", "lightburne=5", "--needs",
+                "mackinnon=6", "--needs", "champalimaud=2", "--needs", "pack=1", NULL);
+    assert_int_equal(r.code, 0);
+    assert_non_null(strstr(r.out, "  can pay 1 PIP: 1/1 100.0%\n")); /* pack: 1 named */
+    assert_null(strstr(r.out, "Without --needs"));
+    assert_null(strstr(r.out, "does not name"));
+    cli_run_free(&r);
+    /* French and Russian: PIP, ПИП, the same for every number */
+    r = run_cli("--lang", "fr", "plan", path, "pips", "picton", "--needs", "lightburne=5", NULL);
+    assert_int_equal(r.code, 0);
+    assert_non_null(strstr(r.out, "  peut payer 5 PIP : 671/1296 51.8 %\n"));
+    assert_non_null(strstr(r.out, "Pour un général que --needs ne nomme pas"));
+    cli_run_free(&r);
+    r = run_cli("--lang", "ru", "plan", path, "pips", "picton", "--needs", "lightburne=5", NULL);
+    assert_int_equal(r.code, 0);
+    assert_non_null(strstr(r.out, "  может заплатить 5 ПИП: 671/1296 51.8%\n"));
+    assert_non_null(strstr(r.out, "  может заплатить 1 ПИП: 1/1 100.0%\n"));
+    assert_non_null(strstr(r.out, "Для генерала, которого --needs не называет"));
+    cli_run_free(&r);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test_setup_teardown(test_pips_cli_words, setup, teardown),
         cmocka_unit_test_setup_teardown(test_gdb_three_turns_by_hand, setup, teardown),
         cmocka_unit_test_setup_teardown(test_aigles_points_and_failed_turns_by_hand, setup, teardown),
         cmocka_unit_test_setup_teardown(test_aigles_adc_ride_by_hand, setup, teardown),

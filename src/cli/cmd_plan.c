@@ -239,8 +239,10 @@ static void print_pips(cli *c, const json_t *j)
         }
         json_t *cp = json_object_get(g, "can_pay");
         long long need = json_integer_value(json_object_get(g, "need_pips"));
-        fprintf(c->out, _("  can pay %lld PIP(s): %s %.1f%%\n"), need, frac_text(cp, a, sizeof a),
-                pct(cp));
+        fprintf(c->out,
+                ngettext("  can pay %lld PIP: %s %.1f%%\n", "  can pay %lld PIPs: %s %.1f%%\n",
+                         (unsigned long)need),
+                need, frac_text(cp, a, sizeof a), pct(cp));
     }
     print_mc(c, json_object_get(j, "monte_carlo"), gens, "general");
     print_assumptions(c, j);

@@ -38,23 +38,36 @@ static long read_number(cursor *c)
     return v > 1000000 ? -2 : v;
 }
 
-static grog_status fail(grog_error *err, const cursor *c, const char *what)
+/* what is wrong at character at - text + 1 (the first of what is wrong) */
+static grog_status fail_at(grog_error *err, const char *text, const char *at, const char *what)
 {
     return grog_error_set(err, GROG_EINVAL, _("%s at character %d of \"%s\""), what,
-                          (int)(c->p - c->text) + 1, c->text);
+                          (int)(at - text) + 1, text);
 }
 
-/* One dice term after its count (n, -1 when none was written). */
-static grog_status read_dice(cursor *c, long n, int sign, grog_dice_term *t, grog_error *err)
+static grog_status fail(grog_error *err, const cursor *c, const char *what)
+{
+    return fail_at(err, c->text, c->p, what);
+}
+
+/* One dice term after its count (n, -1 when none was written), which
+ * begins at start (where a wrong count is pointed at). */
+static grog_status read_dice(cursor *c, const char *start, long n, int sign, grog_dice_term *t,
+                             grog_error *err)
 {
     c->p++; /* the 'd' */
+    const char *sides = c->p;
     long s = read_number(c);
     if (s == -1)
         return fail(err, c, _("expected the number of sides after 'd', as in 2d6"));
     if (s < 2 || s > GROG_DICE_MAX_SIDES)
-        return fail(err, c, _("dice have 2 to 1000 sides"));
-    if (n == 0 || n > GROG_DICE_EXPR_MAX_DICE)
-        return fail(err, c, _("a term has 1 to 1000 dice"));
+        return fail_at(err, c->text, sides, _("dice have 2 to 1000 sides"));
+    if (n == 0)
+        return fail_at(err, c->text, start, _("a term has 1 to 1000 dice"));
+    if (n > GROG_DICE_EXPR_MAX_DICE)
+        return grog_error_set(err, GROG_EINVAL,
+                              _("too many dice in one term: %ld, at most %d (in \"%s\")"), n,
+                              GROG_DICE_EXPR_MAX_DICE, c->text);
     t->count = n < 0 ? 1 : (int)n;
     t->sides = (int)s;
     t->keep = GROG_KEEP_ALL;
@@ -64,9 +77,10 @@ static grog_status read_dice(cursor *c, long n, int sign, grog_dice_term *t, gro
     if (c->p[0] == 'k' && (c->p[1] == 'h' || c->p[1] == 'l')) {
         t->keep = c->p[1] == 'h' ? GROG_KEEP_HIGHEST : GROG_KEEP_LOWEST;
         c->p += 2;
+        const char *keep = c->p;
         long k = read_number(c);
         if (k < 1 || k > t->count)
-            return fail(err, c, _("expected how many dice to keep, 1 to the number of dice, as in 3d6kh1"));
+            return fail_at(err, c->text, keep, _("expected how many dice to keep, 1 to the number of dice, as in 3d6kh1"));
         t->kept = (int)k;
         if (t->kept == t->count)
             t->keep = GROG_KEEP_ALL;
@@ -90,23 +104,26 @@ grog_status grog_dice_expr_parse(const char *text, grog_dice_expr *out, grog_err
     }
     for (;;) {
         skip_space(&c);
+        const char *start = c.p;
         long n = read_number(&c);
         if (n == -2)
-            return fail(err, &c, _("too large a number"));
+            return fail_at(err, c.text, start, _("too large a number"));
         skip_space(&c);
         if (*c.p == 'd' || *c.p == 'D') {
             if (e.nterms == GROG_DICE_EXPR_MAX_TERMS)
                 return fail(err, &c, _("more than 16 dice terms"));
-            grog_status st = read_dice(&c, n, sign, &e.terms[e.nterms], err);
+            grog_status st = read_dice(&c, start, n, sign, &e.terms[e.nterms], err);
             if (st != GROG_OK)
                 return st;
             dice += e.terms[e.nterms++].count;
             if (dice > GROG_DICE_EXPR_MAX_DICE)
-                return fail(err, &c, _("more than 1000 dice in all"));
+                return grog_error_set(err, GROG_EINVAL,
+                                      _("too many dice: %d in all, at most %d (in \"%s\")"),
+                                      dice, GROG_DICE_EXPR_MAX_DICE, c.text);
         } else if (n >= 0) {
             constant += sign * n;
             if (constant < -MAX_MODIFIER || constant > MAX_MODIFIER)
-                return fail(err, &c, _("the whole numbers must sum within +/-100000"));
+                return fail_at(err, c.text, start, _("the whole numbers must sum within +/-100000"));
         } else {
             return fail(err, &c, _("expected dice such as 2d6 or a whole number"));
         }

@@ -390,11 +390,21 @@ static grog_status exact_adc(plan_ctx *p, aigles_exact *x, grog_error *err)
                                   when);
         json_object_set_new(route, "each_attempt", plan_frac_json(pk));
         json_object_set_new(p->plan, "adc", route);
+        char out[64], back[64], tries[64];
+        snprintf(out, sizeof out, ngettext("%d période", "%d périodes", (unsigned long)rt.turns_out),
+                 rt.turns_out);
+        snprintf(back, sizeof back,
+                 ngettext("%d période", "%d périodes", (unsigned long)rt.turns_back),
+                 rt.turns_back);
+        snprintf(tries, sizeof tries, ngettext("%d attempt", "%d attempts", (unsigned long)rt.attempts),
+                 rt.attempts);
+        /* TRANSLATORS: the fourth and fifth %s are "N périodes" (out, back), the
+         * sixth "N attempts", each already in the form its number takes */
         plan_assume(p, _("AIG-O-11: %s is out of %s's zone: his aide-de-camp %s rides to him "
-                         "(%d période(s) out, %d back) and makes %d attempt(s) on arrival "
-                         "(AIG-O-12); if all fail he rides back and is sent again at the next "
-                         "orders phase his general has the points for."),
-                    sub->name, x->g->name, adc->name, rt.turns_out, rt.turns_back, rt.attempts);
+                         "(%s out, %s back) and makes %s on arrival (AIG-O-12); if all fail he "
+                         "rides back and is sent again at the next orders phase his general has "
+                         "the points for."),
+                    sub->name, x->g->name, adc->name, out, back, tries);
         plan_assume(p, _("The general spends his command points on nothing else; the ADC's "
                          "route is measured from where the pieces stand now."));
     }

@@ -219,7 +219,20 @@ static grog_status exact(plan_ctx *p, gt_plan *gp, grog_game *f, grog_error *err
     return st;
 }
 
-static void assumptions(plan_ctx *p, int now)
+/* How many of the corps' divisional generals no --needs names. */
+static int unnamed(const plan_ctx *p, const gt_plan *gp)
+{
+    int n = 0;
+    for (int k = 0; k < gp->n; k++) {
+        size_t i = 0;
+        while (i < p->req->nneeds && strcmp(p->req->needs[i].general, gp->gen[k]) != 0)
+            i++;
+        n += i == p->req->nneeds;
+    }
+    return n;
+}
+
+static void assumptions(plan_ctx *p, const gt_plan *gp, int now)
 {
     plan_assume(p, now ? _("The PIP phase is this turn's: it is on and the corps has not rolled.")
                        : _("The PIP phase is the next turn's: this turn's PIPs are rolled."));
@@ -228,7 +241,12 @@ static void assumptions(plan_ctx *p, int now)
                      "GT-12)."));
     plan_assume(p, _("GT-07: a general attached to a unit at the start of the PIP phase pays "
                      "double; what --needs gives is for his other units, so it is doubled."));
-    plan_assume(p, _("Without --needs, \"can pay\" is the chance of at least 1 PIP."));
+    /* the default of "can pay" only where a general takes it */
+    if (p->req->nneeds == 0)
+        plan_assume(p, _("Without --needs, \"can pay\" is the chance of at least 1 PIP."));
+    else if (unnamed(p, gp) > 0)
+        plan_assume(p, _("For a general --needs does not name, \"can pay\" is the chance of at "
+                         "least 1 PIP."));
 }
 
 grog_status plan_pips_gt(plan_ctx *p, grog_error *err)
@@ -253,7 +271,7 @@ grog_status plan_pips_gt(plan_ctx *p, grog_error *err)
         p->first_turn = grog_game_turn(f);
         json_object_set_new(p->plan, "corps", json_string(gp->corps));
         json_object_set_new(p->plan, "turn", json_integer(p->first_turn));
-        assumptions(p, now);
+        assumptions(p, gp, now);
         p->sample = sample;
         for (int k = 0; k < gp->n; k++)
             p->labels[k] = gp->gen[k];
