@@ -181,6 +181,15 @@ static void test_positions_finite_and_on_table(void **state)
     refused(g, "move picton 1e308 1e308", GROG_EINVAL, "is off the table");
     refused(g, "move picton 181 60", GROG_EINVAL, "x from 0 to 1800 mm, y from 0 to 1200 mm");
     refused(g, "move picton 90 120.5", GROG_EINVAL, "off the table");
+    /* off the left or bottom edge: off the table too, with its size (it was "a length
+     * cannot be negative", a drag off those edges on the page said so) */
+    refused(g, "move picton -1 60", GROG_EINVAL,
+            "(-10, 600) mm is off the table: x from 0 to 1800 mm, y from 0 to 1200 mm");
+    refused(g, "move picton 90 -0.5", GROG_EINVAL,
+            "(900, -5) mm is off the table: x from 0 to 1800 mm, y from 0 to 1200 mm");
+    refused(g, "move picton -12.5mm -3cm", GROG_EINVAL, "(-12.5, -30) mm is off the table");
+    refused(g, "move picton - 60", GROG_EINVAL, "is not a length");
+    refused(g, "move picton --1 60", GROG_EINVAL, "cannot be negative");
     refused(g, "move picton nan 60", GROG_EINVAL, "is not a length");
     refused(g, "move picton inf 60", GROG_EINVAL, "is not a length");
     refused(g, "move picton 90 60 nan", GROG_EINVAL, "FACING");
@@ -281,6 +290,10 @@ static void test_table_margin(void **state)
     assert_true(grog_battle_table(grog_game_battle(g))->margin_mm == 100);
     ok(g, "move ca 190 130");   /* 10 cm past both edges: the margin's edge */
     refused(g, "move ca 190.5 60", GROG_EINVAL, "x from -100 to 1900 mm");
+    ok(g, "move ca -10 -10"); /* and past the left and bottom edges (they could not be typed) */
+    refused(g, "move ca -10.5 60", GROG_EINVAL, "x from -100 to 1900 mm");
+    ok(g, "move ca -0 0"); /* -0 is 0 */
+    assert_true(grog_battle_officer_by_id(grog_game_battle(g), "ca")->base.centre.x == 0.0);
     size_t n = grog_game_action_count(g);
     grog_game_close(g);
     reopens(n);

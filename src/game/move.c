@@ -48,6 +48,19 @@ static grog_status check_on_table(action_ctx *c, double x, double y, grog_error 
                           t->depth_mm, m);
 }
 
+/* A coordinate X or Y: a length, or "-" and a length (left of or below the
+ * table, refused by check_on_table unless within the margin): a place off an
+ * edge is said to be off the table whichever edge it is. */
+static grog_status coordinate(action_ctx *c, const char *what, const char *text, double *mm,
+                              grog_error *err)
+{
+    int minus = text[0] == '-';
+    grog_status st = ctx_length(c, what, text + minus, mm, err);
+    if (st == GROG_OK && minus)
+        *mm = *mm == 0.0 ? 0.0 : -*mm; /* no -0 in the journal */
+    return st;
+}
+
 static grog_status degrees(const char *what, const char *text, double *out, grog_error *err)
 {
     char *end;
@@ -205,7 +218,7 @@ static grog_status target_of(action_ctx *c, const mover *m, int argc, char **arg
     }
     if (argc != 4 && argc != 5)
         return usage(err);
-    if ((st = ctx_length(c, "X", argv[2], &to->x, err)) != GROG_OK) {
+    if ((st = coordinate(c, "X", argv[2], &to->x, err)) != GROG_OK) {
         if (isalpha((unsigned char)how[0])) /* a word, not a number */
             return grog_error_set(err, GROG_EINVAL,
                                   _("move %s: \"%s\" is not a length (X), nor one of "
@@ -213,7 +226,7 @@ static grog_status target_of(action_ctx *c, const mover *m, int argc, char **arg
                                   argv[1], how);
         return st;
     }
-    if ((st = ctx_length(c, "Y", argv[3], &to->y, err)) != GROG_OK)
+    if ((st = coordinate(c, "Y", argv[3], &to->y, err)) != GROG_OK)
         return st;
     if (argc == 5 && (st = degrees("FACING", argv[4], facing, err)) != GROG_OK)
         return st;

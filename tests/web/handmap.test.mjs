@@ -178,6 +178,11 @@ test('gdb on two phones: a side drags, turns and places its pieces by hand; the 
     await f.drag(pp, { x: pp.x - 200, y: pp.y }, { hold: 'picton' });
     await until(british, () => !!document.querySelector('#result .line.error'));
     assert.equal((await gameOf(server, 'referee')).actions, n2, 'nothing written');
+    // off the left edge says so, with the table's size, as the right and top edges do
+    // (it said "a length cannot be negative")
+    const said = await british.$eval('#result .line.error', (e) => e.textContent);
+    assert.match(said, /mm is off the table: x from 0 to 1800 mm, y from 0 to 1200 mm/, said);
+    assert.doesNotMatch(said, /negative/, said);
     await until(british, () => !document.querySelector('#map .grog-dragging'));
     assert.equal(await british.$eval('#map g[data-piece="picton"]', (g) => g.dataset.x), x0);
     await shot(british, 'handmap-refused-phone');
