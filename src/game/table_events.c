@@ -204,34 +204,44 @@ static grog_status ev_wounded(action_ctx *c, char **a, grog_error *err)
     return family_event(c, "officer-out", NULL, o, err);
 }
 
+/* An active officer a[0] taken prisoner by the enemy unit a[1] (contact,
+ * surrounded), once the family's own check (check) lets it: *o and *u for
+ * the caller's event. Refused, nothing changes. */
+static grog_status take_prisoner(action_ctx *c, char **a,
+                                 grog_status (*check)(action_ctx *, const grog_officer *,
+                                                      grog_error *),
+                                 grog_officer **o, grog_troop **u, grog_error *err)
+{
+    grog_status st;
+    if ((st = ctx_officer(c, a[0], o, err)) != GROG_OK || (st = ctx_unit(c, a[1], u, err)) != GROG_OK)
+        return st;
+    c->side = (*u)->side;
+    if (strcmp((*o)->side, (*u)->side) == 0)
+        return grog_error_set(err, GROG_EINVAL, _("%s is a friendly unit to %s"), (*u)->name,
+                              (*o)->name);
+    if ((*o)->state != GROG_OFFICER_ACTIVE)
+        return grog_error_set(err, GROG_EINVAL, _("%s is not active (%s)"), (*o)->name,
+                              grog_explain_word(grog_officer_state_name((*o)->state)));
+    if ((st = check(c, *o, err)) != GROG_OK)
+        return st;
+    (*o)->state = GROG_OFFICER_PRISONER;
+    snprintf((*o)->held_by, sizeof (*o)->held_by, "%s", (*u)->id);
+    (*o)->attached_to[0] = '\0';
+    return GROG_OK;
+}
+
 static grog_status ev_contact(action_ctx *c, char **a, grog_error *err)
 {
     grog_officer *o;
     grog_troop *u;
-    grog_status st;
-    if ((st = ctx_officer(c, a[0], &o, err)) != GROG_OK || (st = ctx_unit(c, a[1], &u, err)) != GROG_OK)
+    grog_status st = take_prisoner(c, a, family_officer_contact_check, &o, &u, err);
+    if (st != GROG_OK)
         return st;
-    c->side = u->side;
-    if (strcmp(o->side, u->side) == 0)
-        return grog_error_set(err, GROG_EINVAL, _("%s is a friendly unit to %s"), u->name,
-                              o->name);
-    if (o->state != GROG_OFFICER_ACTIVE)
-        return grog_error_set(err, GROG_EINVAL, _("%s is not active (%s)"), o->name,
-                              grog_explain_word(grog_officer_state_name(o->state)));
-    if ((st = family_officer_contact_check(c, o, err)) != GROG_OK)
-        return st;
-    o->state = GROG_OFFICER_PRISONER;
-    snprintf(o->held_by, sizeof o->held_by, "%s", u->id);
-    o->attached_to[0] = '\0';
-    if (grog_game_family(c->game) == GROG_FAMILY_AIGLES)
-        ctx_event(c, "", "officer-captured",
-                  json_pack("{s:s,s:s}", "officer", a[0], "unit", a[1]),
-                  _("AIG-O-21: %s is contacted by %s and taken prisoner."), o->name, u->name);
-    else
-        ctx_event(c, "", "officer-captured",
-                  json_pack("{s:s,s:s}", "officer", a[0], "unit", a[1]),
-                  _("%s is taken prisoner by %s (a table event: these rules have none for it)."),
-                  o->name, u->name);
+    ctx_event(c, "", "officer-captured", json_pack("{s:s,s:s}", "officer", a[0], "unit", a[1]),
+              grog_game_family(c->game) == GROG_FAMILY_AIGLES
+                  ? _("AIG-O-21: %s is contacted by %s and taken prisoner.")
+                  : _("%s is taken prisoner by %s (a table event: these rules have none for it)."),
+              o->name, u->name);
     return family_event(c, "officer-captured", u, o, err);
 }
 
@@ -241,21 +251,9 @@ static grog_status ev_surrounded(action_ctx *c, char **a, grog_error *err)
 {
     grog_officer *o;
     grog_troop *u;
-    grog_status st;
-    if ((st = ctx_officer(c, a[0], &o, err)) != GROG_OK || (st = ctx_unit(c, a[1], &u, err)) != GROG_OK)
+    grog_status st = take_prisoner(c, a, family_officer_surrounded, &o, &u, err);
+    if (st != GROG_OK)
         return st;
-    c->side = u->side;
-    if (strcmp(o->side, u->side) == 0)
-        return grog_error_set(err, GROG_EINVAL, _("%s is a friendly unit to %s"), u->name,
-                              o->name);
-    if (o->state != GROG_OFFICER_ACTIVE)
-        return grog_error_set(err, GROG_EINVAL, _("%s is not active (%s)"), o->name,
-                              grog_explain_word(grog_officer_state_name(o->state)));
-    if ((st = family_officer_surrounded(c, o, err)) != GROG_OK)
-        return st;
-    o->state = GROG_OFFICER_PRISONER;
-    snprintf(o->held_by, sizeof o->held_by, "%s", u->id);
-    o->attached_to[0] = '\0';
     ctx_event(c, "", "officer-captured", json_pack("{s:s,s:s}", "officer", a[0], "unit", a[1]),
               grog_game_family(c->game) == GROG_FAMILY_AIGLES
                   ? _("AIG-O-21: %s, surrounded with no way out, is taken prisoner by %s.")
