@@ -377,6 +377,77 @@ static void test_snapshot_keeps_claims(void **state)
     grog_game_close(g);
 }
 
+/* The sentence of claim n in j (GET claims, grognard claims --json). */
+static const char *sentence_of(json_t *j, long long n)
+{
+    json_t *a = json_object_get(j, "claims");
+    for (size_t i = 0; i < json_array_size(a); i++)
+        if (json_integer_value(json_object_get(json_array_get(a, i), "claim")) == n)
+            return json_string_value(json_object_get(json_array_get(a, i), "sentence"));
+    fail_msg("no claim %lld", n);
+    return NULL;
+}
+
+/* The claims list says each claim's event as the sentence the event writes when
+ * applied, the pieces by name (it showed the words typed: "event contact mackinnon
+ * fr-2leger"); the words stay in "text" and "words", and the CLI's text gives them
+ * to the referee only ("typed:"). Per family: Les Aigles' sentences carry their
+ * rule, the others' say a table event. */
+static void test_claims_said_as_sentences(void **state)
+{
+    (void)state;
+    grog_game *g = test_game_create(path, GROG_FAMILY_AIGLES, NULL, 1810);
+    static const char *const lines[][2] = {
+        {"event contact mackinnon fr-2leger",
+         "AIG-O-21: Colonel Henry Mackinnon is contacted by 2e Leger and taken prisoner."},
+        {"event routs br-2-5th", "2/5th Foot routs."},
+        {"event casualties br-74th 1", "74th Foot takes 1 casualty."},
+        {"event casualties br-74th 3", "74th Foot takes 3 casualties."},
+        {"event killed pack", "AIG-O-26: Brigadier-General Denis Pack is killed."},
+        {"event breaks pack", "The brigade of Brigadier-General Denis Pack is broken."},
+        {"event disorder pt-9th", "9th Portuguese Line falls into disorder."},
+    };
+    size_t n = sizeof lines / sizeof lines[0];
+    for (size_t i = 0; i < n; i++)
+        must(g, "french", lines[i][0]);
+    json_t *j = claims_of(g, "anglo-portuguese");
+    for (size_t i = 0; i < n; i++) {
+        const char *said = sentence_of(j, (long long)i + 2); /* #1 is the game's start */
+        assert_non_null(said);
+        assert_string_equal(said, lines[i][1]);
+    }
+    json_t *first = json_array_get(json_object_get(j, "claims"), 0);
+    assert_string_equal(json_string_value(json_object_get(first, "text")),
+                        "event contact mackinnon fr-2leger");
+    json_decref(j);
+    grog_game_close(g);
+    /* the CLI: the sentence for every seat, the words typed for the referee alone */
+    cli_run r = run_cli("claims", path, "--side", "anglo-portuguese", NULL);
+    assert_int_equal(r.code, 0);
+    assert_non_null(strstr(r.out, "claims: 2/5th Foot routs.\n"));
+    assert_null(strstr(r.out, "event routs"));
+    assert_null(strstr(r.out, "typed:"));
+    cli_run_free(&r);
+    r = run_cli("claims", path, "--referee", NULL);
+    assert_int_equal(r.code, 0);
+    assert_non_null(strstr(r.out, "claims: 2/5th Foot routs.\n     typed: event routs br-2-5th\n"));
+    cli_run_free(&r);
+    r = run_cli("--lang", "fr", "claims", path, NULL);
+    assert_int_equal(r.code, 0);
+    assert_null(strstr(r.out, "event routs"));
+    assert_null(strstr(r.out, "casualty"));
+    cli_run_free(&r);
+    /* General de Brigade: the same contact is a table event there */
+    grog_game_remove(path);
+    g = test_game_create(path, GROG_FAMILY_GDB, NULL, 3);
+    must(g, "french", "event contact mackinnon fr-2leger");
+    j = claims_of(g, NULL);
+    assert_string_equal(sentence_of(j, 2), "Colonel Henry Mackinnon is taken prisoner by 2e Leger "
+                                           "(a table event: these rules have none for it).");
+    json_decref(j);
+    grog_game_close(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -391,6 +462,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_claim_warnings_from_the_positions, setup, teardown),
         cmocka_unit_test_setup_teardown(test_claims_refused_and_undone, setup, teardown),
         cmocka_unit_test_setup_teardown(test_snapshot_keeps_claims, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_claims_said_as_sentences, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

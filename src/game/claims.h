@@ -18,6 +18,12 @@ grog_status game_act_decide(action_ctx *c, int argc, char **argv, grog_error *er
 const char *game_claim_side_name(const grog_battle *b, const char *id);
 /* A claim's words (a JSON array text) joined by spaces into out. */
 void game_claim_words_text(const char *words, char *out, size_t size);
+/* A claim's event (words: its JSON array text) said as the sentence the
+ * event writes when applied, the pieces by name ("2e Leger routs."), into
+ * out (claim_sentence.c); aigles: Les Aigles' sentences (their rule ids).
+ * 1, or 0 and out "" when its words are no event it knows (show the words). */
+int game_claim_sentence(const grog_battle *b, int aigles, const char *words, char *out,
+                        size_t size);
 /* The warning a claim's check (its JSON text, may be NULL) carries, for
  * people, into out: 1 when there is one (the positions, or the claim's
  * own table measure, say the event did not happen as claimed; or the

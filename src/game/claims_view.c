@@ -30,15 +30,18 @@ static json_t *may(const grog_seat *seat, const game_claim *k)
 
 static json_t *claim_object(const grog_game *g, const grog_seat *seat, const game_claim *k)
 {
-    char text[512], warning[512];
+    char text[512], sentence[1024], warning[512];
     game_claim_words_text(k->words, text, sizeof text);
+    int said = game_claim_sentence(g->s.battle, grog_game_family(g) == GROG_FAMILY_AIGLES,
+                                   k->words, sentence, sizeof sentence);
     int warned = game_claim_warning(g->s.battle, k->check, warning, sizeof warning);
     json_t *w = json_loads(k->words, 0, NULL);
     json_t *c = k->check != NULL ? json_loads(k->check, 0, NULL) : json_null();
-    return json_pack("{s:I,s:s,s:s,s:s,s:o*,s:s,s:o*,s:s*,s:o}", "claim", (json_int_t)k->seq,
-                     "by", k->by, "about", k->about, "status",
-                     k->disputed ? "disputed" : "pending", "words", w, "text", text, "check", c,
-                     "warning", warned ? warning : NULL, "may", may(seat, k));
+    return json_pack("{s:I,s:s,s:s,s:s,s:o*,s:s,s:s,s:o*,s:s*,s:o}", "claim",
+                     (json_int_t)k->seq, "by", k->by, "about", k->about, "status",
+                     k->disputed ? "disputed" : "pending", "words", w, "text", text, "sentence",
+                     said ? sentence : text, "check", c, "warning", warned ? warning : NULL,
+                     "may", may(seat, k));
 }
 
 static json_t *claims_object(const grog_game *g, const grog_seat *seat)
@@ -66,7 +69,9 @@ static void claim_text(FILE *f, const grog_game *g, const grog_seat *seat, json_
     const char *about = game_claim_side_name(b, json_string_value(json_object_get(c, "about")));
     int disputed = strcmp(json_string_value(json_object_get(c, "status")), "disputed") == 0;
     fprintf(f, _("#%lld  %s claims: %s\n"), (long long)json_integer_value(json_object_get(c, "claim")),
-            by, json_string_value(json_object_get(c, "text")));
+            by, json_string_value(json_object_get(c, "sentence")));
+    if (seat != NULL && seat->kind == GROG_SEAT_REFEREE) /* what to type to correct it */
+        fprintf(f, _("     typed: %s\n"), json_string_value(json_object_get(c, "text")));
     if (disputed)
         fprintf(f, _("     disputed by %s: the referee decides\n"), about);
     else

@@ -9,7 +9,7 @@
 // Reject). A second claim accepted on the page is applied: Lightburne is taken.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, serve, device, shot, until, overflows, smallTargets, PHONE } from './harness.mjs';
+import { launch, serve, device, shot, until, overflows, smallTargets, lowContrast, PHONE } from './harness.mjs';
 
 let browser = null;
 let skip = '';
@@ -48,7 +48,12 @@ test('a claim is answered on the phones: disputed by the side it is about, rejec
 
     await until(anglo, claimShown, n);
     const item = `#claims li[data-claim="${n}"]`;
-    assert.match(await anglo.textContent(`${item} .claim-text`), /event contact mackinnon fr-2leger/);
+    // the claim as a sentence, the pieces by name (it showed the words typed, "event
+    // contact mackinnon fr-2leger"); a side's phone has no words line
+    const said = await anglo.textContent(`${item} .claim-text`);
+    assert.match(said, /claims: AIG-O-21: Colonel Henry Mackinnon is contacted by 2e Leger and taken prisoner\./);
+    assert.doesNotMatch(said, /event contact|fr-2leger/);
+    assert.equal(await anglo.locator(`${item} .claim-words`).count(), 0);
     assert.match(await anglo.textContent(`${item} .claim-warning`), /not in contact/);
     assert.equal(await anglo.isVisible(`${item} button[data-answer="accept"]`), true);
     assert.equal(await anglo.isVisible(`${item} button[data-answer="dispute"]`), true);
@@ -70,6 +75,10 @@ test('a claim is answered on the phones: disputed by the side it is about, rejec
       return li && li.dataset.status === 'disputed';
     }, n);
     assert.equal(await referee.isVisible(`${item} button[data-answer="apply"]`), true);
+    // the referee reads the sentence, and the words typed beneath it, smaller
+    assert.match(await referee.textContent(`${item} .claim-text`), /Colonel Henry Mackinnon is contacted by 2e Leger/);
+    assert.equal(await referee.textContent(`${item} .claim-words`), 'event contact mackinnon fr-2leger');
+    assert.deepEqual(await lowContrast(referee), []);
     assert.deepEqual(await overflows(referee), []);
     assert.deepEqual(await smallTargets(referee), []);
     await shot(referee, 'claims-phone-referee');
