@@ -10,6 +10,7 @@
 
 #include "grognard/game.h"
 #include "grognard/server.h"
+#include "server/delta.h"
 #include "testutil.h"
 
 typedef struct table_run {
@@ -121,6 +122,39 @@ static int header_of(const answer *a, const char *name, char *out, size_t size)
         }
     }
     return 0;
+}
+
+/* A GET with several headers ("Name: value" lines joined by CRLF), gzip
+ * asked for. */
+static answer request2(const table_run *r, const char *path, const char *token, const char *lines)
+{
+    answer a = {0, NULL, NULL, 0};
+    CURL *c = curl_easy_init();
+    assert_non_null(c);
+    char url[256], auth[96], buf[512];
+    snprintf(url, sizeof url, "http://127.0.0.1:%u%s", r->port, path);
+    snprintf(auth, sizeof auth, "Authorization: Bearer %s", token);
+    struct curl_slist *h = curl_slist_append(NULL, auth);
+    snprintf(buf, sizeof buf, "%s", lines);
+    for (char *line = strtok(buf, "\r\n"); line != NULL; line = strtok(NULL, "\r\n"))
+        h = curl_slist_append(h, line);
+    curl_easy_setopt(c, CURLOPT_URL, url);
+    curl_easy_setopt(c, CURLOPT_HTTPHEADER, h);
+    curl_easy_setopt(c, CURLOPT_ACCEPT_ENCODING, "gzip");
+    curl_easy_setopt(c, CURLOPT_WRITEFUNCTION, gather);
+    curl_easy_setopt(c, CURLOPT_WRITEDATA, &a.body);
+    curl_easy_setopt(c, CURLOPT_HEADERFUNCTION, gather);
+    curl_easy_setopt(c, CURLOPT_HEADERDATA, &a.headers);
+    curl_easy_setopt(c, CURLOPT_TIMEOUT, 20L);
+    CURLcode rc = curl_easy_perform(c);
+    if (rc != CURLE_OK)
+        fail_msg("GET %s: %s", path, curl_easy_strerror(rc));
+    curl_easy_getinfo(c, CURLINFO_RESPONSE_CODE, &a.status);
+    curl_slist_free_all(h);
+    curl_easy_cleanup(c);
+    if (a.body == NULL)
+        a.body = calloc(1, 1);
+    return a;
 }
 
 /* gzip for JSON and SVG over 1 KiB to a client that takes it, never
@@ -247,6 +281,184 @@ static void test_content_etag(void **state)
     unserve(&r);
 }
 
+/* A GET with If-None-Match: etag, and A-IM: aim and Accept-Language: lang
+ * when not NULL. */
+static answer get_from(const table_run *r, const char *path, const char *token, const char *etag,
+                       const char *aim, const char *lang)
+{
+    char inm[128], more[320];
+    snprintf(inm, sizeof inm, "If-None-Match: %s", etag);
+    if (aim == NULL)
+        return request(r, "GET", path, token, NULL, inm, 1);
+    snprintf(more, sizeof more, "%s\r\nA-IM: %s%s%s", inm, aim, lang ? "\r\nAccept-Language: " : "",
+             lang ? lang : "");
+    return request2(r, path, token, more);
+}
+
+static void act(const table_run *r, const char *body)
+{
+    answer a = request(r, "POST", "/api/v1/do", r->referee, body, NULL, 0);
+    assert_int_equal(a.status, 200);
+    answer_free(&a);
+}
+
+static const char note[] = "{\"words\": [\"note\", \"rain\"]}";
+static const char move[] = "{\"words\": [\"move\", \"foy\", \"1\", \"1\"]}";
+
+/* A page holding the map before a move asks for the lines that changed
+ * (A-IM: lines): 226 IM Used, IM: lines, Delta-Base its ETag, the new
+ * ETag; the hunks applied to what it holds give a fresh GET's text byte for
+ * byte. Without A-IM, or with "lines;q=0", the whole map. */
+static void test_delta_from_a_held_version(void **state)
+{
+    (void)state;
+    table_run r;
+    serve(&r);
+    answer first = request(&r, "GET", "/api/v1/map.svg", r.french, NULL, NULL, 1);
+    char e0[96], e1[96], v[128];
+    assert_true(header_of(&first, "ETag", e0, sizeof e0));
+    act(&r, move);
+    answer d = get_from(&r, "/api/v1/map.svg", r.french, e0, "lines", NULL);
+    assert_int_equal(d.status, 226);
+    assert_true(header_of(&d, "IM", v, sizeof v));
+    assert_string_equal(v, "lines");
+    assert_true(header_of(&d, "Delta-Base", v, sizeof v));
+    assert_string_equal(v, e0);
+    assert_true(header_of(&d, "ETag", e1, sizeof e1));
+    assert_string_not_equal(e1, e0);
+    assert_true(header_of(&d, "X-Grognard-Seq", v, sizeof v));
+    assert_string_equal(v, "2");
+    answer fresh = request(&r, "GET", "/api/v1/map.svg", r.french, NULL, NULL, 1);
+    assert_true(header_of(&fresh, "ETag", v, sizeof v));
+    assert_string_equal(v, e1);
+    assert_true(strlen(d.body) * 4 < strlen(fresh.body)); /* a few lines, not the map */
+    size_t len = 0;
+    char *got = delta_apply(first.body, strlen(first.body), d.body, &len);
+    assert_non_null(got);
+    assert_int_equal(len, strlen(fresh.body));
+    assert_memory_equal(got, fresh.body, len);
+    free(got);
+    json_t *body = json_loads(d.body, 0, NULL);
+    assert_string_equal(json_string_value(json_object_get(body, "base")), e0);
+    assert_string_equal(json_string_value(json_object_get(body, "etag")), e1);
+    json_decref(body);
+    answer plain = get_from(&r, "/api/v1/map.svg", r.french, e0, NULL, NULL);
+    assert_int_equal(plain.status, 200); /* no A-IM: the whole map */
+    assert_string_equal(plain.body, fresh.body);
+    answer refused = get_from(&r, "/api/v1/map.svg", r.french, e0, "lines;q=0", NULL);
+    assert_int_equal(refused.status, 200);
+    answer other = get_from(&r, "/api/v1/map.svg", r.french, e0, "vcdiff", NULL);
+    assert_int_equal(other.status, 200);
+    answer now = get_from(&r, "/api/v1/map.svg", r.french, e1, "lines", NULL);
+    assert_int_equal(now.status, 304); /* holding the present one: nothing to send */
+    answer *all[] = {&first, &d, &fresh, &plain, &refused, &other, &now};
+    for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
+        answer_free(all[i]);
+    unserve(&r);
+}
+
+/* 200 with the whole document for a base the server does not hold: an ETag
+ * it never made, or one older than the 4 past versions it keeps (the game
+ * document changes with every action; the page asks after each). */
+static void test_unknown_or_too_old_base(void **state)
+{
+    (void)state;
+    table_run r;
+    serve(&r);
+    answer unknown = get_from(&r, "/api/v1/game", r.french, "\"0123456789abcdef0123456789abcdef\"",
+                              "lines", NULL);
+    assert_int_equal(unknown.status, 200);
+    char e0[96], v[96];
+    assert_true(header_of(&unknown, "ETag", e0, sizeof e0));
+    for (int i = 1; i <= 5; i++) {
+        act(&r, note);
+        answer d = get_from(&r, "/api/v1/game", r.french, e0, "lines", NULL);
+        /* after 4 changes e0 is the oldest version kept; after 5, forgotten */
+        assert_int_equal(d.status, i <= 4 ? 226 : 200);
+        assert_true(header_of(&d, "ETag", v, sizeof v));
+        answer_free(&d);
+    }
+    answer fresh = request(&r, "GET", "/api/v1/game", r.french, NULL, NULL, 1);
+    assert_non_null(strstr(fresh.body, "\"actions\": 6"));
+    answer_free(&fresh);
+    answer_free(&unknown);
+    unserve(&r);
+}
+
+/* A side never gets a delta against the referee's document, nor against
+ * its own in another language: the base is looked for in its own seat's
+ * and language's versions only, and it gets its own whole document. */
+static void test_delta_base_of_another_seat(void **state)
+{
+    (void)state;
+    table_run r;
+    serve(&r);
+    answer ref0 = request(&r, "GET", "/api/v1/game", r.referee, NULL, NULL, 1);
+    answer fr0 = request(&r, "GET", "/api/v1/game", r.french, NULL, NULL, 1);
+    answer en0 = request(&r, "GET", "/api/v1/game", r.french, NULL, "Accept-Language: en", 1);
+    char re0[96], fe0[96], ee0[96], v[96];
+    assert_true(header_of(&ref0, "ETag", re0, sizeof re0));
+    assert_true(header_of(&fr0, "ETag", fe0, sizeof fe0));
+    assert_true(header_of(&en0, "ETag", ee0, sizeof ee0));
+    assert_string_not_equal(re0, fe0);
+    assert_string_equal(en0.body, fr0.body); /* the server's own language is English here */
+    assert_string_not_equal(ee0, fe0);       /* but each language has its ETags */
+    act(&r, move);
+    answer ref1 = get_from(&r, "/api/v1/game", r.referee, re0, "lines", NULL);
+    assert_int_equal(ref1.status, 226); /* re0 is held, for the referee */
+    answer side = get_from(&r, "/api/v1/game", r.french, re0, "lines", NULL);
+    assert_int_equal(side.status, 200);
+    assert_false(header_of(&side, "Delta-Base", v, sizeof v));
+    answer own = request(&r, "GET", "/api/v1/game", r.french, NULL, NULL, 1);
+    assert_string_equal(side.body, own.body); /* its own document, whole */
+    answer refnow = request(&r, "GET", "/api/v1/game", r.referee, NULL, NULL, 1);
+    assert_string_not_equal(side.body, refnow.body); /* not the referee's */
+    assert_true(header_of(&side, "ETag", v, sizeof v));
+    assert_string_not_equal(v, re0);
+    answer french = get_from(&r, "/api/v1/game", r.french, fe0, "lines", "en");
+    assert_int_equal(french.status, 200); /* fe0 is the other language's */
+    answer english = get_from(&r, "/api/v1/game", r.french, ee0, "lines", "en");
+    assert_int_equal(english.status, 226);
+    answer server = get_from(&r, "/api/v1/game", r.french, fe0, "lines", NULL);
+    assert_int_equal(server.status, 226);
+    answer *all[] = {&ref0, &fr0, &en0, &ref1, &side, &own, &french, &english, &server, &refnow};
+    for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
+        answer_free(all[i]);
+    unserve(&r);
+}
+
+/* A document back as it was (the move undone) has its old ETag again: a
+ * page holding that one gets 304, one holding the moved map a delta back. */
+static void test_back_as_it_was(void **state)
+{
+    (void)state;
+    table_run r;
+    serve(&r);
+    answer m0 = request(&r, "GET", "/api/v1/map.svg", r.french, NULL, NULL, 1);
+    char e0[96], e1[96], v[96];
+    assert_true(header_of(&m0, "ETag", e0, sizeof e0));
+    act(&r, move);
+    answer m1 = request(&r, "GET", "/api/v1/map.svg", r.french, NULL, NULL, 1);
+    assert_true(header_of(&m1, "ETag", e1, sizeof e1));
+    answer undo = request(&r, "POST", "/api/v1/undo", r.referee, "{}", NULL, 0);
+    assert_int_equal(undo.status, 200);
+    answer same = get_from(&r, "/api/v1/map.svg", r.french, e0, "lines", NULL);
+    assert_int_equal(same.status, 304);
+    answer back = get_from(&r, "/api/v1/map.svg", r.french, e1, "lines", NULL);
+    assert_int_equal(back.status, 226);
+    assert_true(header_of(&back, "ETag", v, sizeof v));
+    assert_string_equal(v, e0);
+    size_t len = 0;
+    char *got = delta_apply(m1.body, strlen(m1.body), back.body, &len);
+    assert_non_null(got);
+    assert_string_equal(got, m0.body);
+    free(got);
+    answer *all[] = {&m0, &m1, &undo, &same, &back};
+    for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
+        answer_free(all[i]);
+    unserve(&r);
+}
+
 /* The same Idempotency-Key twice from a seat: applied once, the first
  * answer again; the same key from another seat is another request; a
  * malformed key is 400 and nothing is done. */
@@ -292,6 +504,10 @@ int main(void)
         cmocka_unit_test(test_gzip),
         cmocka_unit_test(test_etag_and_304),
         cmocka_unit_test(test_content_etag),
+        cmocka_unit_test(test_delta_from_a_held_version),
+        cmocka_unit_test(test_unknown_or_too_old_base),
+        cmocka_unit_test(test_delta_base_of_another_seat),
+        cmocka_unit_test(test_back_as_it_was),
         cmocka_unit_test(test_idempotency_key_replayed),
     };
     int rc = cmocka_run_group_tests(tests, NULL, NULL);

@@ -1,9 +1,14 @@
 /* docs.c — the documents a table sends: each slot's present text, its
- * content ETag and its ready responses. See docs.h.
+ * content ETag, its ready responses, and its past versions with the deltas
+ * from them (226 IM Used, delta.h). See docs.h.
  *
  * Invariants: a slot's ETag is always the digest of its text (set together
- * in docs_put); its responses, when not NULL, hold that text and ETag, and
- * are dropped with the text's freshness (docs_changed). */
+ * in docs_put), and each past version's the digest of its own; the past
+ * versions of a slot are its own earlier texts, newest first, none with the
+ * present ETag; every response and delta, when not NULL, is of the present
+ * text and is dropped with its freshness (docs_changed); the past texts of
+ * the whole store never hold more than PAST_BUDGET bytes once docs_put
+ * returns. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,6 +16,9 @@
 
 #include <nettle/sha2.h>
 
+#include <strings.h>
+
+#include "delta.h"
 #include "docs.h"
 #include "i18n.h"
 #include "reply.h"
@@ -19,6 +27,29 @@
 #define ETAG_MAX 40
 /* The digest's bytes in an ETag (of SHA-256's 32). */
 #define ETAG_BYTES 16
+/* The past versions kept per slot, and at most this many bytes of them in
+ * a store (the oldest go first): the memory bound of the deltas, on top of
+ * the present documents. */
+#define KEEP 4
+#define PAST_BUDGET (64u << 20)
+/* A delta of more edits (lines deleted plus inserted), or whose body is
+ * over half the document's, is not sent: the whole document is. The cap
+ * bounds the difference's work, O((N + M) D) steps and 4 (D + 1)^2 bytes. */
+#define MAX_EDITS 1000
+
+static const char delta_type[] = "application/json; charset=utf-8";
+
+/* A version a page may still hold, and the delta from it to the present
+ * text (made when first asked, until the next change). */
+typedef struct version {
+    char *text; /* NULL: an empty place */
+    size_t len;
+    char etag[ETAG_MAX];
+    unsigned long stamp; /* when it stopped being the present one */
+    int tried;           /* the delta was worked out: body, or NULL (the whole instead) */
+    char *body;
+    struct MHD_Response *resp[2];
+} version;
 
 typedef struct slot {
     char *text; /* the document last made, or NULL */
@@ -28,11 +59,14 @@ typedef struct slot {
     char etag[ETAG_MAX];
     int fresh;  /* it is the present state's */
     struct MHD_Response *resp[2]; /* plain, gzipped; NULL until asked */
+    version past[KEEP];           /* newest first */
 } slot;
 
 struct docs_store {
     size_t n;
     slot *slots;
+    size_t past_bytes;   /* the past texts' */
+    unsigned long stamp; /* counts the versions retired */
 };
 
 docs_store *docs_new(size_t nslots)
@@ -49,13 +83,37 @@ docs_store *docs_new(size_t nslots)
     return s;
 }
 
-static void drop_responses(slot *d)
+static void drop(struct MHD_Response **r)
 {
     for (size_t i = 0; i < 2; i++) {
-        if (d->resp[i] != NULL)
-            MHD_destroy_response(d->resp[i]); /* freed once no request sends it */
-        d->resp[i] = NULL;
+        if (r[i] != NULL)
+            MHD_destroy_response(r[i]); /* freed once no request sends it */
+        r[i] = NULL;
     }
+}
+
+/* The present text's responses and every delta to it. */
+static void drop_responses(slot *d)
+{
+    drop(d->resp);
+    for (size_t i = 0; i < KEEP; i++) {
+        drop(d->past[i].resp);
+        free(d->past[i].body);
+        d->past[i].body = NULL;
+        d->past[i].tried = 0;
+    }
+}
+
+/* Empties past version i of d, the ones after it moving up. */
+static void forget(docs_store *s, slot *d, size_t i)
+{
+    version *v = &d->past[i];
+    drop(v->resp);
+    free(v->body);
+    free(v->text);
+    s->past_bytes -= v->len;
+    memmove(v, v + 1, (KEEP - 1 - i) * sizeof *v);
+    memset(&d->past[KEEP - 1], 0, sizeof d->past[KEEP - 1]);
 }
 
 void docs_free(docs_store *s)
@@ -64,6 +122,8 @@ void docs_free(docs_store *s)
         return;
     for (size_t i = 0; i < s->n; i++) {
         drop_responses(&s->slots[i]);
+        while (s->slots[i].past[0].text != NULL)
+            forget(s, &s->slots[i], 0);
         free(s->slots[i].text);
     }
     free(s->slots);
@@ -107,6 +167,37 @@ static void content_etag(size_t slot_no, const char *text, size_t len, char out[
     out[2 + 2 * ETAG_BYTES] = '\0';
 }
 
+/* Keeps the store's past texts under PAST_BUDGET: the oldest go. */
+static void within_budget(docs_store *s)
+{
+    while (s->past_bytes > PAST_BUDGET) {
+        slot *oldest = NULL;
+        size_t at = 0;
+        for (size_t i = 0; i < s->n; i++)
+            for (size_t j = 0; j < KEEP && s->slots[i].past[j].text != NULL; j++)
+                if (oldest == NULL || s->slots[i].past[j].stamp < oldest->past[at].stamp) {
+                    oldest = &s->slots[i];
+                    at = j;
+                }
+        if (oldest == NULL)
+            return;
+        forget(s, oldest, at);
+    }
+}
+
+/* The present text of d becomes its newest past version (the oldest
+ * forgotten when all KEEP are held). */
+static void retire(docs_store *s, slot *d)
+{
+    if (d->past[KEEP - 1].text != NULL)
+        forget(s, d, KEEP - 1);
+    memmove(&d->past[1], &d->past[0], (KEEP - 1) * sizeof d->past[0]);
+    d->past[0] = (version){d->text, d->len, "", ++s->stamp, 0, NULL, {NULL, NULL}};
+    memcpy(d->past[0].etag, d->etag, sizeof d->etag);
+    s->past_bytes += d->len;
+    d->text = NULL;
+}
+
 grog_status docs_put(docs_store *s, size_t slot_no, char *text, const char *type, long seq,
                      grog_error *err)
 {
@@ -114,13 +205,25 @@ grog_status docs_put(docs_store *s, size_t slot_no, char *text, const char *type
         return grog_error_set(err, GROG_ENOMEM, _("out of memory"));
     slot *d = &s->slots[slot_no];
     drop_responses(d);
-    free(d->text);
+    char etag[ETAG_MAX];
+    size_t len = strlen(text);
+    content_etag(slot_no, text, len, etag);
+    if (d->text != NULL && strcmp(etag, d->etag) != 0)
+        retire(s, d);
+    free(d->text); /* the same bytes again, or NULL */
+    for (size_t i = 0; i < KEEP && d->past[i].text != NULL;) {
+        if (strcmp(d->past[i].etag, etag) == 0) /* back as it was (an undo): present again */
+            forget(s, d, i);
+        else
+            i++;
+    }
     d->text = text;
-    d->len = strlen(text);
+    d->len = len;
     d->type = type;
     d->seq = seq;
-    content_etag(slot_no, text, d->len, d->etag);
+    memcpy(d->etag, etag, sizeof etag);
     d->fresh = 1;
+    within_budget(s);
     return GROG_OK;
 }
 
@@ -158,6 +261,69 @@ int docs_inm_names(const char *inm, const char *etag)
     return 0;
 }
 
+int docs_aim_lines(const char *aim)
+{
+    for (const char *p = aim; p != NULL && *p != '\0';) {
+        p += strspn(p, " \t,");
+        size_t len = strcspn(p, ","), name = strcspn(p, ";, \t");
+        if (name == 5 && strncasecmp(p, "lines", 5) == 0) {
+            const char *q = memchr(p, '=', len); /* "lines;q=0": refused */
+            return q == NULL || strtod(q + 1, NULL) > 0;
+        }
+        p += len;
+    }
+    return 0;
+}
+
+/* The past version of d the request's If-None-Match names first, or NULL. */
+static version *named_base(slot *d, const char *inm)
+{
+    char tag[ETAG_MAX + 8];
+    const char *p = inm;
+    while (p != NULL && next_tag(&p, tag, sizeof tag)) {
+        const char *t = strncmp(tag, "W/", 2) == 0 ? tag + 2 : tag;
+        for (size_t i = 0; i < KEEP && d->past[i].text != NULL; i++)
+            if (strcmp(d->past[i].etag, t) == 0)
+                return &d->past[i];
+    }
+    return NULL;
+}
+
+/* The delta from v to d's present text, worked out once: its body, or
+ * NULL when the whole document is to go instead. */
+static const char *delta_from(const slot *d, version *v)
+{
+    if (v->tried)
+        return v->body;
+    v->tried = 1;
+    delta_hunk *h = NULL;
+    size_t nh = 0;
+    if (delta_diff(v->text, v->len, d->text, d->len, MAX_EDITS, &h, &nh) != DELTA_OK)
+        return NULL;
+    v->body = delta_body(v->etag, d->etag, d->text, d->len, h, nh);
+    free(h);
+    if (v->body != NULL && strlen(v->body) > d->len / 2) {
+        free(v->body);
+        v->body = NULL;
+    }
+    return v->body;
+}
+
+/* 226 IM Used: the delta from v (RFC 3229), or MHD_NO when out of memory. */
+static enum MHD_Result send_delta(slot *d, version *v, const char *body, struct MHD_Connection *c)
+{
+    int gz = reply_accepts_gzip(c);
+    if (v->resp[gz] == NULL) {
+        v->resp[gz] =
+            reply_response(body, strlen(body), gz, MHD_HTTP_IM_USED, delta_type, d->seq, d->etag);
+        if (v->resp[gz] == NULL)
+            return MHD_NO;
+        MHD_add_response_header(v->resp[gz], "IM", "lines");
+        MHD_add_response_header(v->resp[gz], "Delta-Base", v->etag);
+    }
+    return MHD_queue_response(c, MHD_HTTP_IM_USED, v->resp[gz]);
+}
+
 enum MHD_Result docs_send(docs_store *s, size_t slot_no, struct MHD_Connection *c)
 {
     if (!docs_fresh(s, slot_no))
@@ -166,6 +332,11 @@ enum MHD_Result docs_send(docs_store *s, size_t slot_no, struct MHD_Connection *
     const char *inm = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "If-None-Match");
     if (inm != NULL && docs_inm_names(inm, d->etag))
         return reply_not_modified(c, d->etag, d->seq);
+    const char *aim = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "A-IM");
+    version *base = inm != NULL && docs_aim_lines(aim) ? named_base(d, inm) : NULL;
+    const char *body = base != NULL ? delta_from(d, base) : NULL;
+    if (body != NULL)
+        return send_delta(d, base, body, c);
     int gz = reply_accepts_gzip(c);
     if (d->resp[gz] == NULL)
         d->resp[gz] = reply_response(d->text, d->len, gz, MHD_HTTP_OK, d->type, d->seq, d->etag);

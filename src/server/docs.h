@@ -1,7 +1,9 @@
 /* docs.h — the documents a table sends (internal to src/server): each seat's
  * game document, map, actions list and claims in each language, as last
- * made, with an ETag that is a digest of its bytes, and the responses ready
- * to queue (plain and gzipped).
+ * made, with an ETag that is a digest of its bytes, the responses ready to
+ * queue (plain and gzipped), and a few past versions, so that a page that
+ * holds one gets only the lines that changed (RFC 3229 delta encoding,
+ * "226 IM Used" with instance-manipulation "lines": delta.h, docs/api.md).
  *
  * A slot is one (seat, language, document): table.h numbers them. A slot
  * holds the text last made for it, which stays its present document until
@@ -12,9 +14,17 @@
  * gets 304), while two seats or languages never share one, even for equal
  * bytes.
  *
+ * Past versions: a slot keeps its last 4 texts that differ from the
+ * present one (those of documents asked for only), and a store at most
+ * 64 MiB of such texts, the oldest going first; a delta is worked out once
+ * per past version and present text, at most 1,000 lines deleted plus
+ * inserted, and sent only when its body is at most half the document.
+ *
  * Invariants: used under the caller's lock (the table's game_lock); the
  * text of a slot is only ever the one its seat's view made (api.c); a
- * response is built from that slot's text only.
+ * response or delta is built from that slot's own texts only: the base a
+ * request names is looked for among its own slot's versions, never
+ * another seat's or language's.
  *
  * Ownership: docs_new returns a store that docs_free frees (accepts NULL);
  * docs_put takes over its text. */
@@ -45,11 +55,15 @@ grog_status docs_put(docs_store *s, size_t slot, char *text, const char *type, l
 /* The ETag of slot's present document ("" when it has none yet). */
 const char *docs_etag(const docs_store *s, size_t slot);
 /* Answers request c with slot's present document (docs_fresh): 304 Not
- * Modified to an If-None-Match that names its ETag, otherwise 200 with
- * it, gzipped when the request takes it. */
+ * Modified to an If-None-Match that names its ETag; 226 IM Used with the
+ * delta from a past version of this slot that If-None-Match names, to a
+ * request whose A-IM takes "lines"; otherwise 200 with the whole document;
+ * gzipped when the request takes it. */
 enum MHD_Result docs_send(docs_store *s, size_t slot, struct MHD_Connection *c);
 /* Whether the If-None-Match value inm (a list of entity tags, or "*")
  * names etag. */
 int docs_inm_names(const char *inm, const char *etag);
+/* Whether the A-IM value aim (NULL: none) takes "lines" (q above 0). */
+int docs_aim_lines(const char *aim);
 
 #endif
