@@ -47,18 +47,11 @@ function headers(extra) {
   return h;
 }
 
-// The last answer to each GET of a document with an ETag (game, actions, map.svg): sent
-// back as If-None-Match, and a 304 answers from it without the document travelling.
-const kept = new Map();
-
 async function request(method, path, body, extra) {
   const h = headers({ ...(body ? { 'Content-Type': 'application/json' } : {}), ...(extra || {}) });
-  const old = method === 'GET' ? kept.get(`${token} ${path}`) : null;
-  if (old) h['If-None-Match'] = old.etag;
   const init = { method, headers: h, cache: 'no-store' };
   if (body !== undefined) init.body = JSON.stringify(body);
   const res = await fetch(`/api/v1/${path}`, init);
-  if (res.status === 304 && old) return old.data;
   const text = await res.text();
   let data = null;
   try {
@@ -67,10 +60,97 @@ async function request(method, path, body, extra) {
     data = null;
   }
   if (!res.ok) throw new ApiError(res.status, data);
-  const out = data === null ? text : data;
+  return data === null ? text : data;
+}
+
+// The seat's documents (game, actions, claims, map.svg) as last received: their ETag,
+// their text and (JSON) its parsed form. Each GET sends the ETag back (If-None-Match) with
+// "A-IM: lines" (docs/api.md, RFC 3229): a 304 answers from what is kept; a 226 carries
+// only the lines that changed, applied here to the kept text.
+const kept = new Map();
+
+// The text kept for a document of this token's seat ('game', 'map.svg'...): what the page
+// shows, as the server last sent it, whole or patched (undefined before the first GET).
+export function held(path) {
+  const k = kept.get(`${token} ${path}`);
+  return k ? k.text : undefined;
+}
+
+// The text a 226's body makes of the text held ({"lines": N, "hunks": [[start, deleted,
+// [new lines]], ...]}, docs/api.md), or null when the body does not fit it: a hunk out of
+// order or outside the text, or not N lines in the end.
+export function applyLines(text, delta) {
+  if (!delta || !Array.isArray(delta.hunks) || !Number.isInteger(delta.lines)) return null;
+  const old = text.split('\n');
+  const out = [];
+  let pos = 0;
+  for (const h of delta.hunks) {
+    if (!Array.isArray(h) || h.length !== 3) return null;
+    const [start, deleted, lines] = h;
+    if (!Number.isInteger(start) || !Number.isInteger(deleted) || !Array.isArray(lines) ||
+        start < pos || deleted < 0 || start + deleted > old.length) return null;
+    for (; pos < start; pos++) out.push(old[pos]);
+    for (const line of lines) {
+      if (typeof line !== 'string') return null;
+      out.push(line);
+    }
+    pos = start + deleted;
+  }
+  for (; pos < old.length; pos++) out.push(old[pos]);
+  return out.length === delta.lines ? out.join('\n') : null;
+}
+
+// A 226's text, or null (then the page asks for the whole document).
+function patched(old, res, body) {
+  try {
+    const delta = JSON.parse(body);
+    if (res.headers.get('IM') !== 'lines' || delta.base !== old.etag ||
+        delta.etag !== res.headers.get('ETag')) return null;
+    return applyLines(old.text, delta);
+  } catch (e) {
+    return null;
+  }
+}
+
+// GET of a document: its parsed JSON (json) or its text; whole when nothing is kept, when
+// a delta does not apply or its result does not parse.
+async function documentOf(path, accept, json) {
+  const key = `${token} ${path}`;
+  const old = kept.get(key);
+  const h = headers({ Accept: accept });
+  if (old) {
+    h['If-None-Match'] = old.etag;
+    h['A-IM'] = 'lines';
+  }
+  let res = await fetch(`/api/v1/${path}`, { headers: h, cache: 'no-store' });
+  if (res.status === 304 && old) return old.data;
+  let text = await res.text();
+  let data = null;
+  if (res.status === 226) {
+    text = old ? patched(old, res, text) : null;
+    try {
+      data = text !== null && json ? JSON.parse(text) : text;
+    } catch (e) {
+      text = null;
+    }
+    if (text === null) {
+      kept.delete(key);
+      res = await fetch(`/api/v1/${path}`, { headers: headers({ Accept: accept }), cache: 'no-store' });
+      text = await res.text();
+    }
+  }
+  if (res.status !== 226) {
+    try {
+      data = json || !res.ok ? JSON.parse(text) : text;
+    } catch (e) {
+      data = json ? null : text;
+    }
+    if (!res.ok) throw new ApiError(res.status, data);
+  }
   const etag = res.headers.get('ETag');
-  if (method === 'GET' && etag) kept.set(`${token} ${path}`, { etag, data: out });
-  return out;
+  if (etag) kept.set(key, { etag, text, data });
+  else kept.delete(key);
+  return data;
 }
 
 // A fresh Idempotency-Key (docs/api.md): the same press sent again (a retry after a lost
@@ -101,9 +181,9 @@ function withMeasures(body, measures) {
 }
 
 export const api = {
-  game: () => request('GET', 'game'),
-  actions: () => request('GET', 'actions'),
-  claims: () => request('GET', 'claims'),
+  game: () => documentOf('game', 'application/json', true),
+  actions: () => documentOf('actions', 'application/json', true),
+  claims: () => documentOf('claims', 'application/json', true),
   log: (since) => request('GET', `log?since=${since || 0}`),
   // measures: the ones taken at the table for this action, {"FROM:TO": "28cm"}
   // (docs/api.md); sent only when there are some.
@@ -130,22 +210,8 @@ export const api = {
     }
     return text;
   },
-  async map(query) {
-    const path = `map.svg${query ? `?${query}` : ''}`;
-    const h = headers({ Accept: 'image/svg+xml' });
-    const old = kept.get(`${token} ${path}`);
-    if (old) h['If-None-Match'] = old.etag;
-    const res = await fetch(`/api/v1/${path}`, { headers: h, cache: 'no-store' });
-    if (res.status === 304 && old) return old.data;
-    const text = await res.text();
-    if (!res.ok) {
-      let data = null;
-      try { data = JSON.parse(text); } catch (e) { data = null; }
-      throw new ApiError(res.status, data);
-    }
-    const etag = res.headers.get('ETag');
-    if (etag) kept.set(`${token} ${path}`, { etag, data: text });
-    return text;
+  map(query) {
+    return documentOf(`map.svg${query ? `?${query}` : ''}`, 'image/svg+xml', false);
   },
 };
 

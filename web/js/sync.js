@@ -5,8 +5,9 @@
 // refresh() calls made while one runs fold into one more. A refresh the network lost is
 // tried again, waiting longer each time (1 s, 2 s... up to 10 s), and until one
 // succeeds the page says it is out of date (state.stale, drawn by the bar). The game,
-// actions and map come back as 304 when unchanged (api.js keeps their ETags); the log
-// is fetched from the page's last entry on. An action is sent one at a time: a second
+// actions, claims and map come back as 304 when unchanged, and as the lines that changed
+// otherwise (226, applied by api.js to the text it keeps); the log is fetched from the
+// page's last entry on. An action is sent one at a time: a second
 // tap while the first is on its way is ignored.
 import { api, ApiError } from './api.js';
 import { el, clear } from './dom.js';
