@@ -9,7 +9,9 @@
  * PHASE_SECONDS per phase, whichever comes first. The server keeps each
  * seat's game document until the game changes, so the figures of GET game
  * are mostly those of the kept document; the last line gives the time of one
- * made afresh. */
+ * made afresh. Then the bytes a page receives per action, over a turn of
+ * real actions, with and without deltas (docs/api.md "Deltas");
+ * `bench_serve bytes` measures only those. */
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -184,25 +186,42 @@ static int make_game(const char *path, const char *scen)
 
 /* ---- bytes per action: what one page downloads to follow the game ---- */
 
+/* The documents a page keeps with their ETags (web/js/sync.js's refresh). */
+#define PAGE_DOCS 4
+static const char *const page_docs[PAGE_DOCS] = {"game", "actions", "claims", "map.svg"};
+
 typedef struct page {
     unsigned port;
     const char *token;
-    char etag[3][96]; /* game, actions, map.svg */
-    long long last;   /* the log's last entry */
-    size_t bytes;     /* headers and bodies as received (gzipped) */
+    int deltas;                /* sends A-IM: lines (as the page does) */
+    char etag[PAGE_DOCS][96];  /* the ETag of what it holds */
+    long long last;            /* the log's last entry */
+    long long seen;            /* the latest journal position heard */
+    size_t bytes;              /* headers and bodies as received (gzipped) */
 } page;
 
-static size_t keep_etag(char *p, size_t size, size_t n, void *ctx)
+/* What a page reads in an answer's headers. */
+typedef struct heard {
+    char *etag;    /* the ETag, into 96 bytes */
+    long long seq; /* X-Grognard-Seq, -1 when absent */
+} heard;
+
+static size_t keep_headers(char *p, size_t size, size_t n, void *ctx)
 {
-    char *etag = ctx;
+    heard *h = ctx;
     size_t len = size * n;
-    if (len > 6 && strncasecmp(p, "ETag: ", 6) == 0)
-        snprintf(etag, 96, "%.*s", (int)(len - 8), p + 6); /* without the CRLF */
+    if (h->etag != NULL && len > 6 && strncasecmp(p, "ETag: ", 6) == 0)
+        snprintf(h->etag, 96, "%.*s", (int)(len - 8), p + 6); /* without the CRLF */
+    if (len > 16 && strncasecmp(p, "X-Grognard-Seq: ", 16) == 0)
+        h->seq = strtoll(p + 16, NULL, 10);
     return len;
 }
 
 /* One GET as the page makes it (gzip asked for, the ETag it holds sent
- * back); the bytes received are counted as they came over the wire. */
+ * back, with A-IM: lines when it takes deltas); the bytes received are
+ * counted as they came over the wire. A 226's hunks are not applied here:
+ * test_serve_cache and tests/web/delta.test.mjs check that they make the
+ * document; here only their size counts. */
 static void page_get(page *pg, const char *path, char *etag)
 {
     CURL *c = curl_easy_init();
@@ -214,62 +233,141 @@ static void page_get(page *pg, const char *path, char *etag)
     if (etag != NULL && etag[0]) {
         snprintf(inm, sizeof inm, "If-None-Match: %s", etag);
         h = curl_slist_append(h, inm);
+        if (pg->deltas)
+            h = curl_slist_append(h, "A-IM: lines");
     }
     size_t body = 0;
-    char scratch[96] = "";
+    heard got = {etag, -1};
     curl_easy_setopt(c, CURLOPT_URL, url);
     curl_easy_setopt(c, CURLOPT_HTTPHEADER, h);
     curl_easy_setopt(c, CURLOPT_WRITEFUNCTION, count_bytes);
     curl_easy_setopt(c, CURLOPT_WRITEDATA, &body);
-    curl_easy_setopt(c, CURLOPT_HEADERFUNCTION, keep_etag);
-    curl_easy_setopt(c, CURLOPT_HEADERDATA, etag != NULL ? etag : scratch);
+    curl_easy_setopt(c, CURLOPT_HEADERFUNCTION, keep_headers);
+    curl_easy_setopt(c, CURLOPT_HEADERDATA, &got);
     curl_easy_setopt(c, CURLOPT_TIMEOUT, 30L);
     long headers = 0;
     if (curl_easy_perform(c) == CURLE_OK)
         curl_easy_getinfo(c, CURLINFO_HEADER_SIZE, &headers);
     pg->bytes += body + (size_t)headers;
+    if (got.seq > pg->seen)
+        pg->seen = got.seq;
     curl_slist_free_all(h);
     curl_easy_cleanup(c);
 }
 
-/* What the page fetches after an event: the game, the actions, the map
- * (each 304 when unchanged), the Done and the log since its last entry. */
-static void page_refresh(page *pg, long long seq)
+/* What the page fetches after an event: the game, the actions, the claims,
+ * the map (each 304 when unchanged, 226 with the lines that changed when
+ * it takes deltas), the Done and the log since its last entry. */
+static void page_refresh(page *pg)
 {
     char log[64];
-    page_get(pg, "game", pg->etag[0]);
-    page_get(pg, "actions", pg->etag[1]);
-    page_get(pg, "map.svg", pg->etag[2]);
+    for (int i = 0; i < PAGE_DOCS; i++)
+        page_get(pg, page_docs[i], pg->etag[i]);
     page_get(pg, "done", NULL);
     snprintf(log, sizeof log, "log?since=%lld", pg->last);
     page_get(pg, log, NULL);
-    pg->last = seq;
+    pg->last = pg->seen;
+}
+
+/* One action by the referee (POST do, words as a JSON array's inside). */
+static void referee_does(unsigned port, const char *ref, const char *words)
+{
+    CURL *c = curl_easy_init();
+    char url[128], auth[96], body[256];
+    snprintf(url, sizeof url, "http://127.0.0.1:%u/api/v1/do", port);
+    snprintf(auth, sizeof auth, "Authorization: Bearer %s", ref);
+    snprintf(body, sizeof body, "{\"words\":[%s]}", words);
+    struct curl_slist *h = curl_slist_append(NULL, auth);
+    size_t ignored = 0;
+    curl_easy_setopt(c, CURLOPT_URL, url);
+    curl_easy_setopt(c, CURLOPT_HTTPHEADER, h);
+    curl_easy_setopt(c, CURLOPT_POSTFIELDS, body);
+    curl_easy_setopt(c, CURLOPT_WRITEFUNCTION, count_bytes);
+    curl_easy_setopt(c, CURLOPT_WRITEDATA, &ignored);
+    curl_easy_setopt(c, CURLOPT_TIMEOUT, 30L);
+    long status = 0;
+    if (curl_easy_perform(c) == CURLE_OK)
+        curl_easy_getinfo(c, CURLINFO_RESPONSE_CODE, &status);
+    curl_slist_free_all(h);
+    curl_easy_cleanup(c);
+    if (status != 200)
+        fprintf(stderr, "bench_serve: the referee's %s: HTTP %ld\n", words, status);
+}
+
+/* The pages: a side's and the referee's, taking deltas (as the page does)
+ * and not (ETag and gzip only: the figures before deltas). */
+enum { SIDE_D, REF_D, SIDE_E, REF_E, NPAGES };
+
+typedef struct tally {
+    double sum[NPAGES], next[NPAGES]; /* all actions; the phases' ends */
+    int nnext;
+    size_t max[NPAGES];
+    const char *max_what[NPAGES];
+} tally;
+
+/* Plays words, refreshes every page and counts what each received. */
+static void play_one(unsigned port, const char *ref, page *pages, const char *words, tally *t)
+{
+    for (int k = 0; k < NPAGES; k++)
+        pages[k].bytes = 0;
+    referee_does(port, ref, words);
+    int next = strcmp(words, "\"next\"") == 0;
+    t->nnext += next;
+    for (int k = 0; k < NPAGES; k++) {
+        page_refresh(&pages[k]);
+        t->sum[k] += (double)pages[k].bytes;
+        if (next)
+            t->next[k] += (double)pages[k].bytes;
+        if (pages[k].bytes > t->max[k]) {
+            t->max[k] = pages[k].bytes;
+            t->max_what[k] = words;
+        }
+    }
 }
 
 static void bytes_per_action(unsigned port, const char *side, const char *ref)
 {
-    enum { ACTIONS = 5 };
-    page pages[2] = {{port, side, {"", "", ""}, 0, 0}, {port, ref, {"", "", ""}, 0, 0}};
-    for (int k = 0; k < 2; k++)
-        page_refresh(&pages[k], 0); /* the first load, not counted */
-    for (int k = 0; k < 2; k++)
-        pages[k].bytes = 0;
-    load one = {port, ref, 1, ACTIONS, now() + 60, (double[ACTIONS]){0}, 0, 0, 0};
-    for (int i = 0; i < ACTIONS; i++) {
-        one.quota = 1;
-        one.done = 0;
-        client(&one); /* a note by the referee */
-        for (int k = 0; k < 2; k++)
-            page_refresh(&pages[k], 0x7fffffff);
-    }
-    printf("serve: bytes per action to follow the game (gzip, ETag, the log since the last "
-           "entry): a side's page %.1f KB (target under 20 KB), the referee's %.1f KB (target "
-           "under 100 KB)\n",
-           pages[0].bytes / 1000.0 / ACTIONS, pages[1].bytes / 1000.0 / ACTIONS);
+    /* A turn as a table plays it, by the referee: in the command phase an
+     * order change (a GDB-01 test), a general attached, a note; in the
+     * movement phase moves of units and officers of each side, a turn, the
+     * general detached; in the combat phase a disorder and a note; and the
+     * three phases' ends (next). */
+    static const char *const mix[] = {
+        "\"order\",\"b-cinc\",\"b-b1\",\"attack\"", "\"attach\",\"b-b4\",\"b-u40\"",
+        "\"note\",\"rain\"",                      "\"next\"",
+        "\"move\",\"b-u10\",\"forward\",\"2\"",    "\"move\",\"r-u20\",\"forward\",\"2\"",
+        "\"move\",\"b-b3\",\"forward\",\"3\"",     "\"move\",\"r-b5\",\"forward\",\"3\"",
+        "\"move\",\"b-u100\",\"turn\",\"30\"",     "\"detach\",\"b-b4\"",
+        "\"move\",\"r-u700\",\"left\",\"2\"",      "\"move\",\"r-cinc\",\"back\",\"2\"",
+        "\"next\"",                               "\"event\",\"disorder\",\"b-u30\"",
+        "\"note\",\"the smoke\"",                 "\"next\"",
+    };
+    enum { MIX = sizeof mix / sizeof mix[0] };
+    page pages[NPAGES] = {{port, side, 1, {""}, 0, 0, 0}, {port, ref, 1, {""}, 0, 0, 0},
+                          {port, side, 0, {""}, 0, 0, 0}, {port, ref, 0, {""}, 0, 0, 0}};
+    for (int k = 0; k < NPAGES; k++)
+        page_refresh(&pages[k]); /* the first load, the whole log: not counted */
+    tally t = {{0}, {0}, 0, {0}, {NULL}};
+    double t0 = now();
+    for (int i = 0; i < MIX; i++)
+        play_one(port, ref, pages, mix[i], &t);
+    double dt = now() - t0;
+    static const char *const who[2] = {"a side's page", "the referee's"};
+    static const char *const target[2] = {"target under 20 KB", "target under 100 KB"};
+    printf("serve: bytes per action to follow the game (a turn of %d actions by the referee: "
+           "an order, attach/detach, notes, moves of units and officers of each side, a "
+           "disorder, the %d phases' ends; %.0f ms per action and the 4 pages' refreshes):\n",
+           MIX, t.nnext, dt * 1000 / MIX);
+    for (int w = 0; w < 2; w++)
+        printf("serve:   %s %.1f KB mean (%s), largest %.1f KB (after %s); the phases' ends "
+               "%.1f KB each; without deltas (ETag and gzip only) %.1f KB mean\n",
+               who[w], t.sum[w] / 1000.0 / MIX, target[w], t.max[w] / 1000.0, t.max_what[w],
+               t.next[w] / 1000.0 / t.nnext, t.sum[w + 2] / 1000.0 / MIX);
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
+    int bytes_only = argc > 1 && strcmp(argv[1], "bytes") == 0; /* bench_serve bytes */
     char path[64], scen[64];
     snprintf(path, sizeof path, "/tmp/grog-bench-serve-%d.grog", (int)getpid());
     snprintf(scen, sizeof scen, "/tmp/grog-bench-serve-%d.json", (int)getpid());
@@ -296,17 +394,19 @@ int main(void)
     pthread_t st;
     pthread_create(&st, NULL, stream_all, &s);
     nanosleep(&(struct timespec){0, 200000000L}, NULL); /* the streams connect */
-    phase(port, ref, 0, GAME_REQUESTS, "GET game", "target: p99 under 50 ms");
-    phase(port, ref, 1, DO_REQUESTS, "POST do", "target: the journal's rate");
-    /* one GET game right after a change: the seat's view made afresh */
-    load one = {port, ref, 1, 1, now() + PHASE_SECONDS, (double[1]){0}, 0, 0, 0};
-    client(&one);
-    one.post = 0;
-    one.done = 0;
-    client(&one);
-    printf("serve: GET game  right after an action (the view made again, then kept until the "
-           "next change): %.2f ms\n",
-           one.lat[0] * 1000);
+    if (!bytes_only) {
+        phase(port, ref, 0, GAME_REQUESTS, "GET game", "target: p99 under 50 ms");
+        phase(port, ref, 1, DO_REQUESTS, "POST do", "target: the journal's rate");
+        /* one GET game right after a change: the seat's view made afresh */
+        load one = {port, ref, 1, 1, now() + PHASE_SECONDS, (double[1]){0}, 0, 0, 0};
+        client(&one);
+        one.post = 0;
+        one.done = 0;
+        client(&one);
+        printf("serve: GET game  right after an action (the view made again, then kept until the "
+               "next change): %.2f ms\n",
+               one.lat[0] * 1000);
+    }
     bytes_per_action(port, side, ref);
     s.stop = 1;
     pthread_join(st, NULL);
