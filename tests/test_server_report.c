@@ -460,6 +460,42 @@ static void test_end_and_verify(void **state)
     grog_game_remove(s.path);
 }
 
+/* `grognard end` from a shell while the game is served: it writes no action
+ * (the journal's "ended" key), and the server's watcher sees it as it sees
+ * another writer's actions: the cached game document of a side (made before)
+ * shows the end and the seed within a few polls (it kept "ended": false). */
+static void test_cli_end_seen_by_the_server(void **state)
+{
+    (void)state;
+    served s;
+    make_game(&s, "gdb");
+    start(&s, NULL);
+    reply r = get(&s, "/api/v1/game", s.side_token[1]); /* made and cached */
+    json_t *j = reply_json(&r);
+    reply_free(&r);
+    assert_true(json_is_false(json_object_get(j, "ended")));
+    assert_true(json_is_null(json_object_get(j, "seed")));
+    json_decref(j);
+    cli_run c = run_cli("end", s.path, NULL);
+    assert_int_equal(c.code, 0);
+    cli_run_free(&c);
+    int ended = 0;
+    for (int i = 0; i < 100 && !ended; i++) { /* at most 10 s, the watcher polls far faster */
+        r = get(&s, "/api/v1/game", s.side_token[1]);
+        j = reply_json(&r);
+        reply_free(&r);
+        ended = json_is_true(json_object_get(j, "ended")) &&
+                json_integer_value(json_object_get(j, "seed")) == 1810;
+        json_decref(j);
+        struct timespec pause = {0, 100000000L};
+        if (!ended)
+            nanosleep(&pause, NULL);
+    }
+    assert_true(ended);
+    stop(&s);
+    grog_game_remove(s.path);
+}
+
 /* The step-through: GET at?n=N is `show --at N --side S --json`, for each N. */
 static void test_at_is_show_at(void **state)
 {
@@ -533,6 +569,7 @@ int main(void)
         cmocka_unit_test(test_report_per_seat),
         cmocka_unit_test(test_report_holds_no_secret),
         cmocka_unit_test(test_end_and_verify),
+        cmocka_unit_test(test_cli_end_seen_by_the_server),
         cmocka_unit_test(test_printed_tokens_are_served),
         cmocka_unit_test(test_at_is_show_at),
     };

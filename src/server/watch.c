@@ -2,7 +2,10 @@
  *
  * Invariant: it holds pos_lock only while waiting, and takes game_lock
  * without it (table.h's lock order). It also beats the streams' keep-alive
- * tick (kgen), every STREAMS_KEEPALIVE_S. */
+ * tick (kgen), every STREAMS_KEEPALIVE_S. Another writer's change is a new
+ * action row, or the end of the game (`grognard end` writes no action: a
+ * key of the journal's), which the watcher compares with the last it saw. */
+#include "grognard/commitment.h"
 #include "i18n.h"
 #include "stream.h"
 #include "votes.h"
@@ -13,6 +16,9 @@ static void *watch(void *p)
 {
     table *t = p;
     struct timespec tick = table_deadline(STREAMS_KEEPALIVE_S * 1000L);
+    pthread_mutex_lock(&t->game_lock);
+    int ended = grog_game_ended(t->g);
+    pthread_mutex_unlock(&t->game_lock);
     pthread_mutex_lock(&t->pos_lock);
     while (!t->stopping) {
         struct timespec until = table_deadline((long)t->poll_ms);
@@ -34,7 +40,9 @@ static void *watch(void *p)
         size_t had = grog_game_action_count(t->g);
         grog_status st = grog_game_sync(t->g, &added, NULL);
         size_t now = grog_game_action_count(t->g);
-        int moved = st == GROG_OK && (added > 0 || now != had);
+        int was = ended;
+        ended = grog_game_ended(t->g);
+        int moved = (st == GROG_OK && (added > 0 || now != had)) || ended != was;
         if (moved) {
             table_changed(t);
             votes_follow(t);
