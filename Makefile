@@ -79,6 +79,12 @@ DATA := $(sort $(wildcard data/*/*.json))
 # The table page (web/, issue 15): embedded as "web/PATH", served by grognard serve.
 WEB := $(sort $(shell find web -type f ! -name '.*' 2>/dev/null))
 TESTS := $(patsubst tests/%.c,$(BUILD)/tests/%,$(sort $(wildcard tests/test_*.c)))
+# What several test programs share (tests/NAME_util.c and .h): one archive linked into
+# every test program, which takes only the helpers it calls.
+TEST_UTIL_SRC := $(sort $(wildcard tests/*_util.c))
+TEST_UTIL_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(TEST_UTIL_SRC))
+TEST_UTIL_HDR := tests/testutil.h $(wildcard tests/*_util.h)
+TEST_UTIL := $(BUILD)/tests/libtestutil.a
 BENCHES := $(patsubst bench/%.c,$(BUILD)/bench/%,$(sort $(wildcard bench/bench_*.c)))
 HEADERS := $(wildcard include/grognard/*.h src/*/*.h src/rules/*/*.h)
 
@@ -215,10 +221,16 @@ $(BIN): $(BUILD)/src/cli/main.o $(CLI_LIB) $(SERVER_LIB) $(STATIC)
 	@[ -n "$(Q)" ] && echo "  LINK    $@" || true
 	$(Q)$(CC) $(SANFLAGS) -o $@ $^ $(LIBS) $(SERVER_LIBS)
 
-$(BUILD)/tests/%: tests/%.c tests/testutil.h $(CLI_LIB) $(SERVER_LIB) $(STATIC)
+$(TEST_UTIL_OBJ): $(TEST_UTIL_HDR)
+
+$(TEST_UTIL): $(TEST_UTIL_OBJ)
+	@rm -f $@
+	$(Q)ar rcs $@ $^
+
+$(BUILD)/tests/%: tests/%.c $(TEST_UTIL_HDR) $(TEST_UTIL) $(CLI_LIB) $(SERVER_LIB) $(STATIC)
 	@mkdir -p $(dir $@)
 	@[ -n "$(Q)" ] && echo "  TEST    $@" || true
-	$(Q)$(CC) $(CPPFLAGS_ALL) -Itests $(CFLAGS_ALL) $< -o $@ $(CLI_LIB) $(SERVER_LIB) $(STATIC) $(TEST_LIBS) $(LIBS) $(SERVER_LIBS)
+	$(Q)$(CC) $(CPPFLAGS_ALL) -Itests $(CFLAGS_ALL) $< -o $@ $(TEST_UTIL) $(CLI_LIB) $(SERVER_LIB) $(STATIC) $(TEST_LIBS) $(LIBS) $(SERVER_LIBS)
 
 $(BUILD)/bench/%: bench/%.c $(CLI_LIB) $(SERVER_LIB) $(STATIC)
 	@mkdir -p $(dir $@)

@@ -12,69 +12,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "docs_util.h"
 #include "testutil.h"
-
-static const char *srcdir(void)
-{
-    const char *s = getenv("GROGNARD_SRCDIR");
-    return s != NULL ? s : ".";
-}
-
-static char *slurp(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    if (f == NULL)
-        return strdup("");
-    char *buf = NULL;
-    size_t len = 0;
-    FILE *m = open_memstream(&buf, &len);
-    int c;
-    while ((c = fgetc(f)) != EOF)
-        fputc(c, m);
-    fclose(m);
-    fclose(f);
-    return buf;
-}
-
-/* The documents: README.md and the docs folder's .md files, as paths. */
-static size_t documents(char paths[][512], size_t max)
-{
-    size_t n = 0;
-    snprintf(paths[n++], 512, "%s/README.md", srcdir());
-    char dir[250]; /* with a name of up to 255 bytes, the path fits in 512 */
-    snprintf(dir, sizeof dir, "%s/docs", srcdir());
-    DIR *d = opendir(dir);
-    assert_non_null(d);
-    struct dirent *e;
-    while ((e = readdir(d)) != NULL && n < max) {
-        size_t len = strlen(e->d_name);
-        if (len > 3 && strcmp(e->d_name + len - 3, ".md") == 0)
-            snprintf(paths[n++], 512, "%s/%s", dir, e->d_name);
-    }
-    closedir(d);
-    return n;
-}
-
-/* Splits a command line into words (double and single quotes kept together). */
-static int split(char *line, char **argv, int max)
-{
-    int n = 0;
-    char *p = line;
-    while (*p && n < max - 1) {
-        while (*p == ' ')
-            p++;
-        if (!*p)
-            break;
-        char q = (*p == '"' || *p == '\'') ? *p++ : 0;
-        argv[n++] = p;
-        while (*p && (q ? *p != q : *p != ' '))
-            p++;
-        if (*p)
-            *p++ = '\0';
-    }
-    argv[n] = NULL;
-    return n;
-}
 
 static void remove_game(const char *name)
 {
@@ -82,12 +21,12 @@ static void remove_game(const char *name)
 }
 
 /* Runs one example; fails the test with the document's place when it does not run. */
-static void run_example(const char *doc, int lineno, char *cmd, int may_exit_1)
+static void run_example(const char *doc, int lineno, const char *cmd, int may_exit_1)
 {
     char copy[2048];
     snprintf(copy, sizeof copy, "%s", cmd);
     char *argv[64];
-    int argc = split(copy, argv, 64);
+    int argc = docs_split(copy, argv, 64);
     if (argc < 2)
         return;
     if (strcmp(argv[1], "new") == 0 && argc > 2)
@@ -106,81 +45,27 @@ static void run_example(const char *doc, int lineno, char *cmd, int may_exit_1)
     free(err);
 }
 
-/* Fixtures the examples name: a scenario of one's own, a house-rules file,
- * and the repository's tests/ and data/ folders. */
-static void fixtures(void)
+/* One example of document ctx: run unless a usage form or the server; exit 1
+ * allowed where its comment says so. */
+static int example(void *ctx, int line, const char *cmd, const char *comment)
 {
-    char from[400], cmd[1000];
-    snprintf(from, sizeof from, "%s/tests/data/scenario-minimal.json", srcdir());
-    snprintf(cmd, sizeof cmd, "cp '%s' my-battle.json && cp '%s/data/rules/gdb.json' house-gdb.json"
-                              " && ln -sfn '%s/tests' tests && ln -sfn '%s/data' data",
-             from, srcdir(), srcdir(), srcdir());
-    assert_int_equal(system(cmd), 0);
+    if (strpbrk(cmd, "[|") != NULL || strstr(cmd, "grognard serve") == cmd)
+        return 0; /* a usage form, or the server */
+    run_example(ctx, line, cmd, strstr(comment, "exit 1") != NULL);
+    return 1;
 }
 
 static void test_examples_run(void **state)
 {
     (void)state;
     char docs[64][512];
-    size_t n = documents(docs, 64);
-    char cwd[512];
-    assert_non_null(getcwd(cwd, sizeof cwd));
+    size_t n = docs_paths(docs, 64);
     size_t ran = 0;
     for (size_t k = 0; k < n; k++) {
-        char dir[] = "/tmp/grog-docs-XXXXXX";
-        assert_non_null(mkdtemp(dir));
-        assert_int_equal(chdir(dir), 0);
-        fixtures();
-        char *text = slurp(docs[k]);
-        int inblock = 0, lineno = 0;
-        char joined[2048] = "";
-        for (char *line = strtok(text, "\n"); line != NULL; line = strtok(NULL, "\n")) {
-            lineno++;
-            (void)lineno;
-            if (strncmp(line, "```", 3) == 0) {
-                inblock = !inblock;
-                continue;
-            }
-            if (!inblock)
-                continue;
-            char *s = line;
-            while (*s == ' ')
-                s++;
-            if (strncmp(s, "$ ", 2) == 0)
-                s += 2;
-            if (joined[0]) { /* a continued line */
-                strncat(joined, " ", sizeof joined - strlen(joined) - 1);
-                strncat(joined, s, sizeof joined - strlen(joined) - 1);
-                s = joined;
-            }
-            if (strncmp(s, "grognard ", 9) != 0) {
-                joined[0] = '\0';
-                continue;
-            }
-            size_t len = strlen(s);
-            if (len > 0 && s[len - 1] == '\\') {
-                char tmp[2048];
-                snprintf(tmp, sizeof tmp, "%.*s", (int)(len - 1), s);
-                snprintf(joined, sizeof joined, "%s", tmp);
-                continue;
-            }
-            char cmd[2048];
-            snprintf(cmd, sizeof cmd, "%s", s);
-            joined[0] = '\0';
-            char *comment = strstr(cmd, " #");
-            int may_exit_1 = comment != NULL && strstr(comment, "exit 1") != NULL;
-            if (comment != NULL)
-                *comment = '\0';
-            if (strpbrk(cmd, "[|") != NULL || strstr(cmd, "grognard serve") == cmd)
-                continue; /* a usage form, or the server */
-            run_example(docs[k], lineno, cmd, may_exit_1);
-            ran++;
-        }
-        free(text);
-        char rm[600];
-        snprintf(rm, sizeof rm, "rm -rf '%s'", dir);
-        assert_int_equal(chdir(cwd), 0);
-        assert_int_equal(system(rm), 0);
+        char dir[] = "/tmp/grog-docs-XXXXXX", cwd[512];
+        docs_scratch_in(dir, cwd, sizeof cwd);
+        ran += docs_examples(docs[k], example, docs[k]);
+        docs_scratch_out(dir, cwd);
     }
     assert_true(ran >= 40);
 }
@@ -190,8 +75,8 @@ static void test_readme_transcript(void **state)
 {
     (void)state;
     char path[300];
-    snprintf(path, sizeof path, "%s/README.md", srcdir());
-    char *text = slurp(path);
+    snprintf(path, sizeof path, "%s/README.md", docs_srcdir());
+    char *text = docs_slurp(path);
     static const char head[] = "$ grognard play bussaco.grog\n";
     char *at = strstr(text, head);
     assert_non_null(at);
@@ -246,7 +131,7 @@ static void check_cited(const char *doc, const char *cited)
     char path[700];
     struct stat st;
     if (rooted) {
-        snprintf(path, sizeof path, "%s/%s", srcdir(), cited);
+        snprintf(path, sizeof path, "%s/%s", docs_srcdir(), cited);
     } else if (strstr(cited, ".md") != NULL && strchr(cited, '/') == NULL) {
         snprintf(path, sizeof path, "%.*s/%s", (int)(slash - doc), doc, cited);
     } else {
@@ -265,9 +150,9 @@ static void test_cited_files_exist(void **state)
 {
     (void)state;
     char docs[64][512];
-    size_t n = documents(docs, 64);
+    size_t n = docs_paths(docs, 64);
     for (size_t k = 0; k < n; k++) {
-        char *text = slurp(docs[k]);
+        char *text = docs_slurp(docs[k]);
         /* Rule texts are cited by the rulebook's name, never by seed file. */
         static const char *const banned[] = {"seeds/", "shared/spec", "seed 00", "seed `00",
                                              "in the seed", "the seed's"};
@@ -302,8 +187,8 @@ static void test_man_page_covers_every_command(void **state)
 {
     (void)state;
     char path[300];
-    snprintf(path, sizeof path, "%s/man/grognard.1", srcdir());
-    char *man = slurp(path);
+    snprintf(path, sizeof path, "%s/man/grognard.1", docs_srcdir());
+    char *man = docs_slurp(path);
     cli_run r = run_cli("--help", NULL);
     const char *p = strstr(r.out, "Commands:\n");
     assert_non_null(p);

@@ -19,29 +19,8 @@
 #include <dirent.h>
 #include <sys/stat.h>
 
+#include "docs_util.h"
 #include "testutil.h"
-
-static const char *srcdir(void)
-{
-    const char *s = getenv("GROGNARD_SRCDIR");
-    return s != NULL ? s : ".";
-}
-
-static char *slurp(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    if (f == NULL)
-        return strdup("");
-    char *buf = NULL;
-    size_t len = 0;
-    FILE *m = open_memstream(&buf, &len);
-    int c;
-    while ((c = fgetc(f)) != EOF)
-        fputc(c, m);
-    fclose(m);
-    fclose(f);
-    return buf;
-}
 
 /* ---- the English-only list ---- */
 
@@ -77,8 +56,8 @@ static int french_word(const char *w)
 static void load_words(void)
 {
     char path[512];
-    snprintf(path, sizeof path, "%s/po/web-words.txt", srcdir());
-    char *text = slurp(path);
+    snprintf(path, sizeof path, "%s/po/web-words.txt", docs_srcdir());
+    char *text = docs_slurp(path);
     static const char *const kinds[] = {"order|", "formation|", "arm|", "status|", "pip-action|"};
     for (char *line = strtok(text, "\n"); line != NULL; line = strtok(NULL, "\n"))
         for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++)
@@ -136,7 +115,7 @@ static int longer_first(const void *a, const void *b)
 static void load_texts(void)
 {
     char dir[512];
-    snprintf(dir, sizeof dir, "%s/data/scenarios", srcdir());
+    snprintf(dir, sizeof dir, "%s/data/scenarios", docs_srcdir());
     DIR *d = opendir(dir);
     assert_non_null(d);
     struct dirent *e;
@@ -154,7 +133,7 @@ static void load_texts(void)
     static const char *const more[] = {"tests/data/scenario-minimal.json"};
     for (size_t i = 0; i < sizeof more / sizeof more[0]; i++) {
         char path[1024];
-        snprintf(path, sizeof path, "%s/%s", srcdir(), more[i]);
+        snprintf(path, sizeof path, "%s/%s", docs_srcdir(), more[i]);
         json_t *j = json_load_file(path, 0, NULL);
         if (j != NULL) {
             collect(j);
@@ -302,34 +281,13 @@ static void check_output(const char *cmd, const char *lang, const char *out, int
     free(copy);
 }
 
-/* Splits a command line into words (double and single quotes kept together). */
-static int split(char *line, char **argv, int max)
-{
-    int n = 0;
-    char *p = line;
-    while (*p && n < max - 1) {
-        while (*p == ' ')
-            p++;
-        if (!*p)
-            break;
-        char q = (*p == '"' || *p == '\'') ? *p++ : 0;
-        argv[n++] = p;
-        while (*p && (q ? *p != q : *p != ' '))
-            p++;
-        if (*p)
-            *p++ = '\0';
-    }
-    argv[n] = NULL;
-    return n;
-}
-
 /* Runs `cmd` (without "grognard") in lang and checks its output. */
 static void run_in(const char *cmd, const char *lang)
 {
     char copy[2048];
     snprintf(copy, sizeof copy, "grognard %s --lang %s", cmd, lang);
     char *argv[72];
-    int argc = split(copy, argv, 72);
+    int argc = docs_split(copy, argv, 72);
     if (argc > 2 && strcmp(argv[1], "new") == 0)
         grog_game_remove(argv[2]);
     if (strcmp(argv[1], "play") == 0)
@@ -348,100 +306,34 @@ static void run_in(const char *cmd, const char *lang)
     free(err);
 }
 
-static void fixtures(void)
+/* One example of a document, in the language ctx points to, unless it is a usage
+ * form, the server, or has a language of its own. */
+static int example(void *ctx, int line, const char *cmd, const char *comment)
 {
-    char cmd[2000];
-    snprintf(cmd, sizeof cmd,
-             "cp '%s/tests/data/scenario-minimal.json' my-battle.json && cp '%s/data/rules/gdb.json' "
-             "house-gdb.json && ln -sfn '%s/tests' tests && ln -sfn '%s/data' data",
-             srcdir(), srcdir(), srcdir(), srcdir());
-    assert_int_equal(system(cmd), 0);
-}
-
-/* The examples of one document, in the order written, in lang. */
-static size_t run_document(const char *doc, const char *lang)
-{
-    char *text = slurp(doc);
-    int inblock = 0;
-    size_t ran = 0;
-    char joined[2048] = "";
-    for (char *line = strtok(text, "\n"); line != NULL; line = strtok(NULL, "\n")) {
-        if (strncmp(line, "```", 3) == 0) {
-            inblock = !inblock;
-            continue;
-        }
-        if (!inblock)
-            continue;
-        char *s = line;
-        while (*s == ' ')
-            s++;
-        if (strncmp(s, "$ ", 2) == 0)
-            s += 2;
-        if (joined[0]) {
-            strncat(joined, " ", sizeof joined - strlen(joined) - 1);
-            strncat(joined, s, sizeof joined - strlen(joined) - 1);
-            s = joined;
-        }
-        if (strncmp(s, "grognard ", 9) != 0) {
-            joined[0] = '\0';
-            continue;
-        }
-        size_t len = strlen(s);
-        if (len > 0 && s[len - 1] == '\\') {
-            char tmp[2048];
-            snprintf(tmp, sizeof tmp, "%.*s", (int)(len - 1), s);
-            snprintf(joined, sizeof joined, "%s", tmp);
-            continue;
-        }
-        char cmd[2048];
-        snprintf(cmd, sizeof cmd, "%s", s + 9);
-        joined[0] = '\0';
-        char *comment = strstr(cmd, " #");
-        if (comment != NULL)
-            *comment = '\0';
-        if (strpbrk(cmd, "[|") != NULL || strncmp(cmd, "serve", 5) == 0 ||
-            strstr(cmd, "--lang") != NULL)
-            continue; /* a usage form, the server, or a language of its own */
-        run_in(cmd, lang);
-        ran++;
-    }
-    free(text);
-    return ran;
+    (void)line;
+    (void)comment;
+    const char *args = cmd + strlen("grognard ");
+    if (strpbrk(args, "[|") != NULL || strncmp(args, "serve", 5) == 0 ||
+        strstr(args, "--lang") != NULL)
+        return 0; /* a usage form, the server, or a language of its own */
+    run_in(args, ctx);
+    return 1;
 }
 
 static void in_scratch(void (*f)(const char *lang, size_t *ran), const char *lang, size_t *ran)
 {
-    char cwd[512];
-    assert_non_null(getcwd(cwd, sizeof cwd));
-    char dir[] = "/tmp/grog-lang-XXXXXX";
-    assert_non_null(mkdtemp(dir));
-    assert_int_equal(chdir(dir), 0);
-    fixtures();
+    char dir[] = "/tmp/grog-lang-XXXXXX", cwd[512];
+    docs_scratch_in(dir, cwd, sizeof cwd);
     f(lang, ran);
-    assert_int_equal(chdir(cwd), 0);
-    char rm[600];
-    snprintf(rm, sizeof rm, "rm -rf '%s'", dir);
-    assert_int_equal(system(rm), 0);
+    docs_scratch_out(dir, cwd);
 }
 
 static void documents(const char *lang, size_t *ran)
 {
-    char path[1024];
-    snprintf(path, sizeof path, "%s/README.md", srcdir());
-    *ran += run_document(path, lang);
-    char dir[512]; /* with a name of up to 255 bytes, a path fits in 1024 */
-    snprintf(dir, sizeof dir, "%s/docs", srcdir());
-    DIR *d = opendir(dir);
-    assert_non_null(d);
-    struct dirent *e;
-    while ((e = readdir(d)) != NULL) {
-        size_t len = strlen(e->d_name);
-        if (len > 3 && strcmp(e->d_name + len - 3, ".md") == 0) {
-            snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
-            *ran += run_document(path, lang);
-        }
-    }
-    closedir(d);
+    char docs[64][512];
+    size_t n = docs_paths(docs, 64);
+    for (size_t k = 0; k < n; k++)
+        *ran += docs_examples(docs[k], example, (void *)lang);
 }
 
 /* The review's commands beyond the documents' examples. */
@@ -552,7 +444,7 @@ static char *output_of(const char *cmd, const char *lang)
     char copy[512];
     snprintf(copy, sizeof copy, "grognard %s --lang %s", cmd, lang);
     char *argv[24];
-    int argc = split(copy, argv, 24);
+    int argc = docs_split(copy, argv, 24);
     char *out = NULL;
     size_t no;
     FILE *fo = open_memstream(&out, &no), *fe = fopen("/dev/null", "w");

@@ -17,255 +17,19 @@
 #include <curl/curl.h>
 
 #include "grognard/game.h"
+#include "server_util.h"
 #include "testutil.h"
-
-typedef struct served {
-    pid_t pid;
-    unsigned port;
-    char path[64];
-    char side_token[2][40]; /* anglo-portuguese, french */
-    char referee[40], public_[40];
-} served;
-
-typedef struct reply {
-    long status;
-    char *body;
-    size_t len;
-    char *headers;
-    size_t hlen;
-} reply;
-
-/* ---- the server in a child process ---- */
 
 static void make_game(served *s, const char *family)
 {
-    snprintf(s->path, sizeof s->path, "/tmp/grog-serve-%d.grog", (int)getpid());
-    grog_game_remove(s->path);
-    grog_game_options o = {GROG_FAMILY_GDB, NULL, 1810, NULL};
-    assert_int_equal(grog_family_parse(family, &o.family, NULL), GROG_OK);
-    grog_game *g;
-    assert_int_equal(grog_game_create(s->path, &o, &g, NULL), GROG_OK);
-    grog_game_close(g);
-}
-
-static void copy_token(char *dst, json_t *seat)
-{
-    const char *t = json_string_value(json_object_get(seat, "token"));
-    assert_non_null(t);
-    assert_int_equal(strlen(t), 32);
-    strcpy(dst, t);
-}
-
-/* Starts the server on s->path with extra options (NULL-terminated). */
-static void start(served *s, const char *extra)
-{
-    int fds[2];
-    assert_int_equal(pipe(fds), 0);
-    fflush(NULL);
-    s->pid = fork();
-    assert_true(s->pid >= 0);
-    if (s->pid == 0) {
-        /* a failed test leaves no server behind: it dies with the test */
-        prctl(PR_SET_PDEATHSIG, SIGKILL);
-        if (getppid() == 1)
-            _exit(1);
-        close(fds[0]);
-        FILE *out = fdopen(fds[1], "w");
-        char *argv[] = {(char *)"grognard", (char *)"serve", s->path, (char *)"--listen",
-                        (char *)"127.0.0.1:0", (char *)"--json", (char *)extra, NULL};
-        _exit(grog_cli_main(extra != NULL ? 7 : 6, argv, out, stderr));
-    }
-    close(fds[1]);
-    FILE *in = fdopen(fds[0], "r");
-    json_error_t jerr;
-    json_t *j = json_loadf(in, JSON_DISABLE_EOF_CHECK, &jerr);
-    fclose(in);
-    if (j == NULL)
-        fail_msg("grognard serve printed no JSON: %s", jerr.text);
-    s->port = (unsigned)json_integer_value(json_object_get(j, "port"));
-    assert_true(s->port > 0);
-    memset(s->side_token, 0, sizeof s->side_token);
-    s->referee[0] = s->public_[0] = '\0';
-    size_t i;
-    json_t *seat;
-    json_array_foreach(json_object_get(j, "seats"), i, seat) {
-        const char *kind = json_string_value(json_object_get(seat, "kind"));
-        const char *side = json_string_value(json_object_get(seat, "side"));
-        const char *url = json_string_value(json_object_get(seat, "url"));
-        char want[128];
-        snprintf(want, sizeof want, "http://127.0.0.1:%u/#t=%s", s->port,
-                 json_string_value(json_object_get(seat, "token")));
-        assert_string_equal(url, want); /* the token in the fragment only */
-        if (strcmp(kind, "referee") == 0)
-            copy_token(s->referee, seat);
-        else if (strcmp(kind, "public") == 0)
-            copy_token(s->public_, seat);
-        else
-            copy_token(s->side_token[strcmp(side, "french") == 0], seat);
-    }
-    json_decref(j);
-}
-
-/* SIGTERM; the server must exit 0 and leave the journal checkpointed. */
-static void stop(served *s)
-{
-    assert_int_equal(kill(s->pid, SIGTERM), 0);
-    int status;
-    assert_int_equal(waitpid(s->pid, &status, 0), s->pid);
-    assert_true(WIFEXITED(status));
-    assert_int_equal(WEXITSTATUS(status), 0);
-    char wal[80];
-    struct stat st;
-    snprintf(wal, sizeof wal, "%s-wal", s->path);
-    if (stat(wal, &st) == 0 && st.st_size > 0)
-        fail_msg("%s is left with %lld bytes after SIGTERM", wal, (long long)st.st_size);
-}
-
-/* ---- HTTP ---- */
-
-static size_t gather(char *p, size_t size, size_t n, void *ctx)
-{
-    char **buf = ctx;
-    size_t old = *buf != NULL ? strlen(*buf) : 0;
-    char *b = realloc(*buf, old + size * n + 1);
-    assert_non_null(b);
-    memcpy(b + old, p, size * n);
-    b[old + size * n] = '\0';
-    *buf = b;
-    return size * n;
-}
-
-typedef struct source {
-    const char *p;
-    size_t left;
-} source;
-
-static size_t feed(char *buf, size_t size, size_t n, void *ctx)
-{
-    source *src = ctx;
-    size_t k = size * n < src->left ? size * n : src->left;
-    memcpy(buf, src->p, k);
-    src->p += k;
-    src->left -= k;
-    return k;
-}
-
-/* method "GET" or "POST" (or another); token NULL: no Authorization; chunked:
- * the body sent without a declared length; lang: the Accept-Language header,
- * or NULL for none. */
-static reply http_full(const served *s, const char *method, const char *path, const char *token,
-                       const char *body, size_t bodylen, int chunked, const char *lang)
-{
-    reply r = {0, NULL, 0, NULL, 0};
-    CURL *c = curl_easy_init();
-    assert_non_null(c);
-    char url[256], auth[96];
-    snprintf(url, sizeof url, "http://127.0.0.1:%u%s", s->port, path);
-    struct curl_slist *h = NULL;
-    if (token != NULL) {
-        snprintf(auth, sizeof auth, "Authorization: Bearer %s", token);
-        h = curl_slist_append(h, auth);
-    }
-    h = curl_slist_append(h, "Content-Type: application/json");
-    char accept[128];
-    if (lang != NULL) {
-        snprintf(accept, sizeof accept, "Accept-Language: %s", lang);
-        h = curl_slist_append(h, accept);
-    }
-    curl_easy_setopt(c, CURLOPT_URL, url);
-    curl_easy_setopt(c, CURLOPT_HTTPHEADER, h);
-    curl_easy_setopt(c, CURLOPT_CUSTOMREQUEST, method);
-    source src = {body, bodylen};
-    if (body != NULL && chunked) {
-        h = curl_slist_append(h, "Transfer-Encoding: chunked");
-        curl_easy_setopt(c, CURLOPT_POST, 1L);
-        curl_easy_setopt(c, CURLOPT_READFUNCTION, feed);
-        curl_easy_setopt(c, CURLOPT_READDATA, &src);
-    } else if (body != NULL) {
-        curl_easy_setopt(c, CURLOPT_POSTFIELDS, body);
-        curl_easy_setopt(c, CURLOPT_POSTFIELDSIZE, (long)bodylen);
-    }
-    curl_easy_setopt(c, CURLOPT_WRITEFUNCTION, gather);
-    curl_easy_setopt(c, CURLOPT_WRITEDATA, &r.body);
-    curl_easy_setopt(c, CURLOPT_HEADERFUNCTION, gather);
-    curl_easy_setopt(c, CURLOPT_HEADERDATA, &r.headers);
-    curl_easy_setopt(c, CURLOPT_TIMEOUT, 20L);
-    CURLcode rc = curl_easy_perform(c);
-    if (rc != CURLE_OK)
-        fail_msg("%s %s: %s", method, path, curl_easy_strerror(rc));
-    curl_easy_getinfo(c, CURLINFO_RESPONSE_CODE, &r.status);
-    curl_slist_free_all(h);
-    curl_easy_cleanup(c);
-    if (r.body == NULL)
-        r.body = calloc(1, 1);
-    if (r.headers == NULL)
-        r.headers = calloc(1, 1);
-    r.len = strlen(r.body);
-    return r;
-}
-
-static reply http_with(const served *s, const char *method, const char *path, const char *token,
-                       const char *body, size_t bodylen, int chunked)
-{
-    return http_full(s, method, path, token, body, bodylen, chunked, NULL);
-}
-
-static reply http(const served *s, const char *method, const char *path, const char *token,
-                  const char *body, size_t bodylen)
-{
-    return http_with(s, method, path, token, body, bodylen, 0);
-}
-
-static reply get(const served *s, const char *path, const char *token)
-{
-    return http(s, "GET", path, token, NULL, 0);
-}
-
-static reply post(const served *s, const char *path, const char *token, const char *body)
-{
-    return http(s, "POST", path, token, body, body != NULL ? strlen(body) : 0);
-}
-
-static void reply_free(reply *r)
-{
-    free(r->body);
-    free(r->headers);
-}
-
-static json_t *reply_json(const reply *r)
-{
-    json_error_t jerr;
-    json_t *j = json_loads(r->body, 0, &jerr);
-    if (j == NULL)
-        fail_msg("not JSON (%s): %s", jerr.text, r->body);
-    return j;
-}
-
-/* Checks the status and, for an error, the error document's code. */
-static void expect(const reply *r, long status, const char *code)
-{
-    if (r->status != status)
-        fail_msg("expected HTTP %ld, got %ld: %s", status, r->status, r->body);
-    if (code == NULL)
-        return;
-    json_t *j = reply_json(r);
-    json_t *e = json_object_get(j, "error");
-    assert_string_equal(json_string_value(json_object_get(e, "code")), code);
-    assert_true(json_is_string(json_object_get(e, "message")));
-    assert_non_null(json_object_get(e, "rule"));
-    json_decref(j);
-}
-
-static int has_header(const reply *r, const char *line)
-{
-    return strstr(r->headers, line) != NULL;
+    served_create(s, family, "serve", NULL);
 }
 
 static long seq_of(const served *s)
 {
     reply r = get(s, "/api/v1/seat", s->referee);
     expect(&r, 200, NULL);
-    json_t *j = reply_json(&r);
+    json_t *j = body_json(&r);
     long n = (long)json_integer_value(json_object_get(j, "seq"));
     json_decref(j);
     reply_free(&r);
@@ -343,7 +107,7 @@ static void test_every_endpoint(void **state)
 
     reply r = get(&s, "/api/v1/seat", s.side_token[1]);
     expect(&r, 200, NULL);
-    json_t *j = reply_json(&r);
+    json_t *j = body_json(&r);
     assert_string_equal(json_string_value(json_object_get(json_object_get(j, "seat"), "side")),
                         "french");
     assert_int_equal(json_integer_value(json_object_get(j, "seq")), 1); /* "start" */
@@ -357,7 +121,7 @@ static void test_every_endpoint(void **state)
 
     r = get(&s, "/api/v1/game", ref);
     expect(&r, 200, NULL);
-    j = reply_json(&r);
+    j = body_json(&r);
     assert_string_equal(json_string_value(json_object_get(j, "family")), "gdb");
     assert_int_equal(json_integer_value(json_object_get(j, "turn")), 1);
     json_decref(j);
@@ -371,7 +135,7 @@ static void test_every_endpoint(void **state)
 
     r = get(&s, "/api/v1/actions", s.side_token[0]);
     expect(&r, 200, NULL);
-    j = reply_json(&r);
+    j = body_json(&r);
     assert_true(json_array_size(json_object_get(j, "actions")) > 0);
     json_decref(j);
     reply_free(&r);
@@ -380,7 +144,7 @@ static void test_every_endpoint(void **state)
     r = post(&s, "/api/v1/preview", s.side_token[1], "{\"words\":[\"order\",\"reynier\",\"foy\","
                                                      "\"attack\"]}");
     expect(&r, 200, NULL);
-    j = reply_json(&r);
+    j = body_json(&r);
     assert_int_equal(json_integer_value(json_object_get(j, "seq")), 0);
     json_t *rec = json_object_get(json_array_get(json_object_get(j, "records"), 0), "record");
     assert_non_null(json_object_get(rec, "outcomes"));
@@ -409,7 +173,7 @@ static void test_every_endpoint(void **state)
     r = post(&s, "/api/v1/do", s.side_token[1], "{\"words\":[\"order\",\"reynier\",\"foy\","
                                                 "\"attack\"],\"roll\":12}");
     expect(&r, 200, NULL);
-    j = reply_json(&r);
+    j = body_json(&r);
     assert_int_equal(json_integer_value(json_object_get(j, "seq")), 2);
     json_decref(j);
     assert_true(has_header(&r, "X-Grognard-Seq: 2"));
@@ -438,7 +202,7 @@ static void test_every_endpoint(void **state)
     reply_free(&r);
     r = post(&s, "/api/v1/undo", ref, NULL); /* the "next" (3), as an action of its own (4) */
     expect(&r, 200, NULL);
-    j = reply_json(&r);
+    j = body_json(&r);
     assert_int_equal(json_integer_value(json_object_get(j, "seq")), 4);
     assert_int_equal(json_integer_value(json_object_get(j, "undoes")), 3);
     json_decref(j);
@@ -451,13 +215,13 @@ static void test_every_endpoint(void **state)
     reply_free(&r);
     r = get(&s, "/api/v1/log?since=3", s.side_token[0]);
     expect(&r, 200, NULL);
-    j = reply_json(&r);
+    j = body_json(&r);
     assert_int_equal(json_array_size(j), 1);
     assert_int_equal(json_integer_value(json_object_get(json_array_get(j, 0), "seq")), 4);
     json_decref(j);
     reply_free(&r);
     r = get(&s, "/api/v1/log", s.side_token[0]);
-    j = reply_json(&r);
+    j = body_json(&r);
     assert_int_equal(json_array_size(j), 4); /* start, the order, next, its undo */
     json_decref(j);
     reply_free(&r);
@@ -471,7 +235,7 @@ static void test_every_endpoint(void **state)
     /* undo of a named action: the order (2), a record of its own (5) */
     r = post(&s, "/api/v1/undo", ref, "{\"seq\": 2}");
     expect(&r, 200, NULL);
-    j = reply_json(&r);
+    j = body_json(&r);
     assert_int_equal(json_integer_value(json_object_get(j, "undoes")), 2);
     json_decref(j);
     reply_free(&r);
@@ -556,7 +320,7 @@ static void test_measures_in_preview_and_do(void **state)
              "{\"words\":[\"order\",\"picton\",\"pack\",\"attack\"],"
              "\"measures\":{\"picton:pack\":\"28cm\"}}");
     expect(&r, 200, NULL);
-    json_t *j = reply_json(&r);
+    json_t *j = body_json(&r);
     json_t *rec = json_object_get(json_array_get(json_object_get(j, "records"), 0), "record");
     json_t *m = json_array_get(json_object_get(rec, "measures"), 0);
     assert_string_equal(json_string_value(json_object_get(m, "id")), "picton:pack");
@@ -711,7 +475,7 @@ static void test_errors(void **state)
     reply_free(&r);
     r = post(&s, "/api/v1/do", fr, "{\"words\":[\"order\",\"reynier\",\"brenier\",\"attack\"]}");
     expect(&r, 409, "refused");
-    json_t *j = reply_json(&r);
+    json_t *j = body_json(&r);
     assert_string_equal(
         json_string_value(json_object_get(json_object_get(j, "error"), "rule")), "GDB-01");
     json_decref(j);
@@ -856,7 +620,7 @@ static void test_cli_do_seen_through_events(void **state)
     start(&s, NULL);
     long before = seq_of(&s);
     reply r = get(&s, "/api/v1/game", s.side_token[0]); /* the server keeps this view */
-    json_t *j = reply_json(&r);
+    json_t *j = body_json(&r);
     assert_int_equal(json_integer_value(json_object_get(j, "actions")), before);
     json_decref(j);
     reply_free(&r);
@@ -871,7 +635,7 @@ static void test_cli_do_seen_through_events(void **state)
     assert_non_null(strstr(r.body, "from-the-shell"));
     reply_free(&r);
     r = get(&s, "/api/v1/game", s.side_token[0]); /* not the view kept from before */
-    j = reply_json(&r);
+    j = body_json(&r);
     assert_int_equal(json_integer_value(json_object_get(j, "actions")), before + 1);
     json_decref(j);
     reply_free(&r);
@@ -948,7 +712,7 @@ static json_t *votes_of(const served *s, const char *token)
 {
     reply r = get(s, "/api/v1/done", token);
     expect(&r, 200, NULL);
-    json_t *j = reply_json(&r);
+    json_t *j = body_json(&r);
     reply_free(&r);
     return j;
 }
@@ -985,7 +749,7 @@ static long vote_ok(const served *s, const char *token, int done, int turn, cons
 {
     reply r = vote(s, token, done, turn, phase);
     expect(&r, 200, NULL);
-    json_t *j = reply_json(&r);
+    json_t *j = body_json(&r);
     long advanced = (long)json_integer_value(json_object_get(j, "advanced"));
     json_decref(j);
     reply_free(&r);
@@ -1006,7 +770,7 @@ static void expect_votes(const served *s, const char *done, int turn, const char
 static void last_action(const served *s, char *side, char *word)
 {
     reply r = get(s, "/api/v1/log", s->referee);
-    json_t *j = reply_json(&r);
+    json_t *j = body_json(&r);
     json_t *e = json_array_get(j, json_array_size(j) - 1);
     json_t *sd = json_object_get(e, "side");
     snprintf(side, 64, "%s", json_is_string(sd) ? json_string_value(sd) : "(none)");
@@ -1020,7 +784,7 @@ static void last_action(const served *s, char *side, char *word)
 static int actions_after(const served *s, long after, const char *word)
 {
     reply r = get(s, "/api/v1/log", s->referee);
-    json_t *j = reply_json(&r);
+    json_t *j = body_json(&r);
     int n = 0;
     for (size_t i = 0; i < json_array_size(j); i++) {
         json_t *e = json_array_get(j, i);
@@ -1181,7 +945,7 @@ static void *vote_at_once(void *p)
     v->status = r.status;
     v->advanced = 0;
     if (r.status == 200) {
-        json_t *j = reply_json(&r);
+        json_t *j = body_json(&r);
         v->advanced = (long)json_integer_value(json_object_get(j, "advanced"));
         json_decref(j);
     }
@@ -1373,7 +1137,7 @@ static json_t *get_json_lang(const served *s, const char *path, const char *toke
     reply r = http_full(s, "GET", path, token, NULL, 0, 0, lang);
     if (r.status != status)
         fail_msg("%s (%s): HTTP %ld: %s", path, lang, r.status, r.body);
-    json_t *j = reply_json(&r);
+    json_t *j = body_json(&r);
     reply_free(&r);
     return j;
 }
@@ -1384,7 +1148,7 @@ static json_t *post_json_lang(const served *s, const char *path, const char *tok
     reply r = http_full(s, "POST", path, token, body, strlen(body), 0, lang);
     if (r.status != status)
         fail_msg("%s (%s): HTTP %ld: %s", path, lang, r.status, r.body);
-    json_t *j = reply_json(&r);
+    json_t *j = body_json(&r);
     reply_free(&r);
     return j;
 }

@@ -7,23 +7,13 @@
 // the other side, with no answer of its own; the French token's own accept is refused.
 // The Anglo-Portuguese dispute it on the page; the referee's phone rejects it (Apply /
 // Reject). A second claim accepted on the page is applied: Lightburne is taken.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, serve, device, shot, until, overflows, smallTargets, lowContrast, PHONE } from './harness.mjs';
+import { useBrowser, serve, device, shot, until, overflows, smallTargets, lowContrast, PHONE } from './harness.mjs';
 
 let browser = null;
 let skip = '';
-
-before(async () => {
-  const got = await launch();
-  browser = got.browser || null;
-  skip = got.why || '';
-  if (skip) console.log(`# SKIP the page's browser tests: ${skip}`);
-});
-
-after(async () => {
-  if (browser) await browser.close();
-});
+useBrowser((b, why) => { browser = b; skip = why; });
 
 const claimShown = (n) => !!document.querySelector(`#claims li[data-claim="${n}"]`);
 

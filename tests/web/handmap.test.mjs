@@ -11,23 +11,13 @@
 // focus and text from one to the next. Values worked by hand on the bundled Bussaco
 // (gdb, lengths in cm): Pack (1190, 950) mm, facing 180, 35.0 cm from Picton, beyond
 // his 30 cm radius (GDB-09). Screenshots: build/screens/handmap-*.png.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, serve, device, overflows, smallTargets, shot, until, PHONE } from './harness.mjs';
+import { useBrowser, serve, device, overflows, smallTargets, shot, until, PHONE } from './harness.mjs';
 
 let browser = null;
 let skip = '';
-
-before(async () => {
-  const got = await launch();
-  browser = got.browser || null;
-  skip = got.why || '';
-  if (skip) console.log(`# SKIP the page's browser tests: ${skip}`);
-});
-
-after(async () => {
-  if (browser) await browser.close();
-});
+useBrowser((b, why) => { browser = b; skip = why; });
 
 // A piece's centre on the screen (its base's box), once the map drawn after the last
 // action is in place (a map being replaced has no boxes).

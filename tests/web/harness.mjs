@@ -5,10 +5,12 @@
 // GROGNARD_BIN  the binary to serve with (tests/web/run.sh sets it)
 // GROGNARD_SCREENS  where screenshots go (build/screens)
 // CHROMIUM  the browser (default /usr/bin/chromium)
+import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { before, after } from 'node:test';
 import { chromium } from 'playwright-core';
 
 export const BIN = process.env.GROGNARD_BIN || path.resolve('../../build/grognard');
@@ -31,6 +33,31 @@ export async function launch() {
   } catch (e) {
     return { why: `Chromium cannot start: ${String(e.message).split('\n')[0]}` };
   }
+}
+
+// The browser of one test file: launched before its tests, closed after them.
+// set(browser, why) hands it to the file, or why there is none (its tests then skip,
+// saying why: t.skip(why)).
+export function useBrowser(set) {
+  let browser = null;
+  before(async () => {
+    const got = await launch();
+    browser = got.browser || null;
+    set(browser, got.why || '');
+    if (got.why) console.log(`# SKIP the page's browser tests: ${got.why}`);
+  });
+  after(async () => {
+    if (browser) await browser.close();
+  });
+}
+
+// The layout checks of one view (no horizontal overflow, 44 px targets, AA contrast),
+// and its screenshot.
+export async function look(page, name) {
+  assert.deepEqual(await overflows(page), [], `${name}: elements overflow the viewport`);
+  assert.deepEqual(await smallTargets(page), [], `${name}: touch targets under 44 px`);
+  assert.deepEqual(await lowContrast(page), [], `${name}: text under AA contrast`);
+  await shot(page, name);
 }
 
 // Starts `grognard serve ARGS --json` and reads the links it prints.

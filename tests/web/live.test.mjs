@@ -5,23 +5,13 @@
 // reconnecting and out of date the whole time; back online, the page shows the other
 // side's action without a reload and the warning goes. An action whose answer is lost
 // is sent again with its Idempotency-Key and done once.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, serve, device, shot, until, PHONE } from './harness.mjs';
+import { useBrowser, serve, device, shot, until, PHONE } from './harness.mjs';
 
 let browser = null;
 let skip = '';
-
-before(async () => {
-  const got = await launch();
-  browser = got.browser || null;
-  skip = got.why || '';
-  if (skip) console.log(`# SKIP the page's browser tests: ${skip}`);
-});
-
-after(async () => {
-  if (browser) await browser.close();
-});
+useBrowser((b, why) => { browser = b; skip = why; });
 
 async function topSeq(page) {
   return page.evaluate(() => {

@@ -6,31 +6,13 @@
 // 15/36); 28 cm at the table drops GDB-09 (2d6 + 1 > 6: 26/36); base contact adds
 // GDB-11 +2 (2d6 + 3 > 6: 33/36). Rolled 6 at the table: 6 + 1 = 7 > 6, immediate.
 // Screenshots go to build/screens/ (measures-*.png).
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, serve, device, overflows, smallTargets, lowContrast, shot, until,
-         PHONE } from './harness.mjs';
+import { useBrowser, look, serve, device, until, PHONE } from './harness.mjs';
 
 let browser = null;
 let skip = '';
-
-before(async () => {
-  const got = await launch();
-  browser = got.browser || null;
-  skip = got.why || '';
-  if (skip) console.log(`# SKIP the page's browser tests: ${skip}`);
-});
-
-after(async () => {
-  if (browser) await browser.close();
-});
-
-async function look(page, name) {
-  assert.deepEqual(await overflows(page), [], `${name}: elements overflow the viewport`);
-  assert.deepEqual(await smallTargets(page), [], `${name}: touch targets under 44 px`);
-  assert.deepEqual(await lowContrast(page), [], `${name}: text under AA contrast`);
-  await shot(page, name);
-}
+useBrowser((b, why) => { browser = b; skip = why; });
 
 async function odds(page, outcome) {
   return page.$eval(`.draft .preview .odd[data-outcome="${outcome}"]`, (e) => e.dataset.exact);

@@ -6,27 +6,18 @@
 // scenario file, started as a game, and one action played in that game from its
 // referee's link. At a phone's size (390x844) and a laptop's (1280x800): no horizontal
 // overflow, 44 px targets; screenshots in build/screens/.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { launch, cli, device, overflows, smallTargets, shot, until, BIN, PHONE } from './harness.mjs';
+import { useBrowser, cli, device, overflows, smallTargets, shot, until, BIN, PHONE } from './harness.mjs';
 
 const LAPTOP = { viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 };
 let browser = null;
 let skip = '';
-
-before(async () => {
-  const got = await launch();
-  browser = got.browser || null;
-  skip = got.why || '';
-});
-
-after(async () => {
-  if (browser) await browser.close();
-});
+useBrowser((b, why) => { browser = b; skip = why; });
 
 // `grognard serve DIR --listen 127.0.0.1:0 --json`: {info, stop()}.
 async function serveDir(dir) {

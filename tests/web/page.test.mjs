@@ -9,32 +9,14 @@
 // orientations (no horizontal overflow, 44 px targets, AA contrast); the keyboard
 // reaches the pieces; the language changes without a reload; one tablet can be handed
 // from side to side. Screenshots of each view go to build/screens/.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, serve, cli, device, overflows, smallTargets, lowContrast, shot, until, clipped, englishIds,
-         PHONE, PHONE_LANDSCAPE, TABLET, TABLET_PORTRAIT } from './harness.mjs';
+import { useBrowser, look, serve, cli, device, until, clipped, englishIds, PHONE,
+         PHONE_LANDSCAPE, TABLET, TABLET_PORTRAIT } from './harness.mjs';
 
 let browser = null;
 let skip = '';
-
-before(async () => {
-  const got = await launch();
-  browser = got.browser || null;
-  skip = got.why || '';
-  if (skip) console.log(`# SKIP the page's browser tests: ${skip}`);
-});
-
-after(async () => {
-  if (browser) await browser.close();
-});
-
-// The layout checks of one view, and its screenshot.
-async function look(page, name) {
-  assert.deepEqual(await overflows(page), [], `${name}: elements overflow the viewport`);
-  assert.deepEqual(await smallTargets(page), [], `${name}: touch targets under 44 px`);
-  assert.deepEqual(await lowContrast(page), [], `${name}: text under AA contrast`);
-  await shot(page, name);
-}
+useBrowser((b, why) => { browser = b; skip = why; });
 
 async function selectPiece(page, id) {
   if (await page.locator('.card').count()) await page.click('text=Clear selection');

@@ -4,31 +4,13 @@
 // referee's End the game, Verify for a side once the game has ended (the seed, the
 // salt, the verdict), and the log's step-through (the map after an entry, the next one).
 // Screenshots go to build/screens/ (report-*.png).
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, serve, device, overflows, smallTargets, lowContrast, shot, until,
-         PHONE } from './harness.mjs';
+import { useBrowser, look, serve, device, until, PHONE } from './harness.mjs';
 
 let browser = null;
 let skip = '';
-
-before(async () => {
-  const got = await launch();
-  browser = got.browser || null;
-  skip = got.why || '';
-  if (skip) console.log(`# SKIP the page's browser tests: ${skip}`);
-});
-
-after(async () => {
-  if (browser) await browser.close();
-});
-
-async function look(page, name) {
-  assert.deepEqual(await overflows(page), [], `${name}: elements overflow the viewport`);
-  assert.deepEqual(await smallTargets(page), [], `${name}: touch targets under 44 px`);
-  assert.deepEqual(await lowContrast(page), [], `${name}: text under AA contrast`);
-  await shot(page, name);
-}
+useBrowser((b, why) => { browser = b; skip = why; });
 
 // The report frame's text once it is there.
 async function reportText(page) {
