@@ -329,6 +329,13 @@ static void test_bad_bodies_refused(void **state)
     /* a line that is not UTF-8 has no JSON string: no body (the whole document goes) */
     delta_hunk h = {0, 1, 0, 1};
     assert_null(delta_body("\"a\"", "\"b\"", "\xff\xfe", 2, &h, 1));
+    /* a hunk putting in a line the text has not: no body */
+    delta_hunk beyond = {0, 1, 1, 1}, last = {0, 1, 1, 1};
+    assert_null(delta_body("\"a\"", "\"b\"", "a", 1, &beyond, 1));
+    char *fits = delta_body("\"a\"", "\"b\"", "a\n", 2, &last, 1); /* its last line, empty */
+    assert_non_null(fits);
+    assert_non_null(strstr(fits, "\"lines\":2,\"hunks\":[[0,1,[\"\"]]]"));
+    free(fits);
 }
 
 int main(void)

@@ -44,24 +44,33 @@ static void lines_free(lines *l)
  * a difference compares need them). */
 static int lines_cut(const char *text, size_t size, lines *l)
 {
-    size_t n = 1;
-    for (const char *p = text; (p = memchr(p, '\n', size - (size_t)(p - text))) != NULL; p++)
-        n++;
-    l->n = n;
-    l->at = malloc(n * sizeof *l->at);
-    l->len = malloc(n * sizeof *l->len);
+    size_t room = size / 32 + 16, n = 0;
+    l->at = malloc(room * sizeof *l->at);
+    l->len = malloc(room * sizeof *l->len);
     l->crc = NULL;
-    if (l->at == NULL || l->len == NULL) {
+    const char *p = text, *end = text + size;
+    for (int last = 0; !last && l->at != NULL && l->len != NULL; n++) {
+        if (n == room) {
+            room *= 2;
+            const char **at = realloc(l->at, room * sizeof *at);
+            if (at != NULL)
+                l->at = at;
+            size_t *len = at != NULL ? realloc(l->len, room * sizeof *len) : NULL;
+            if (at == NULL || len == NULL)
+                break;
+            l->len = len;
+        }
+        const char *nl = memchr(p, '\n', (size_t)(end - p));
+        last = nl == NULL;
+        const char *e = nl != NULL ? nl : end;
+        l->at[n] = p;
+        l->len[n] = (size_t)(e - p);
+        p = e + 1;
+    }
+    l->n = n;
+    if (l->at == NULL || l->len == NULL || n == 0 || l->at[n - 1] + l->len[n - 1] != end) {
         lines_free(l);
         return -1;
-    }
-    const char *p = text, *end = text + size;
-    for (size_t i = 0; i < n; i++) {
-        const char *nl = memchr(p, '\n', (size_t)(end - p));
-        const char *e = nl != NULL ? nl : end;
-        l->at[i] = p;
-        l->len[i] = (size_t)(e - p);
-        p = e + 1;
     }
     return 0;
 }
@@ -407,20 +416,48 @@ int delta_diff(const char *old, size_t oldlen, const char *new, size_t newlen, s
 
 /* ---- the body ---- */
 
+/* The lines of text from the cursor on: *p at the start of line *line;
+ * past once it went beyond the last line. */
+typedef struct cursor {
+    const char *p, *end;
+    size_t line;
+    int past;
+} cursor;
+
+/* Moves c past its line. */
+static void cursor_next(cursor *c)
+{
+    const char *nl = memchr(c->p, '\n', (size_t)(c->end - c->p));
+    c->past = c->past || nl == NULL;
+    c->p = nl != NULL ? nl + 1 : c->end;
+    c->line++;
+}
+
+/* The line at c as a JSON string, c moved past it; NULL when there is no
+ * such line, it is not UTF-8, or out of memory. */
+static json_t *cursor_take(cursor *c)
+{
+    if (c->past)
+        return NULL;
+    const char *nl = memchr(c->p, '\n', (size_t)(c->end - c->p));
+    json_t *s = json_stringn(c->p, (size_t)((nl != NULL ? nl : c->end) - c->p));
+    cursor_next(c);
+    return s;
+}
+
 char *delta_body(const char *base, const char *etag, const char *new, size_t newlen,
                  const delta_hunk *hunks, size_t nhunks)
 {
-    lines b;
-    if (lines_cut(new, newlen, &b) != 0)
-        return NULL;
+    cursor c = {new, new + newlen, 0, 0};
     json_t *all = json_array();
     int ok = all != NULL;
     for (size_t i = 0; ok && i < nhunks; i++) {
         json_t *put = json_array();
+        while (c.line < hunks[i].from)
+            cursor_next(&c);
         for (size_t j = 0; put != NULL && j < hunks[i].inserted; j++) {
-            size_t at = hunks[i].from + j;
-            if (at >= b.n || json_array_append_new(put, json_stringn(b.at[at], b.len[at])) != 0) {
-                json_decref(put); /* not UTF-8, or out of memory */
+            if (json_array_append_new(put, cursor_take(&c)) != 0) {
+                json_decref(put); /* no such line, not UTF-8, or out of memory */
                 put = NULL;
             }
         }
@@ -429,12 +466,14 @@ char *delta_body(const char *base, const char *etag, const char *new, size_t new
                                 : NULL;
         ok = h != NULL && json_array_append_new(all, h) == 0;
     }
+    size_t nlines = 1;
+    for (const char *p = new; (p = memchr(p, '\n', (size_t)(new + newlen - p))) != NULL; p++)
+        nlines++;
     json_t *doc = ok ? json_pack("{s:s,s:s,s:I,s:o}", "base", base, "etag", etag, "lines",
-                                 (json_int_t)b.n, "hunks", all)
+                                 (json_int_t)nlines, "hunks", all)
                      : NULL;
-    if (doc == NULL && !ok)
+    if (!ok)
         json_decref(all);
-    lines_free(&b);
     char *text = doc != NULL ? json_dumps(doc, JSON_COMPACT) : NULL;
     json_decref(doc);
     return text;

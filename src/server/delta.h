@@ -40,11 +40,13 @@ enum { DELTA_OK = 0, DELTA_TOO_MANY = 1, DELTA_NOMEM = -1 };
  * lines and D edits. */
 int delta_diff(const char *old, size_t oldlen, const char *new, size_t newlen, size_t max_edits,
                delta_hunk **hunks, size_t *nhunks);
-/* The body of a 226 answer (compact JSON):
+/* The body of a 226 answer (compact JSON), for hunks in order as
+ * delta_diff makes them from old to new:
  *   {"base": BASE, "etag": ETAG, "lines": N,
  *    "hunks": [[start, deleted, ["new line", ...]], ...]}
  * BASE and ETAG the entity tags as in the headers (quotes included), N the
- * new text's lines. NULL when out of memory or when a line is not UTF-8. */
+ * new text's lines. NULL when out of memory, when a line is not UTF-8 or
+ * when a hunk names a line new has not. */
 char *delta_body(const char *base, const char *etag, const char *new, size_t newlen,
                  const delta_hunk *hunks, size_t nhunks);
 /* Applies a 226 body to old, as the page does (web/js/api.js): the new
