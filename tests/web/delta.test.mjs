@@ -7,23 +7,13 @@
 // page keeps for each equals a fresh GET's, byte for byte. Then a 226 whose body does not
 // fit (its count of lines altered on the way) makes the page ask for the whole map
 // (a GET without A-IM and If-None-Match), and it still shows the right map.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, serve, device, shot, until, PHONE } from './harness.mjs';
+import { useBrowser, serve, device, shot, until, PHONE } from './harness.mjs';
 
 let browser = null;
 let skip = '';
-
-before(async () => {
-  const got = await launch();
-  browser = got.browser || null;
-  skip = got.why || '';
-  if (skip) console.log(`# SKIP the page's browser tests: ${skip}`);
-});
-
-after(async () => {
-  if (browser) await browser.close();
-});
+useBrowser((b, why) => { browser = b; skip = why; });
 
 // Whether the page's map has piece id at (x, y) mm (the SVG's data-x and data-y).
 const placed = ([id, x, y]) => {
