@@ -13,9 +13,11 @@
  * routed, officers taken, formations changing...), and at every step the
  * length and FNV-1a digest of the list for the public, the referee and each
  * side. The test walks the same games and compares every text's digest (its
- * names replaced by their lists), and
- * that the text is a fixed point of jansson's own read and dump (what the
- * old builder gave by construction). Any byte changed in any list fails. */
+ * names replaced by their lists), that the names are what the format says
+ * (compacted: each list equal to an earlier key's is the first such key's
+ * name, worked out again plainly from the expanded text), and that the text
+ * is a fixed point of jansson's own read and dump (what the old builder
+ * gave by construction). Any byte changed in any list fails. */
 #include <stdint.h>
 #include <stdio.h>
 #include <unistd.h>
@@ -111,10 +113,49 @@ static char *expanded(const char *text, const char *where, size_t *named)
     return full;
 }
 
+/* The text as the format writes it, from its expansion (full), the slow
+ * and plain way: in each choices_by, a key whose list (not empty) equals an
+ * earlier key's is written as the first such key's name, every other list
+ * written out (docs/game.md). Caller frees. */
+static char *compacted(const char *full)
+{
+    json_t *j = json_loads(full, 0, NULL);
+    size_t i, k;
+    json_t *a, *arg;
+    json_array_foreach(json_object_get(j, "actions"), i, a) {
+        json_array_foreach(json_object_get(a, "args"), k, arg) {
+            json_t *by = json_object_get(arg, "choices_by"), *v, *first = json_object();
+            const char *key;
+            json_object_foreach(by, key, v) {
+                if (json_array_size(v) == 0)
+                    continue;
+                char *text = json_dumps(v, JSON_COMPACT);
+                json_t *earlier = json_object_get(first, text);
+                if (earlier != NULL)
+                    json_object_set(by, key, earlier);
+                else
+                    json_object_set_new(first, text, json_string(key));
+                free(text);
+            }
+            json_decref(first);
+        }
+    }
+    char *out = json_dumps(j, JSON_INDENT(2));
+    json_decref(j);
+    return out;
+}
+
 static void check_one(walk *w, const char *where, const char *text)
 {
     char line[256];
     char *full = expanded(text, where, &w->named);
+    if (w->record == NULL) { /* the names are the first equal keys', the rest written out */
+        char *again = compacted(full);
+        if (again == NULL || strcmp(again, text) != 0)
+            fail_msg("%s: choices_by not written as the format says (a list equal to an "
+                     "earlier key's is that key's name, the first such key)", where);
+        free(again);
+    }
     snprintf(line, sizeof line, "%s %zu %016llx", where, strlen(full),
              (unsigned long long)fnv1a(full));
     free(full);

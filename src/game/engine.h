@@ -13,8 +13,8 @@
  * file calls only the files of its floor or below, never above.
  *  1. the state and the action's context: family.c (names), game_state.c,
  *     action_ctx.c, viewer.c, journal*.c, snapshot.c, order_kinds.c,
- *     table_rolls.c, the legal list (imap.c, legal_list.c, legal_common.c,
- *     game_actions.c), unit_card.c;
+ *     table_rolls.c, the legal list (legal_strings.c, legal_list.c,
+ *     legal_common.c, game_actions.c), unit_card.c;
  *  2. the families (family_aigles*.c, family_gdb.c, family_gt*.c), on 1;
  *  3. the common actions: family_hooks.c, table_events.c, actions.c;
  *  4. a row executed again: game_exec.c;
@@ -423,6 +423,9 @@ void legal_table_roll(legal_list *L, const char *words0, const char *words1, con
  * taking a value out of an argument's choices (it is not added again). */
 legal_param *legal_find(legal_list *L, const char *w0, const char *w1, const char *arg);
 void legal_unchoose(legal_list *L, legal_param *p, const char *value);
+/* A family ran out of memory building the list: grog_game_actions_json
+ * then answers GROG_ENOMEM (never a list with choices missing). */
+void legal_oom(legal_list *L);
 /* Whether side may act with a piece of piece_side (referee: any). */
 int legal_mine(const legal_ctx *l, const char *piece_side);
 

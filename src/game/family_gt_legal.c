@@ -53,13 +53,38 @@ static int above(const gt_legal_index *x, const grog_battle *b, size_t ancestor,
                         : grog_battle_is_superior_of(b, ancestor, officer);
 }
 
-/* gift_too_late through the index. */
-static int gift_too_late_x(const gt_legal_index *x, const grog_battle *b, const gt_state *s,
-                           size_t k)
+/* The officers below officer k at any depth (above(k, i)), in battle order:
+ * *n of them, from the index (his subtree), or by a scan of every officer
+ * without it; NULL when out of memory. Caller frees. */
+static size_t *below(const gt_legal_index *x, const grog_battle *b, const gt_state *s, size_t k,
+                     size_t *n)
 {
-    for (size_t i = 0; i < s->n; i++) {
-        size_t corps;
-        if (!s->o[i].divisional || !above(x, b, k, i) ||
+    *n = x->h != NULL ? grog_hierarchy_command_officers(x->h, k, NULL, 0) : s->n;
+    size_t *out = malloc((*n + 1) * sizeof *out);
+    if (out == NULL)
+        return NULL;
+    size_t m = 0;
+    if (x->h != NULL) {
+        *n = grog_hierarchy_command_officers(x->h, k, out, *n);
+        for (size_t j = 0; j < *n; j++)
+            if (out[j] < s->n)
+                out[m++] = out[j];
+    } else {
+        for (size_t i = 0; i < s->n; i++)
+            if (above(x, b, k, i))
+                out[m++] = i;
+    }
+    *n = m;
+    return out;
+}
+
+/* gift_too_late (family_gt_gifts.c) for officer k, whose officers below are
+ * under[0..n-1]. */
+static int gift_too_late_x(const grog_battle *b, const gt_state *s, const size_t *under, size_t n)
+{
+    for (size_t j = 0; j < n; j++) {
+        size_t i = under[j], corps;
+        if (!s->o[i].divisional ||
             !grog_battle_officer_index(b, grog_battle_officer(b, i)->superior, &corps))
             continue;
         if (s->o[corps].rolled)
@@ -116,8 +141,10 @@ static void legal_pip_phase(const legal_ctx *l, const gt_rules *r, const gt_stat
     /* which units a divisional general commands, once (GT-13) */
     size_t nu = grog_battle_nunits(b);
     unsigned char *nondiv = calloc(nu + 1, 1);
-    if (nondiv == NULL)
+    if (nondiv == NULL) {
+        legal_oom(L);
         return;
+    }
     gt_divisional_units(x, b, s, nondiv);
     for (size_t i = 0; i < s->n; i++) {
         const grog_officer *o = grog_battle_officer(b, i);
@@ -130,24 +157,31 @@ static void legal_pip_phase(const legal_ctx *l, const gt_rules *r, const gt_stat
             for (size_t w = 0; w < 4; w++)
                 legal_choice(L, plw, words[w]);
         }
-        if (!is_higher(o->role) || gift_too_late_x(x, b, s, i))
+        if (!is_higher(o->role))
             continue;
-        if (o->attached_to[0] == '\0') { /* GT-11 */
-            for (size_t t = 0; t < s->n; t++)
-                if (s->o[t].divisional && grog_battle_officer(b, t)->state == GROG_OFFICER_ACTIVE &&
-                    above(x, b, i, t) &&
-                    grog_battle_officer_distance(b, i, t) <= radius)
-                    legal_choice_by(L, gg, o->id, grog_battle_officer(b, t)->id);
-            if (legal_has_by(L, gg, o->id))
-                legal_choice(L, gk, o->id);
+        size_t nunder = 0, *under = below(x, b, s, i, &nunder); /* his subtree, not all */
+        if (under == NULL) {
+            legal_oom(L);
+            break;
         }
+        int late = gift_too_late_x(b, s, under, nunder);
+        for (size_t j = 0; j < nunder && !late && o->attached_to[0] == '\0'; j++) { /* GT-11 */
+            size_t t = under[j];
+            if (s->o[t].divisional && grog_battle_officer(b, t)->state == GROG_OFFICER_ACTIVE &&
+                grog_battle_officer_distance(b, i, t) <= radius)
+                legal_choice_by(L, gg, o->id, grog_battle_officer(b, t)->id);
+        }
+        free(under);
+        if (late)
+            continue;
+        if (o->attached_to[0] == '\0' && legal_has_by(L, gg, o->id))
+            legal_choice(L, gk, o->id);
         if (o->attached_to[0] != '\0' && !grog_gt_attached_keeps_unit_pip(r->r))
             continue;
         int pass = legal_side_pass(l, guu, o->side, o->id, 1); /* once per side */
         for (size_t u = 0; u < grog_battle_nunits(b) && pass; u++) {
-            const grog_troop *t = grog_battle_unit(b, u);
-            if (strcmp(t->side, o->side) == 0 && !nondiv[u])
-                legal_choice_side(l, guu, o->id, t->id);
+            if (legal_same_side(l, u, i) && !nondiv[u])
+                legal_choice_side(l, guu, o->id, grog_battle_unit(b, u)->id);
         }
         if (legal_keyed(L, guu, o->id))
             legal_choice(L, guk, o->id);
@@ -254,11 +288,11 @@ void gt_legal(const legal_ctx *l)
         if (!legal_side_pass(l, t, o->side, o->id, 1)) /* once per side */
             continue;
         for (size_t u = 0; u < grog_battle_nunits(b); u++)
-            if (strcmp(grog_battle_unit(b, u)->side, o->side) == 0)
+            if (legal_same_side(l, u, i))
                 legal_choice_side(l, t, o->id, grog_battle_unit(b, u)->id);
         for (size_t j = 0; j < s->n; j++) {
             const grog_officer *p = grog_battle_officer(b, j);
-            if (strcmp(p->side, o->side) == 0 && p->state == GROG_OFFICER_ACTIVE)
+            if (legal_same_side_officers(l, j, i) && p->state == GROG_OFFICER_ACTIVE)
                 legal_choice_side(l, t, o->id, p->id);
         }
     }

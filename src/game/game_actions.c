@@ -103,17 +103,17 @@ static void put_key_str(wbuf *w, int depth, int first, const char *key, const ch
     put_str(w, s);
 }
 
-/* An array of interned strings whose elements stand at depth. */
-static void put_vlist(wbuf *w, const legal_list *L, const vlist *vl, int depth)
+/* An array of n interned strings whose elements stand at depth. */
+static void put_values(wbuf *w, const legal_list *L, const uint32_t *v, size_t n, int depth)
 {
-    if (vl->n == 0) {
+    if (n == 0) {
         PUT(w, "[]");
         return;
     }
     PUT(w, "[");
     size_t step = 2 + 2 * (size_t)depth;
-    for (size_t i = 0; i < vl->n; i++) {
-        const istr *x = &L->strs[vl->v[i]];
+    for (size_t i = 0; i < n; i++) {
+        const istr *x = &L->strs[v[i]];
         if (!room(w, step + x->qlen))
             return;
         char *p = w->s + w->len;
@@ -129,23 +129,34 @@ static void put_vlist(wbuf *w, const legal_list *L, const vlist *vl, int depth)
     PUT(w, "]");
 }
 
-static int same_values(const vlist *a, const vlist *b)
+static void put_vlist(wbuf *w, const legal_list *L, const vlist *vl, int depth)
 {
-    return a->n == b->n && memcmp(a->v, b->v, a->n * sizeof *a->v) == 0;
+    put_values(w, L, vl->v, vl->n, depth);
 }
 
-/* The FNV-1a digest of a list's values (to find equal lists at once). */
-static uint64_t vlist_digest(const vlist *v)
+/* Whether p's choices_by lists i and j hold the same values. */
+static int same_values(const legal_param *p, size_t i, size_t j)
 {
-    uint64_t h = 1469598103934665603ull ^ v->n;
-    for (size_t i = 0; i < v->n; i++)
-        h = (h ^ v->v[i]) * 1099511628211ull;
+    return p->by[i].n == p->by[j].n &&
+           memcmp(legal_by_values(p, i), legal_by_values(p, j),
+                  p->by[i].n * sizeof(uint32_t)) == 0;
+}
+
+/* The FNV-1a digest of p's choices_by list j (to find equal lists at once). */
+static uint64_t vlist_digest(const legal_param *p, size_t j)
+{
+    const uint32_t *v = legal_by_values(p, j);
+    uint64_t h = 1469598103934665603ull ^ p->by[j].n;
+    for (size_t i = 0; i < p->by[j].n; i++)
+        h = (h ^ v[i]) * 1099511628211ull;
     return h;
 }
 
 /* For each key j of p, the first key whose list equals j's (j itself when
  * no key before it has that list, or the list is empty); NULL when out of
- * memory. Caller frees. */
+ * memory. Caller frees. A list that is all of an earlier list (same_as,
+ * legal_list.h) is known equal to it without reading it: the referee's
+ * lists stay linear in the battle's size to compare. */
 static size_t *first_equal(const legal_param *p)
 {
     size_t cap = 16;
@@ -163,10 +174,16 @@ static size_t *first_equal(const legal_param *p)
         first[j] = j;
         if (p->by[j].n == 0)
             continue;
-        dig[j] = vlist_digest(&p->by[j]);
+        size_t src = p->by[j].same_as;
+        if (src != 0 && p->by[src - 1].n == p->by[j].n) { /* src - 1 < j: done */
+            first[j] = first[src - 1];
+            dig[j] = dig[src - 1];
+            continue;
+        }
+        dig[j] = vlist_digest(p, j);
         size_t i = (size_t)dig[j] & (cap - 1);
         while (slot[i] != (size_t)-1 &&
-               !(dig[slot[i]] == dig[j] && same_values(&p->by[slot[i]], &p->by[j])))
+               !(dig[slot[i]] == dig[j] && same_values(p, slot[i], j)))
             i = (i + 1) & (cap - 1);
         if (slot[i] == (size_t)-1)
             slot[i] = j;
@@ -206,7 +223,7 @@ static void put_by(wbuf *w, const legal_list *L, const legal_param *p, int depth
             const istr *f = &L->strs[p->keys[first[j]]];
             put(w, L->qtext + f->qoff, f->qlen);
         } else {
-            put_vlist(w, L, &p->by[j], depth + 1);
+            put_values(w, L, legal_by_values(p, j), p->by[j].n, depth + 1);
         }
     }
     free(first);
@@ -335,51 +352,36 @@ static void put_act(wbuf *w, const legal_list *L, const legal_act *a, int depth)
 }
 
 /* The names of the pieces, for buttons: {"id": "name"}, members at depth 2.
- * An id given twice keeps its first place and its last name, as a jansson
- * object did; an id or a name that is not UTF-8 is left out. */
-static void put_names(wbuf *w, legal_list *L, const grog_battle *b)
+ * A battle's ids are unique across its pieces and plain ASCII (battle.c's
+ * invariant), so each piece is one member, in battle order, as a jansson
+ * object of them was; a name that is not UTF-8 leaves its piece out, as
+ * jansson refused it. Written as they are read: neither ids nor names are
+ * looked up (a side's list never saw the other side's ids). */
+static void put_names(wbuf *w, const grog_battle *b)
 {
-    size_t no = grog_battle_nofficers(b), n = no + grog_battle_nunits(b);
-    uint32_t *name = calloc(n + 1, sizeof *name);
-    uint32_t *key = calloc(n + 1, sizeof *key);
-    imap slot = {0};
-    size_t used = 0;
-    if (name == NULL || key == NULL)
-        w->oom = 1;
+    size_t no = grog_battle_nofficers(b), n = no + grog_battle_nunits(b), used = 0;
+    char qname[GROG_JSONTEXT_QUOTED_MAX(GROG_NAME_MAX)];
     for (size_t i = 0; i < n && !w->oom; i++) {
         const char *id = i < no ? grog_battle_officer(b, i)->id : grog_battle_unit(b, i - no)->id;
         const char *nm = i < no ? grog_battle_officer(b, i)->name
                                 : grog_battle_unit(b, i - no)->name;
-        uint32_t k, v;
-        if (!legal_intern(L, id, &k) || !legal_intern(L, nm, &v))
+        size_t len = strnlen(nm, GROG_NAME_MAX - 1);
+        int bad = 0;
+        size_t qlen = grog_jsontext_quote(qname, nm, len, 0, &bad);
+        if (bad)
             continue;
-        uint32_t at = imap_get(&slot, k);
-        if (at == 0) {
-            if (imap_put(&slot, k, (uint32_t)used + 1, 1) < 0)
-                w->oom = 1;
-            key[used] = k;
-            at = (uint32_t)++used;
-        }
-        name[at - 1] = v;
-    }
-    if (used == 0)
-        PUT(w, "{}");
-    for (size_t i = 0; i < used; i++) {
-        const istr *k = &L->strs[key[i]];
-        put(w, i == 0 ? "{" : ",", 1);
+        put(w, used++ == 0 ? "{" : ",", 1);
         newline(w, 2);
-        put(w, L->qtext + k->qoff, k->qlen);
+        put_str(w, id);
         PUT(w, ": ");
-        put(w, L->qtext + L->strs[name[i]].qoff, L->strs[name[i]].qlen);
+        put(w, qname, qlen);
     }
-    if (used > 0) {
-        newline(w, 1);
-        PUT(w, "}");
+    if (used == 0) {
+        PUT(w, "{}");
+        return;
     }
-    imap_free(&slot);
-    free(name);
-    free(key);
-    w->oom |= L->oom;
+    newline(w, 1);
+    PUT(w, "}");
 }
 
 grog_status grog_game_actions_json(const grog_game *g, const grog_seat *seat, char **out,
@@ -392,6 +394,7 @@ grog_status grog_game_actions_json(const grog_game *g, const grog_seat *seat, ch
     legal_ctx l;
     game_legal_ctx(g, referee ? NULL : side, &l);
     l.list = &L;
+    legal_list_pieces(&L, l.battle);
     if (referee || (side != NULL && side[0] != '\0')) {
         legal_common(&l);
         const family_ops *ops = game_ops(g);
@@ -426,7 +429,7 @@ grog_status grog_game_actions_json(const grog_game *g, const grog_seat *seat, ch
         PUT(&w, "]");
     }
     put_key(&w, 1, 0, "names");
-    put_names(&w, &L, l.battle);
+    put_names(&w, l.battle);
     newline(&w, 0);
     PUT(&w, "}");
     put(&w, "", 1); /* the NUL */

@@ -4,16 +4,15 @@
  *
  * The referee's list of a big battle holds millions of choices (every
  * officer's targets), so:
- * - every string given as a choice or a key is interned once: its pointer
- *   maps to a number (the strings are borrowed and stay unchanged until the
- *   list is written: the battle's ids, the rules' words, literals), equal
- *   texts to the same number, and its quoted JSON text is made once;
- * - a list keeps its numbers in order and, past a few, a hash set of them,
- *   so a repeated value is found at once; a value taken out
+ * - every string given as a choice or a key is interned once
+ *   (legal_strings.c): a number for each text, its quoted JSON made once;
+ * - a list keeps its numbers in order and, past a few, a set of them (a
+ *   bit per number), so a repeated value is found at once; a value taken out
  *   (legal_unchoose) stays in the set, as it stayed in jansson's set, so it
  *   is not added again.
  * A string that is not UTF-8 is left out, as jansson refused it. The list is
  * written by game_actions.c. */
+#include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,179 +23,45 @@
 
 #define SMALL 16 /* a list this short is searched without its set */
 
-/* Grows *p (of *cap elements of size) to hold n + 1; 0 out of memory. */
-static int grow(legal_list *L, void **p, size_t *cap, size_t n, size_t size)
-{
-    if (n < *cap)
-        return 1;
-    size_t c = *cap ? *cap * 2 : 8;
-    void *q = realloc(*p, c * size);
-    if (q == NULL) {
-        L->oom = 1;
-        return 0;
-    }
-    *p = q;
-    *cap = c;
-    return 1;
-}
-
-static uint64_t text_hash(const char *s, size_t n)
-{
-    uint64_t h = 1469598103934665603ull;
-    for (size_t i = 0; i < n; i++)
-        h = (h ^ (unsigned char)s[i]) * 1099511628211ull;
-    return h;
-}
-
-static size_t ptr_slot(const legal_list *L, const char *s)
-{
-    size_t mask = L->ptr_cap - 1;
-    size_t i = (size_t)(((uint64_t)(uintptr_t)s >> 3) * 0x9E3779B97F4A7C15ull >> 20) & mask;
-    while (L->ptr_keys[i] != NULL && L->ptr_keys[i] != s)
-        i = (i + 1) & mask;
-    return i;
-}
-
-static int ptr_grow(legal_list *L)
-{
-    size_t cap = L->ptr_cap ? L->ptr_cap * 2 : 256;
-    const char **keys = calloc(cap, sizeof *keys);
-    uint32_t *vals = calloc(cap, sizeof *vals);
-    if (keys == NULL || vals == NULL) {
-        free(keys);
-        free(vals);
-        L->oom = 1;
-        return 0;
-    }
-    const char **ok = L->ptr_keys;
-    uint32_t *ov = L->ptr_vals;
-    size_t ocap = L->ptr_cap;
-    L->ptr_keys = keys;
-    L->ptr_vals = vals;
-    L->ptr_cap = cap;
-    for (size_t i = 0; i < ocap; i++)
-        if (ok[i] != NULL) {
-            size_t j = ptr_slot(L, ok[i]);
-            keys[j] = ok[i];
-            vals[j] = ov[i];
-        }
-    free(ok);
-    free(ov);
-    return 1;
-}
-
-static int text_grow(legal_list *L)
-{
-    size_t cap = L->text_cap ? L->text_cap * 2 : 256;
-    uint32_t *slots = calloc(cap, sizeof *slots);
-    uint64_t *hashes = calloc(cap, sizeof *hashes);
-    if (slots == NULL || hashes == NULL) {
-        free(slots);
-        free(hashes);
-        L->oom = 1;
-        return 0;
-    }
-    for (size_t i = 0; i < L->text_cap; i++)
-        if (L->text_slots[i] != 0) {
-            size_t j = (size_t)L->text_hashes[i] & (cap - 1);
-            while (slots[j] != 0)
-                j = (j + 1) & (cap - 1);
-            slots[j] = L->text_slots[i];
-            hashes[j] = L->text_hashes[i];
-        }
-    free(L->text_slots);
-    free(L->text_hashes);
-    L->text_slots = slots;
-    L->text_hashes = hashes;
-    L->text_cap = cap;
-    return 1;
-}
-
-/* A new number for text s (not seen before): its quoted text made now. */
-static int new_string(legal_list *L, const char *s, size_t n, uint32_t *out)
-{
-    size_t room = GROG_JSONTEXT_QUOTED_MAX(n);
-    if (n > GROG_JSONTEXT_STRING_MAX || !grow(L, (void **)&L->strs, &L->capstrs, L->nstrs,
-                                              sizeof *L->strs))
-        return 0;
-    if (L->qlen + room > L->qcap) {
-        size_t cap = (L->qcap ? L->qcap * 2 : 4096) + room;
-        char *q = realloc(L->qtext, cap);
-        if (q == NULL) {
-            L->oom = 1;
-            return 0;
-        }
-        L->qtext = q;
-        L->qcap = cap;
-    }
-    istr *x = &L->strs[L->nstrs];
-    x->s = s;
-    x->bad = 0;
-    x->qoff = L->qlen;
-    x->qlen = grog_jsontext_quote(L->qtext + L->qlen, s, n, 0, &x->bad);
-    L->qlen += x->bad ? 0 : x->qlen;
-    *out = (uint32_t)L->nstrs++;
-    return 1;
-}
-
-/* The number of text s (equal texts, one number); 0 out of memory. */
-static int intern_text(legal_list *L, const char *s, uint32_t *out)
-{
-    if ((L->nstrs + 1) * 2 > L->text_cap && !text_grow(L))
-        return 0;
-    size_t n = strlen(s);
-    uint64_t h = text_hash(s, n);
-    size_t i = (size_t)h & (L->text_cap - 1);
-    for (; L->text_slots[i] != 0; i = (i + 1) & (L->text_cap - 1)) {
-        const istr *x = &L->strs[L->text_slots[i] - 1];
-        if (L->text_hashes[i] == h && strcmp(x->s, s) == 0) {
-            *out = L->text_slots[i] - 1;
-            return 1;
-        }
-    }
-    if (!new_string(L, s, n, out))
-        return 0;
-    L->text_slots[i] = *out + 1;
-    L->text_hashes[i] = h;
-    return 1;
-}
-
-/* The number of string s, found by its pointer when it was seen before; 0
- * when out of memory or s is not UTF-8 (left out, as jansson did). */
-
-int legal_intern(legal_list *L, const char *s, uint32_t *out)
-{
-    if (L->oom || s == NULL)
-        return 0;
-    if ((L->ptr_n + 1) * 2 > L->ptr_cap && !ptr_grow(L))
-        return 0;
-    size_t i = ptr_slot(L, s);
-    if (L->ptr_keys[i] == NULL) {
-        if (!intern_text(L, s, &L->ptr_vals[i]))
-            return 0;
-        L->ptr_keys[i] = s;
-        L->ptr_n++;
-    }
-    *out = L->ptr_vals[i];
-    return !L->strs[*out].bad;
-}
-
 /* ---- lists without repeats ---- */
 
 static int vlist_has(const vlist *vl, uint32_t id)
 {
     if (vl->use_set)
-        return imap_get(&vl->seen, id) != 0;
+        return id / 64 < vl->nseen && (vl->seen[id / 64] >> (id % 64) & 1);
     for (size_t i = 0; i < vl->n; i++)
         if (vl->v[i] == id)
             return 1;
     return 0;
 }
 
+/* Puts id in vl's set: 1 when it was not there, 0 when it was, -1 out of
+ * memory (then unchanged). */
+static int seen_put(vlist *vl, uint32_t id)
+{
+    size_t w = id / 64;
+    if (w >= vl->nseen) {
+        size_t n = vl->nseen ? vl->nseen : 16;
+        while (n <= w)
+            n *= 2;
+        uint64_t *s = realloc(vl->seen, n * sizeof *s);
+        if (s == NULL)
+            return -1;
+        memset(s + vl->nseen, 0, (n - vl->nseen) * sizeof *s);
+        vl->seen = s;
+        vl->nseen = n;
+    }
+    uint64_t bit = (uint64_t)1 << (id % 64);
+    if (vl->seen[w] & bit)
+        return 0;
+    vl->seen[w] |= bit;
+    return 1;
+}
+
 static int vlist_to_set(legal_list *L, vlist *vl)
 {
     for (size_t i = 0; i < vl->n; i++)
-        if (imap_put(&vl->seen, vl->v[i], 0, 0) < 0) {
+        if (seen_put(vl, vl->v[i]) < 0) {
             L->oom = 1;
             return 0;
         }
@@ -208,7 +73,7 @@ static int vlist_to_set(legal_list *L, vlist *vl)
 static void vlist_add(legal_list *L, vlist *vl, uint32_t id)
 {
     if (vl->use_set) {
-        int added = imap_put(&vl->seen, id, 0, 0);
+        int added = seen_put(vl, id);
         if (added <= 0) {
             L->oom |= added < 0;
             return;
@@ -221,7 +86,7 @@ static void vlist_add(legal_list *L, vlist *vl, uint32_t id)
     } else if (vlist_has(vl, id)) {
         return;
     }
-    if (!grow(L, (void **)&vl->v, &vl->cap, vl->n, sizeof *vl->v))
+    if (!legal_grow(L, (void **)&vl->v, &vl->cap, vl->n, sizeof *vl->v))
         return;
     vl->v[vl->n++] = id;
     if (!vl->use_set && vl->n > SMALL)
@@ -231,14 +96,14 @@ static void vlist_add(legal_list *L, vlist *vl, uint32_t id)
 static void vlist_free(vlist *vl)
 {
     free(vl->v);
-    imap_free(&vl->seen);
+    free(vl->seen);
 }
 
 /* ---- building ---- */
 
 legal_act *legal_action(legal_list *L, const char *name, const char *help)
 {
-    if (L->oom || !grow(L, (void **)&L->acts, &L->cap, L->n, sizeof *L->acts))
+    if (L->oom || !legal_grow(L, (void **)&L->acts, &L->cap, L->n, sizeof *L->acts))
         return NULL;
     legal_act *a = calloc(1, sizeof *a);
     if (a == NULL) {
@@ -253,7 +118,8 @@ legal_act *legal_action(legal_list *L, const char *name, const char *help)
 
 legal_param *legal_arg(legal_list *L, legal_act *a, const char *name, const char *kind)
 {
-    if (a == NULL || L->oom || !grow(L, (void **)&a->args, &a->capargs, a->nargs, sizeof *a->args))
+    if (a == NULL || L->oom ||
+        !legal_grow(L, (void **)&a->args, &a->capargs, a->nargs, sizeof *a->args))
         return NULL;
     legal_param *p = calloc(1, sizeof *p);
     if (p == NULL) {
@@ -278,21 +144,39 @@ static size_t by_index(const legal_param *p, uint32_t key)
 {
     if (p->nby > 0 && p->last_key == key)
         return p->last_at;
-    if (p->key_index.cap != 0) {
-        uint32_t at = imap_get(&p->key_index, key);
-        return at == 0 ? (size_t)-1 : at - 1;
-    }
+    if (p->key_at != NULL)
+        return key < p->nkey_at && p->key_at[key] != 0 ? p->key_at[key] - 1 : (size_t)-1;
     for (size_t i = 0; i < p->nby; i++)
         if (p->keys[i] == key)
             return i;
     return (size_t)-1;
 }
 
+/* key_at[key] = at + 1; 0 out of memory. */
+static int key_at_put(legal_list *L, legal_param *p, uint32_t key, size_t at)
+{
+    if (key >= p->nkey_at) {
+        size_t n = p->nkey_at ? p->nkey_at : 64;
+        while (n <= key)
+            n *= 2;
+        uint32_t *k = realloc(p->key_at, n * sizeof *k);
+        if (k == NULL) {
+            L->oom = 1;
+            return 0;
+        }
+        memset(k + p->nkey_at, 0, (n - p->nkey_at) * sizeof *k);
+        p->key_at = k;
+        p->nkey_at = n;
+    }
+    p->key_at[key] = (uint32_t)at + 1;
+    return 1;
+}
+
 static size_t by_add_key(legal_list *L, legal_param *p, uint32_t key)
 {
     size_t capkeys = p->capby;
-    if (!grow(L, (void **)&p->keys, &capkeys, p->nby, sizeof *p->keys) ||
-        !grow(L, (void **)&p->by, &p->capby, p->nby, sizeof *p->by))
+    if (!legal_grow(L, (void **)&p->keys, &capkeys, p->nby, sizeof *p->keys) ||
+        !legal_grow(L, (void **)&p->by, &p->capby, p->nby, sizeof *p->by))
         return (size_t)-1;
     if (capkeys != p->capby) { /* both grew alike, unless one failed halfway */
         L->oom = 1;
@@ -302,14 +186,37 @@ static size_t by_add_key(legal_list *L, legal_param *p, uint32_t key)
     p->keys[at] = key;
     memset(&p->by[at], 0, sizeof p->by[at]);
     if (p->nby > SMALL) {
-        if (p->key_index.cap == 0)
+        if (p->key_at == NULL)
             for (size_t i = 0; i + 1 < p->nby; i++)
-                if (imap_put(&p->key_index, p->keys[i], (uint32_t)i + 1, 1) < 0)
-                    L->oom = 1;
-        if (imap_put(&p->key_index, key, (uint32_t)at + 1, 1) < 0)
-            L->oom = 1;
+                if (!key_at_put(L, p, p->keys[i], i))
+                    return (size_t)-1;
+        if (!key_at_put(L, p, key, at))
+            return (size_t)-1;
     }
     return at;
+}
+
+const uint32_t *legal_by_values(const legal_param *p, size_t at)
+{
+    const vlist *v = &p->by[at];
+    return v->same_as != 0 ? p->by[v->same_as - 1].v : v->v;
+}
+
+/* Gives the list at, the same as another's, its own copy of its values
+ * (something is added to it); 0 out of memory. */
+static int by_own(legal_list *L, legal_param *p, size_t at)
+{
+    vlist *d = &p->by[at];
+    uint32_t *v = malloc((d->n + 1) * sizeof *v);
+    if (v == NULL) {
+        L->oom = 1;
+        return 0;
+    }
+    memcpy(v, p->by[d->same_as - 1].v, d->n * sizeof *v);
+    d->v = v;
+    d->cap = d->n + 1;
+    d->same_as = 0; /* its set is made by the next vlist_add, past SMALL */
+    return 1;
 }
 
 void legal_choice_by(legal_list *L, legal_param *p, const char *key, const char *value)
@@ -322,6 +229,8 @@ void legal_choice_by(legal_list *L, legal_param *p, const char *key, const char 
         return;
     p->last_key = k;
     p->last_at = at;
+    if (p->by[at].same_as != 0 && !by_own(L, p, at))
+        return;
     vlist_add(L, &p->by[at], v);
     vlist_add(L, &p->choices, v);
 }
@@ -334,21 +243,22 @@ void legal_choice_side(const legal_ctx *l, legal_param *p, const char *key, cons
         legal_choice_by(l->list, p, key, value);
 }
 
-/* Makes key's choices_by list a copy of the list of key `from` (not empty). */
+/* Gives key the list of key `from` (not empty) as it is now: the same
+ * values, not copied (same_as: its first n values; lists only grow at
+ * their end), until something is added to key's (by_own). A copy of
+ * each, as before, made the referee's list pieces x units to build. */
 static void by_copy(legal_list *L, legal_param *p, uint32_t key, uint32_t from)
 {
-    size_t src = by_index(p, from), at = by_add_key(L, p, key);
-    if (src == (size_t)-1 || at == (size_t)-1)
+    size_t src = by_index(p, from);
+    if (src == (size_t)-1)
         return;
-    vlist *d = &p->by[at];
-    const vlist *v = &p->by[src];
-    d->v = malloc(v->n * sizeof *d->v);
-    if (d->v == NULL) {
-        L->oom = 1;
+    size_t n = p->by[src].n, at = by_add_key(L, p, key);
+    if (p->by[src].same_as != 0)
+        src = p->by[src].same_as - 1;
+    if (at == (size_t)-1)
         return;
-    }
-    memcpy(d->v, v->v, v->n * sizeof *d->v);
-    d->n = d->cap = v->n; /* its set is made if anything is added to it */
+    p->by[at].same_as = src + 1;
+    p->by[at].n = n;
     p->last_key = key;
     p->last_at = at;
 }
@@ -366,9 +276,9 @@ int legal_side_pass(const legal_ctx *l, legal_param *p, const char *piece_side, 
         i++;
     if (i == p->npass) {
         size_t cap = p->cappass, cap2 = p->cappass;
-        if (!grow(L, (void **)&p->pass_side, &cap, p->npass, sizeof *p->pass_side) ||
-            !grow(L, (void **)&p->pass_key, &cap2, p->npass, sizeof *p->pass_key) ||
-            !grow(L, (void **)&p->pass_count, &p->cappass, p->npass, sizeof *p->pass_count))
+        if (!legal_grow(L, (void **)&p->pass_side, &cap, p->npass, sizeof *p->pass_side) ||
+            !legal_grow(L, (void **)&p->pass_key, &cap2, p->npass, sizeof *p->pass_key) ||
+            !legal_grow(L, (void **)&p->pass_count, &p->cappass, p->npass, sizeof *p->pass_count))
             return 1;
         p->pass_side[i] = side;
         p->pass_key[i] = k;
@@ -453,7 +363,7 @@ void legal_preview(legal_act *a)
 void legal_option(legal_list *L, legal_act *a, const char *name, const char *kind)
 {
     if (a == NULL ||
-        !grow(L, (void **)&a->options, &a->capoptions, a->noptions, sizeof *a->options))
+        !legal_grow(L, (void **)&a->options, &a->capoptions, a->noptions, sizeof *a->options))
         return;
     a->options[a->noptions][0] = name;
     a->options[a->noptions++][1] = kind;
@@ -481,7 +391,7 @@ void legal_table_roll(legal_list *L, const char *words0, const char *words1, con
         legal_act *a = L->acts[i];
         if (!words_are(a, words0, words1))
             continue;
-        if (!grow(L, (void **)&a->rolls, &a->caprolls, a->nrolls, sizeof *a->rolls))
+        if (!legal_grow(L, (void **)&a->rolls, &a->caprolls, a->nrolls, sizeof *a->rolls))
             return;
         if (!a->has_rolls) {
             a->has_rolls = 1;
@@ -505,6 +415,11 @@ legal_param *legal_find(legal_list *L, const char *w0, const char *w1, const cha
     return NULL;
 }
 
+void legal_oom(legal_list *L)
+{
+    L->oom = 1;
+}
+
 void legal_unchoose(legal_list *L, legal_param *p, const char *value)
 {
     uint32_t id;
@@ -522,7 +437,17 @@ void legal_unchoose(legal_list *L, legal_param *p, const char *value)
 
 int legal_mine(const legal_ctx *l, const char *piece_side)
 {
-    return l->side == NULL || strcmp(l->side, piece_side) == 0;
+    if (l->side == NULL)
+        return 1;
+    legal_list *L = l->list;
+    uint32_t side; /* a piece's side: by numbers, its text read once per list */
+    if (L != NULL && legal_piece_string(L, piece_side, &side)) {
+        if (L->seat_side == 0 && legal_intern(L, l->side, &L->seat_side))
+            L->seat_side++;
+        if (L->seat_side != 0)
+            return side == L->seat_side - 1;
+    }
+    return strcmp(l->side, piece_side) == 0;
 }
 
 /* Kinds whose choices are open (typed, not picked): never empty. */
@@ -563,7 +488,7 @@ void legal_list_free(legal_list *L)
             free(p->pass_side);
             free(p->pass_count);
             free(p->pass_key);
-            imap_free(&p->key_index);
+            free(p->key_at);
             free(p);
         }
         free(a->args);
@@ -580,4 +505,6 @@ void legal_list_free(legal_list *L)
     free(L->qtext);
     free(L->unit_side);
     free(L->officer_side);
+    free(L->pieces[0].num[0]);
+    free(L->pieces[1].num[0]);
 }
