@@ -77,6 +77,14 @@ grog_status grog_game_create(const char *path, const grog_game_options *opts, gr
  * fail with GROG_EIO "read-only"). */
 grog_status grog_game_open(const char *path, grog_game **out, grog_error *err);
 void grog_game_close(grog_game *g);
+/* Opens a game file to read it only, beside the handle that writes it (the
+ * server's documents are made from such a second handle, off the writer's
+ * lock): the state as grog_game_open builds it, never a write to the file
+ * (not even a snapshot at close; every action fails with GROG_EIO
+ * "read-only"); grog_game_sync brings it up to what the writer committed.
+ * The same errors as grog_game_open; a file of an older format (which only
+ * a writer brings up to date): GROG_EIO. */
+grog_status grog_game_open_reader(const char *path, grog_game **out, grog_error *err);
 /* Deletes a (closed) game file and the files SQLite keeps beside it (-wal,
  * -shm). Missing files are not an error. */
 void grog_game_remove(const char *path);

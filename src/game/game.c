@@ -447,13 +447,13 @@ static grog_status open_keys(grog_game *g, const char *path, grog_error *err)
     return st;
 }
 
-static grog_status open_game(const char *path, int damaged_ok, grog_game **out, long long *bad,
-                             grog_error *err)
+static grog_status open_game(const char *path, int damaged_ok, int reader, grog_game **out,
+                             long long *bad, grog_error *err)
 {
     grog_game *g = game_alloc();
     if (g == NULL)
         return grog_error_set(err, GROG_ENOMEM, _("out of memory"));
-    grog_status st = journal_open(path, &g->j, err);
+    grog_status st = reader ? journal_open_reader(path, &g->j, err) : journal_open(path, &g->j, err);
     if (st == GROG_OK)
         st = open_keys(g, path, err);
     /* the rows after the newest snapshot are the ones open executes: their
@@ -488,13 +488,18 @@ static grog_status open_game(const char *path, int damaged_ok, grog_game **out, 
 
 grog_status grog_game_open(const char *path, grog_game **out, grog_error *err)
 {
-    return open_game(path, 0, out, NULL, err);
+    return open_game(path, 0, 0, out, NULL, err);
+}
+
+grog_status grog_game_open_reader(const char *path, grog_game **out, grog_error *err)
+{
+    return open_game(path, 0, 1, out, NULL, err);
 }
 
 grog_status grog_game_open_damaged(const char *path, grog_game **out, long long *first_bad,
                                    grog_error *err)
 {
-    return open_game(path, 1, out, first_bad, err);
+    return open_game(path, 1, 0, out, first_bad, err);
 }
 
 void grog_game_set_busy_timeout(grog_game *g, int ms)

@@ -245,7 +245,8 @@ static grog_status check_file(journal *j, const char *path, grog_error *err)
     return j->read_only ? GROG_OK : journal_db_exec(j, "PRAGMA synchronous=FULL;", _("cannot open"), err);
 }
 
-grog_status journal_open(const char *path, journal **out, grog_error *err)
+/* A path that names a regular file we may read, or why not. */
+static grog_status check_path(const char *path, grog_error *err)
 {
     struct stat st;
     if (stat(path, &st) != 0) {
@@ -258,8 +259,16 @@ grog_status journal_open(const char *path, journal **out, grog_error *err)
                               path);
     if (access(path, R_OK) != 0)
         return journal_db_errno(path, errno, _("cannot read"), err);
+    return GROG_OK;
+}
+
+grog_status journal_open(const char *path, journal **out, grog_error *err)
+{
+    grog_status s = check_path(path, err);
+    if (s != GROG_OK)
+        return s;
     journal *j = NULL;
-    grog_status s = open_db(path, path, SQLITE_OPEN_READWRITE, &j, err);
+    s = open_db(path, path, SQLITE_OPEN_READWRITE, &j, err);
     if (s == GROG_OK && (s = check_file(j, path, err)) != GROG_OK) {
         journal_close(j);
         j = NULL;
@@ -274,6 +283,24 @@ grog_status journal_open(const char *path, journal **out, grog_error *err)
         } else {
             journal_close(r);
         }
+    }
+    if (s != GROG_OK)
+        return s;
+    journal_changed(j);
+    *out = j;
+    return GROG_OK;
+}
+
+grog_status journal_open_reader(const char *path, journal **out, grog_error *err)
+{
+    grog_status s = check_path(path, err);
+    if (s != GROG_OK)
+        return s;
+    journal *j = NULL;
+    s = open_db(path, path, SQLITE_OPEN_READONLY, &j, err);
+    if (s == GROG_OK && (s = check_file(j, path, err)) != GROG_OK) {
+        journal_close(j);
+        return s;
     }
     if (s != GROG_OK)
         return s;

@@ -61,6 +61,10 @@ typedef struct journal_action {
 /* path NULL: an in-memory journal. Refuses an existing file. */
 grog_status journal_create(const char *path, journal **out, grog_error *err);
 grog_status journal_open(const char *path, journal **out, grog_error *err);
+/* Opens an existing journal to read only (SQLITE_OPEN_READONLY, not
+ * immutable: what other connections commit is seen), for a second handle on
+ * a file another connection writes; every write fails as read-only. */
+grog_status journal_open_reader(const char *path, journal **out, grog_error *err);
 void journal_close(journal *j);
 /* Deletes a journal file and its -wal and -shm companions. */
 void journal_remove(const char *path);
