@@ -10,8 +10,21 @@
  * seat's game document until the game changes, so the figures of GET game
  * are mostly those of the kept document; the last line gives the time of one
  * made afresh. Then the bytes a page receives per action, over a turn of
- * real actions, with and without deltas (docs/api.md "Deltas");
- * `bench_serve bytes` measures only those. */
+ * real actions, with and without deltas (docs/api.md "Deltas").
+ *
+ * Two phases of issue 29 follow. "bare": the same GET game load (4 clients,
+ * each on one kept-alive connection) against the server and against
+ * libmicrohttpd alone, started with server.c's flags, threads and limits and
+ * answering the bytes the server sent for the referee's game (gzipped or
+ * not as asked) from one prepared response: in turns, each first every
+ * other time, the ratio's median printed beside "at least 0.8". "preview":
+ * three pages (both sides and the referee) each refresh the game, the
+ * actions and the map after every action as the page does (gzip,
+ * If-None-Match, one kept-alive connection each) while the referee moves
+ * pieces of both sides, each move followed by the three refreshes, and a
+ * fourth client times POST preview of a side's move all along: p50/p99
+ * beside "p99 under 10 ms". `bench_serve PHASE` runs one phase only (get,
+ * do, bytes, bare, preview). */
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,6 +34,7 @@
 #include <unistd.h>
 
 #include <curl/curl.h>
+#include <microhttpd.h>
 
 #include "grognard/game.h"
 #include "grognard/rng.h"
@@ -165,7 +179,20 @@ static void *stream_all(void *p)
     return NULL;
 }
 
-static int make_game(const char *path, const char *scen)
+/* The first unit of each of the first two sides, into units. */
+static void first_units(const grog_battle *b, char units[2][GROG_ID_MAX])
+{
+    for (int k = 0; k < 2; k++) {
+        const char *side = grog_battle_side(b, (size_t)k)->id;
+        for (size_t i = 0; i < grog_battle_nunits(b); i++)
+            if (strcmp(grog_battle_unit(b, i)->side, side) == 0) {
+                snprintf(units[k], GROG_ID_MAX, "%s", grog_battle_unit(b, i)->id);
+                break;
+            }
+    }
+}
+
+static int make_game(const char *path, const char *scen, char units[2][GROG_ID_MAX])
 {
     grog_rng *rng = grog_rng_create(2026);
     grog_generate_options go = {2000, 400};
@@ -178,6 +205,8 @@ static int make_game(const char *path, const char *scen)
              grog_game_create(path, &o, &g, &err) == GROG_OK;
     if (!ok)
         fprintf(stderr, "bench_serve: %s\n", err.message);
+    else
+        first_units(b, units);
     grog_game_close(g);
     grog_battle_destroy(b);
     grog_rng_destroy(rng);
@@ -365,14 +394,443 @@ static void bytes_per_action(unsigned port, const char *side, const char *ref)
                t.next[w] / 1000.0 / t.nnext, t.sum[w + 2] / 1000.0 / MIX);
 }
 
+/* ---- POST preview while three pages refresh after every action (issue 29) ---- */
+
+/* The writer's actions as the pages learn of them (the page's event
+ * stream, simplified: a counter they wait on). */
+typedef struct feed {
+    pthread_mutex_t m;
+    pthread_cond_t cv;
+    long actions;   /* actions the writer has done */
+    int refreshed;  /* pages that refreshed after the last one */
+    int stop;
+} feed;
+
+typedef struct refresher {
+    unsigned port;
+    const char *token;
+    feed *f;
+    CURL *c; /* one connection kept alive, as a browser's */
+    char etag[3][96];
+    int refreshes, failed;
+} refresher;
+
+/* One GET as the page makes it, on the refresher's own connection: gzip,
+ * If-None-Match with the ETag it holds; 200 or 304 expected. */
+static void refresher_get(refresher *r, const char *path, char *etag)
+{
+    char url[160], auth[96], inm[128];
+    snprintf(url, sizeof url, "http://127.0.0.1:%u/api/v1/%s", r->port, path);
+    snprintf(auth, sizeof auth, "Authorization: Bearer %s", r->token);
+    struct curl_slist *h = curl_slist_append(NULL, auth);
+    h = curl_slist_append(h, "Accept-Encoding: gzip");
+    if (etag[0]) {
+        snprintf(inm, sizeof inm, "If-None-Match: %s", etag);
+        h = curl_slist_append(h, inm);
+    }
+    size_t body = 0;
+    curl_easy_setopt(r->c, CURLOPT_URL, url);
+    curl_easy_setopt(r->c, CURLOPT_HTTPHEADER, h);
+    curl_easy_setopt(r->c, CURLOPT_WRITEFUNCTION, count_bytes);
+    curl_easy_setopt(r->c, CURLOPT_WRITEDATA, &body);
+    curl_easy_setopt(r->c, CURLOPT_HEADERFUNCTION, keep_etag);
+    curl_easy_setopt(r->c, CURLOPT_HEADERDATA, etag);
+    curl_easy_setopt(r->c, CURLOPT_TIMEOUT, 30L);
+    long status = 0;
+    if (curl_easy_perform(r->c) == CURLE_OK)
+        curl_easy_getinfo(r->c, CURLINFO_RESPONSE_CODE, &status);
+    r->failed += status != 200 && status != 304;
+    curl_slist_free_all(h);
+}
+
+/* A page: after every action, the game, the actions and the map again. */
+static void *refresher_run(void *p)
+{
+    refresher *r = p;
+    r->c = curl_easy_init();
+    long seen = -1;
+    pthread_mutex_lock(&r->f->m);
+    for (;;) {
+        while (!r->f->stop && r->f->actions == seen)
+            pthread_cond_wait(&r->f->cv, &r->f->m);
+        if (r->f->stop)
+            break;
+        seen = r->f->actions;
+        pthread_mutex_unlock(&r->f->m);
+        refresher_get(r, "game", r->etag[0]);
+        refresher_get(r, "actions", r->etag[1]);
+        refresher_get(r, "map.svg", r->etag[2]);
+        r->refreshes++;
+        pthread_mutex_lock(&r->f->m);
+        if (r->f->actions == seen) {
+            r->f->refreshed++;
+            pthread_cond_broadcast(&r->f->cv);
+        }
+    }
+    pthread_mutex_unlock(&r->f->m);
+    curl_easy_cleanup(r->c);
+    return NULL;
+}
+
+/* POST path with body on c; the HTTP status (0 when it failed). */
+static long post_on(CURL *c, unsigned port, const char *token, const char *path, const char *body)
+{
+    char url[160], auth[96];
+    snprintf(url, sizeof url, "http://127.0.0.1:%u/api/v1/%s", port, path);
+    snprintf(auth, sizeof auth, "Authorization: Bearer %s", token);
+    struct curl_slist *h = curl_slist_append(NULL, auth);
+    size_t bytes = 0;
+    curl_easy_setopt(c, CURLOPT_URL, url);
+    curl_easy_setopt(c, CURLOPT_HTTPHEADER, h);
+    curl_easy_setopt(c, CURLOPT_POSTFIELDS, body);
+    curl_easy_setopt(c, CURLOPT_WRITEFUNCTION, count_bytes);
+    curl_easy_setopt(c, CURLOPT_WRITEDATA, &bytes);
+    curl_easy_setopt(c, CURLOPT_TIMEOUT, 30L);
+    long status = 0;
+    if (curl_easy_perform(c) == CURLE_OK)
+        curl_easy_getinfo(c, CURLINFO_RESPONSE_CODE, &status);
+    curl_slist_free_all(h);
+    return status;
+}
+
+#define PREVIEW_ACTIONS 20
+#define PREVIEW_MAX 20000
+
+typedef struct previewer {
+    unsigned port;
+    const char *token, *unit; /* a unit of the token's side */
+    feed *f;
+    double *lat;
+    int n, failed;
+} previewer;
+
+/* The fourth client: POST preview of a move, again and again, timed. */
+static void *previewer_run(void *p)
+{
+    previewer *v = p;
+    CURL *c = curl_easy_init();
+    char body[160];
+    snprintf(body, sizeof body, "{\"words\":[\"move\",\"%s\",\"forward\",\"1cm\"]}", v->unit);
+    for (;;) {
+        pthread_mutex_lock(&v->f->m);
+        int stop = v->f->stop;
+        pthread_mutex_unlock(&v->f->m);
+        if (stop || v->n == PREVIEW_MAX)
+            break;
+        double t0 = now();
+        long status = post_on(c, v->port, v->token, "preview", body);
+        v->lat[v->n++] = now() - t0;
+        v->failed += status != 200;
+        nanosleep(&(struct timespec){0, 2000000L}, NULL); /* a player's pace, roughly */
+    }
+    curl_easy_cleanup(c);
+    return NULL;
+}
+
+/* The referee moves pieces of both sides (a turn on the spot, then back),
+ * each action followed by the three pages' refresh before the next. */
+static int write_moves(unsigned port, const char *ref, const char *const units[2], feed *f)
+{
+    CURL *c = curl_easy_init();
+    int failed = 0;
+    for (int i = 0; i < PREVIEW_ACTIONS; i++) {
+        char body[160];
+        snprintf(body, sizeof body, "{\"words\":[\"move\",\"%s\",\"turn\",\"%s\"]}",
+                 units[i % 2], (i / 2) % 2 ? "-15" : "15");
+        failed += post_on(c, port, ref, "do", body) != 200;
+        pthread_mutex_lock(&f->m);
+        f->actions++;
+        f->refreshed = 0;
+        pthread_cond_broadcast(&f->cv);
+        struct timespec until;
+        clock_gettime(CLOCK_REALTIME, &until);
+        until.tv_sec += 30;
+        while (f->refreshed < 3 &&
+               pthread_cond_timedwait(&f->cv, &f->m, &until) == 0)
+            ;
+        pthread_mutex_unlock(&f->m);
+    }
+    curl_easy_cleanup(c);
+    return failed;
+}
+
+static void preview_under_refresh(unsigned port, const char *const tokens[3],
+                                  const char *const units[2])
+{
+    feed f = {PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, 0, 0, 0};
+    refresher pages[3];
+    pthread_t pt[3], vt;
+    for (int i = 0; i < 3; i++) {
+        pages[i] = (refresher){port, tokens[i], &f, NULL, {"", "", ""}, 0, 0};
+        pthread_create(&pt[i], NULL, refresher_run, &pages[i]);
+    }
+    previewer v = {port, tokens[0], units[0], &f, calloc(PREVIEW_MAX, sizeof(double)), 0, 0};
+    pthread_create(&vt, NULL, previewer_run, &v);
+    double t0 = now();
+    int failed = write_moves(port, tokens[2], units, &f);
+    double dt = now() - t0;
+    pthread_mutex_lock(&f.m);
+    f.stop = 1;
+    pthread_cond_broadcast(&f.cv);
+    pthread_mutex_unlock(&f.m);
+    pthread_join(vt, NULL);
+    int refreshes = 0;
+    for (int i = 0; i < 3; i++) {
+        pthread_join(pt[i], NULL);
+        failed += pages[i].failed;
+        refreshes += pages[i].refreshes;
+    }
+    qsort(v.lat, (size_t)v.n, sizeof(double), by_value);
+    if (v.n > 0)
+        printf("serve: POST preview while 3 pages (both sides, the referee) refresh game, "
+               "actions, map.svg after each of %d moves (%.1f s, %d refreshes): %d previews, "
+               "p50 %.2f ms, p99 %.2f ms, max %.2f ms%s (target: p99 under 10 ms)\n",
+               PREVIEW_ACTIONS, dt, refreshes, v.n, v.lat[v.n / 2] * 1000,
+               v.lat[(v.n * 99) / 100] * 1000, v.lat[v.n - 1] * 1000,
+               failed + v.failed ? ", SOME FAILED" : "");
+    free(v.lat);
+}
+
+/* ---- GET game against libmicrohttpd alone, serving the same bytes ---- */
+
+/* A document as the server sent it: its body (not decoded) and headers. */
+typedef struct fetched {
+    char *body;
+    size_t len;
+    char *headers;
+} fetched;
+
+static size_t gather_bytes(char *p, size_t size, size_t n, void *ctx)
+{
+    fetched *f = ctx;
+    char *b = realloc(f->body, f->len + size * n + 1);
+    if (b == NULL)
+        return 0;
+    memcpy(b + f->len, p, size * n);
+    f->len += size * n;
+    b[f->len] = '\0';
+    f->body = b;
+    return size * n;
+}
+
+static size_t gather_headers(char *p, size_t size, size_t n, void *ctx)
+{
+    char **h = ctx;
+    size_t old = *h != NULL ? strlen(*h) : 0;
+    char *b = realloc(*h, old + size * n + 1);
+    if (b == NULL)
+        return 0;
+    memcpy(b + old, p, size * n);
+    b[old + size * n] = '\0';
+    *h = b;
+    return size * n;
+}
+
+static fetched fetch_raw(unsigned port, const char *token, const char *path, int gz)
+{
+    fetched f = {NULL, 0, NULL};
+    CURL *c = curl_easy_init();
+    char url[160], auth[96];
+    snprintf(url, sizeof url, "http://127.0.0.1:%u/api/v1/%s", port, path);
+    snprintf(auth, sizeof auth, "Authorization: Bearer %s", token);
+    struct curl_slist *h = curl_slist_append(NULL, auth);
+    if (gz)
+        h = curl_slist_append(h, "Accept-Encoding: gzip"); /* kept as sent */
+    curl_easy_setopt(c, CURLOPT_URL, url);
+    curl_easy_setopt(c, CURLOPT_HTTPHEADER, h);
+    curl_easy_setopt(c, CURLOPT_WRITEFUNCTION, gather_bytes);
+    curl_easy_setopt(c, CURLOPT_WRITEDATA, &f);
+    curl_easy_setopt(c, CURLOPT_HEADERFUNCTION, gather_headers);
+    curl_easy_setopt(c, CURLOPT_HEADERDATA, &f.headers);
+    curl_easy_setopt(c, CURLOPT_TIMEOUT, 30L);
+    curl_easy_perform(c);
+    curl_slist_free_all(h);
+    curl_easy_cleanup(c);
+    return f;
+}
+
+/* The bytes as a response, with the headers the server sent (but those
+ * libmicrohttpd writes itself). */
+static struct MHD_Response *bare_response(const fetched *f)
+{
+    struct MHD_Response *r =
+        MHD_create_response_from_buffer(f->len, f->body, MHD_RESPMEM_PERSISTENT);
+    for (char *line = f->headers; r != NULL && line != NULL && *line;) {
+        char *end = strstr(line, "\r\n");
+        if (end == NULL)
+            break;
+        char *colon = memchr(line, ':', (size_t)(end - line));
+        if (colon != NULL && strncasecmp(line, "HTTP/", 5) != 0 &&
+            strncasecmp(line, "Content-Length:", 15) != 0 && strncasecmp(line, "Date:", 5) != 0 &&
+            strncasecmp(line, "Connection:", 11) != 0) {
+            char name[64], value[512];
+            snprintf(name, sizeof name, "%.*s", (int)(colon - line), line);
+            const char *v = colon + 1;
+            while (*v == ' ')
+                v++;
+            snprintf(value, sizeof value, "%.*s", (int)(end - v), v);
+            MHD_add_response_header(r, name, value);
+        }
+        line = end + 2;
+    }
+    return r;
+}
+
+typedef struct bare {
+    struct MHD_Response *plain, *gz;
+} bare;
+
+/* libmicrohttpd alone: the prepared answer, gzipped or not as asked. */
+static enum MHD_Result bare_answer(void *cls, struct MHD_Connection *c, const char *url,
+                                   const char *method, const char *version, const char *upload,
+                                   size_t *upload_size, void **con_cls)
+{
+    (void)url, (void)method, (void)version, (void)upload, (void)upload_size;
+    static int headers_seen;
+    if (*con_cls == NULL) { /* the headers: the answer comes with the next call (else
+                               libmicrohttpd closes the connection after it) */
+        *con_cls = &headers_seen;
+        return MHD_YES;
+    }
+    const bare *b = cls;
+    const char *ae = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Accept-Encoding");
+    return MHD_queue_response(c, MHD_HTTP_OK, ae != NULL && strstr(ae, "gzip") ? b->gz : b->plain);
+}
+
+/* The daemon as src/server/server.c starts it (the same flags, threads and
+ * limits), on any free loopback port. */
+static struct MHD_Daemon *bare_start(bare *b, unsigned *port)
+{
+    struct MHD_Daemon *d = MHD_start_daemon(
+        MHD_USE_EPOLL_INTERNAL_THREAD | MHD_ALLOW_SUSPEND_RESUME | MHD_USE_ITC, 0, NULL, NULL,
+        bare_answer, b, MHD_OPTION_CONNECTION_LIMIT, 1600u, MHD_OPTION_PER_IP_CONNECTION_LIMIT,
+        48u, MHD_OPTION_THREAD_POOL_SIZE, 4u, MHD_OPTION_CONNECTION_TIMEOUT, 20u,
+        MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)(32 * 1024), MHD_OPTION_END);
+    const union MHD_DaemonInfo *info =
+        d != NULL ? MHD_get_daemon_info(d, MHD_DAEMON_INFO_BIND_PORT) : NULL;
+    *port = info != NULL ? info->port : 0;
+    return d;
+}
+
+#define RATE_REQUESTS 4000
+#define RATE_ROUNDS 10
+
+typedef struct getter {
+    unsigned port;
+    const char *token;
+    int gz, quota;
+    double until;
+    int done, failed;
+} getter;
+
+static void *getter_run(void *p)
+{
+    getter *g = p;
+    CURL *c = curl_easy_init();
+    char url[128], auth[96];
+    snprintf(url, sizeof url, "http://127.0.0.1:%u/api/v1/game", g->port);
+    snprintf(auth, sizeof auth, "Authorization: Bearer %s", g->token);
+    struct curl_slist *h = curl_slist_append(NULL, auth);
+    if (g->gz)
+        h = curl_slist_append(h, "Accept-Encoding: gzip");
+    size_t bytes = 0;
+    curl_easy_setopt(c, CURLOPT_URL, url);
+    curl_easy_setopt(c, CURLOPT_HTTPHEADER, h);
+    curl_easy_setopt(c, CURLOPT_WRITEFUNCTION, count_bytes);
+    curl_easy_setopt(c, CURLOPT_WRITEDATA, &bytes);
+    curl_easy_setopt(c, CURLOPT_TIMEOUT, 10L);
+    for (; g->done < g->quota && now() < g->until; g->done++) {
+        long status = 0;
+        if (curl_easy_perform(c) == CURLE_OK)
+            curl_easy_getinfo(c, CURLINFO_RESPONSE_CODE, &status);
+        g->failed += status != 200;
+    }
+    curl_slist_free_all(h);
+    curl_easy_cleanup(c);
+    return NULL;
+}
+
+/* Requests per second of CLIENTS clients asking GET game of port. */
+static double get_rate(unsigned port, const char *token, int gz, int *failed)
+{
+    getter g[CLIENTS];
+    pthread_t t[CLIENTS];
+    double t0 = now();
+    for (int i = 0; i < CLIENTS; i++) {
+        g[i] = (getter){port, token, gz, RATE_REQUESTS / CLIENTS, t0 + PHASE_SECONDS, 0, 0};
+        pthread_create(&t[i], NULL, getter_run, &g[i]);
+    }
+    int n = 0;
+    for (int i = 0; i < CLIENTS; i++) {
+        pthread_join(t[i], NULL);
+        n += g[i].done;
+        *failed += g[i].failed;
+    }
+    return n / (now() - t0);
+}
+
+/* The same GET game load against the server and against libmicrohttpd
+ * alone serving the bytes the server sent, in turns, gzipped (as the page
+ * asks) and plain. */
+static void against_bare(unsigned port, const char *ref)
+{
+    fetched plain = fetch_raw(port, ref, "game", 0), gz = fetch_raw(port, ref, "game", 1);
+    bare b = {bare_response(&plain), bare_response(&gz)};
+    unsigned bport = 0;
+    struct MHD_Daemon *d = b.plain != NULL && b.gz != NULL ? bare_start(&b, &bport) : NULL;
+    if (d == NULL) {
+        printf("serve: GET game against libmicrohttpd alone: cannot start it\n");
+    } else {
+        for (int z = 1; z >= 0; z--) {
+            double ours = 0, theirs = 0, ratio[RATE_ROUNDS];
+            int failed = 0;
+            for (int k = 0; k < RATE_ROUNDS; k++) { /* in turns, each first every other time */
+                double a, b2;
+                if (k % 2 == 0) {
+                    a = get_rate(port, ref, z, &failed);
+                    b2 = get_rate(bport, ref, z, &failed);
+                } else {
+                    b2 = get_rate(bport, ref, z, &failed);
+                    a = get_rate(port, ref, z, &failed);
+                }
+                ours += a;
+                theirs += b2;
+                ratio[k] = b2 > 0 ? a / b2 : 0;
+            }
+            qsort(ratio, RATE_ROUNDS, sizeof(double), by_value);
+            printf("serve: GET game (the referee's, %s, %.0f KB) by %d clients: grognard %.0f "
+                   "requests/s, libmicrohttpd alone %.0f requests/s: ratio %.2f (median of %d "
+                   "turns, %.2f-%.2f)%s (target at least 0.8)\n",
+                   z ? "gzip" : "plain", (z ? gz.len : plain.len) / 1000.0, CLIENTS,
+                   ours / RATE_ROUNDS, theirs / RATE_ROUNDS,
+                   (ratio[RATE_ROUNDS / 2 - 1] + ratio[RATE_ROUNDS / 2]) / 2, RATE_ROUNDS,
+                   ratio[0], ratio[RATE_ROUNDS - 1], failed ? ", SOME FAILED" : "");
+        }
+        MHD_stop_daemon(d);
+    }
+    MHD_destroy_response(b.plain);
+    MHD_destroy_response(b.gz);
+    free(plain.body);
+    free(plain.headers);
+    free(gz.body);
+    free(gz.headers);
+}
+
+/* bench_serve [PHASE]: every phase, or only "get", "do", "bytes", "bare" or
+ * "preview". */
+static int wanted(int argc, char **argv, const char *phase)
+{
+    return argc < 2 || strcmp(argv[1], phase) == 0;
+}
+
 int main(int argc, char **argv)
 {
-    int bytes_only = argc > 1 && strcmp(argv[1], "bytes") == 0; /* bench_serve bytes */
     char path[64], scen[64];
     snprintf(path, sizeof path, "/tmp/grog-bench-serve-%d.grog", (int)getpid());
     snprintf(scen, sizeof scen, "/tmp/grog-bench-serve-%d.json", (int)getpid());
     grog_game_remove(path);
-    if (!make_game(path, scen))
+    char units[2][GROG_ID_MAX] = {"", ""};
+    if (!make_game(path, scen, units))
         return 1;
     curl_global_init(CURL_GLOBAL_DEFAULT);
     grog_server_options so = {"127.0.0.1", 0, 0, 0, 0, NULL, 0};
@@ -382,20 +840,23 @@ int main(int argc, char **argv)
         fprintf(stderr, "bench_serve: %s\n", err.message);
         return 1;
     }
-    const char *ref = NULL, *side = NULL;
+    const char *ref = NULL, *side = NULL, *other = NULL;
     for (size_t i = 0; grog_server_seat_at(srv, i) != NULL; i++) {
         if (strcmp(grog_server_seat_at(srv, i)->kind, "referee") == 0)
             ref = grog_server_seat_at(srv, i)->token;
         else if (side == NULL && strcmp(grog_server_seat_at(srv, i)->kind, "side") == 0)
             side = grog_server_seat_at(srv, i)->token;
+        else if (other == NULL && strcmp(grog_server_seat_at(srv, i)->kind, "side") == 0)
+            other = grog_server_seat_at(srv, i)->token;
     }
     unsigned port = grog_server_port(srv);
     streams s = {port, ref, 0, 0};
     pthread_t st;
     pthread_create(&st, NULL, stream_all, &s);
     nanosleep(&(struct timespec){0, 200000000L}, NULL); /* the streams connect */
-    if (!bytes_only) {
+    if (wanted(argc, argv, "get"))
         phase(port, ref, 0, GAME_REQUESTS, "GET game", "target: p99 under 50 ms");
+    if (wanted(argc, argv, "do")) {
         phase(port, ref, 1, DO_REQUESTS, "POST do", "target: the journal's rate");
         /* one GET game right after a change: the seat's view made afresh */
         load one = {port, ref, 1, 1, now() + PHASE_SECONDS, (double[1]){0}, 0, 0, 0};
@@ -403,11 +864,17 @@ int main(int argc, char **argv)
         one.post = 0;
         one.done = 0;
         client(&one);
-        printf("serve: GET game  right after an action (the view made again, then kept until the "
-               "next change): %.2f ms\n",
+        printf("serve: GET game  right after an action (the view made again, then kept until "
+               "the next change): %.2f ms\n",
                one.lat[0] * 1000);
     }
-    bytes_per_action(port, side, ref);
+    if (wanted(argc, argv, "bytes"))
+        bytes_per_action(port, side, ref);
+    if (wanted(argc, argv, "bare"))
+        against_bare(port, ref);
+    if (wanted(argc, argv, "preview"))
+        preview_under_refresh(port, (const char *const[3]){side, other, ref},
+                              (const char *const[2]){units[0], units[1]});
     s.stop = 1;
     pthread_join(st, NULL);
     grog_server_stop(srv);
