@@ -2,15 +2,25 @@
  * gzip for JSON and SVG over 1 KiB, content ETags (a digest of the bytes)
  * and 304 Not Modified for the game, the map and the actions, and Idempotency-Key on POST do, undo and
  * done (the same key twice is applied once and answered the first answer).
+ * And the per-seat documents made from the reader, off the game's lock
+ * (src/server/reader.h): a GET right after a POST do sees the action; every
+ * seat's documents are byte for byte the writer's after moves, an order,
+ * next, an undo and its undo, and another writer's actions; a preview is
+ * answered while a document is being made.
  * The server runs in this process on a loopback port; every request is
  * bounded by curl's timeout. */
+#include <pthread.h>
 #include <strings.h>
+#include <time.h>
 
 #include <curl/curl.h>
 
 #include "grognard/game.h"
 #include "grognard/server.h"
+#include "grognard/view.h"
 #include "server/delta.h"
+#include "server/reader.h"
+#include "server/served.h"
 #include "testutil.h"
 
 typedef struct table_run {
@@ -497,6 +507,205 @@ static void test_idempotency_key_replayed(void **state)
     unserve(&r);
 }
 
+/* ---- the documents made from the reader (reader.h) ---- */
+
+typedef grog_status (*doc_fn)(const grog_game *, const grog_seat *, char **, grog_error *);
+
+static void pause_ms(long ms)
+{
+    nanosleep(&(struct timespec){ms / 1000, (ms % 1000) * 1000000L}, NULL);
+}
+
+static const struct {
+    const char *path;
+    doc_fn make;
+} reader_docs[] = {
+    {"/api/v1/game", grog_view_game_json},
+    {"/api/v1/map.svg", grog_view_game_svg},
+    {"/api/v1/actions", grog_game_actions_json},
+    {"/api/v1/claims", grog_game_claims_json},
+};
+
+/* What the writer's handle makes of document d for seat i, as the server
+ * made it before the reader: under the game lock, from the table's game. */
+static char *writers_doc(const table_run *r, size_t d, size_t i)
+{
+    table *t = server_table(r->s);
+    const grog_server_seat *who = grog_server_seat_at(r->s, i);
+    grog_seat seat;
+    char *text = NULL;
+    pthread_mutex_lock(&t->game_lock);
+    grog_status st = grog_game_seat(t->g, who->side, strcmp(who->kind, "referee") == 0, &seat, NULL);
+    if (st == GROG_OK)
+        st = reader_docs[d].make(t->g, &seat, &text, NULL);
+    pthread_mutex_unlock(&t->game_lock);
+    assert_int_equal(st, GROG_OK);
+    return text;
+}
+
+static long seq_of(const answer *a)
+{
+    char v[32];
+    assert_true(header_of(a, "X-Grognard-Seq", v, sizeof v));
+    return strtol(v, NULL, 10);
+}
+
+static size_t writers_count(const table_run *r)
+{
+    table *t = server_table(r->s);
+    pthread_mutex_lock(&t->game_lock);
+    size_t n = grog_game_action_count(t->g);
+    pthread_mutex_unlock(&t->game_lock);
+    return n;
+}
+
+/* Every seat's four documents, as GET answers them (plain and gzipped),
+ * are the writer's own, of the writer's position. */
+static void served_as_the_writer(const table_run *r, const char *after)
+{
+    long want = (long)writers_count(r);
+    for (size_t i = 0; grog_server_seat_at(r->s, i) != NULL; i++) {
+        const grog_server_seat *who = grog_server_seat_at(r->s, i);
+        for (size_t d = 0; d < sizeof reader_docs / sizeof reader_docs[0]; d++) {
+            char *mine = writers_doc(r, d, i);
+            for (int gz = 0; gz < 2; gz++) {
+                answer a = request(r, "GET", reader_docs[d].path, who->token, NULL, NULL, gz);
+                assert_int_equal(a.status, 200);
+                if (strcmp(a.body, mine) != 0 || seq_of(&a) != want)
+                    fail_msg("after %s: %s for %s %s (seq %ld, the writer's %ld) is not the "
+                             "writer's",
+                             after, reader_docs[d].path, who->kind,
+                             who->side != NULL ? who->side : "", seq_of(&a), want);
+                answer_free(&a);
+            }
+            free(mine);
+        }
+    }
+}
+
+static void referee_does(const table_run *r, const char *path, const char *body)
+{
+    answer a = request(r, "POST", path, r->referee, body, NULL, 0);
+    if (a.status != 200)
+        fail_msg("%s %s: %ld %s", path, body, a.status, a.body);
+    answer_free(&a);
+}
+
+/* After every kind of change, each seat's documents from the reader are
+ * byte for byte those the writer makes (the game view, the map, the
+ * actions, the claims), in every language the request does not choose. */
+static void test_the_readers_documents_are_the_writers(void **state)
+{
+    (void)state;
+    table_run r;
+    serve(&r);
+    served_as_the_writer(&r, "the start");
+    referee_does(&r, "/api/v1/do", "{\"words\": [\"move\", \"br-74th\", \"forward\", \"5cm\"]}");
+    referee_does(&r, "/api/v1/do", "{\"words\": [\"order\", \"picton\", \"pack\", \"attack\"]}");
+    served_as_the_writer(&r, "a move and an order");
+    referee_does(&r, "/api/v1/do", "{\"words\": [\"next\"]}");
+    served_as_the_writer(&r, "next");
+    referee_does(&r, "/api/v1/undo", NULL);
+    served_as_the_writer(&r, "an undo");
+    char body[64];
+    snprintf(body, sizeof body, "{\"seq\": %zu}", writers_count(&r));
+    referee_does(&r, "/api/v1/undo", body);
+    served_as_the_writer(&r, "the undo undone");
+    /* another writer (another process, for the server): the watcher catches
+     * the writer up, the reader follows */
+    grog_game *other = NULL;
+    assert_int_equal(grog_game_open(r.path, &other, NULL), GROG_OK);
+    test_act(other, "move br-74th turn 45", GROG_OK, NULL, NULL);
+    test_act(other, "event casualties br-74th 2", GROG_OK, NULL, NULL);
+    size_t theirs = grog_game_action_count(other);
+    grog_game_close(other);
+    for (int i = 0; i < 200 && writers_count(&r) != theirs; i++)
+        pause_ms(25); /* the watcher's poll: 250 ms */
+    assert_int_equal(writers_count(&r), theirs);
+    served_as_the_writer(&r, "another writer's move and event");
+    unserve(&r);
+}
+
+/* A GET sent once POST do has answered sees that action: its position and
+ * its content, though the seat's documents were made just before. */
+static void test_a_get_after_do_sees_it(void **state)
+{
+    (void)state;
+    table_run r;
+    serve(&r);
+    for (int i = 0; i < 12; i++) {
+        answer before = request(&r, "GET", "/api/v1/game", r.french, NULL, NULL, i % 2);
+        assert_int_equal(before.status, 200);
+        char turn[96];
+        snprintf(turn, sizeof turn, "{\"words\": [\"move\", \"%s\", \"turn\", \"30\"]}",
+                 i % 3 ? "br-74th" : "reynier");
+        answer done = request(&r, "POST", "/api/v1/do", r.referee, turn, NULL, 0);
+        assert_int_equal(done.status, 200);
+        answer after = request(&r, "GET", "/api/v1/game", r.french, NULL, NULL, i % 2);
+        assert_int_equal(after.status, 200);
+        assert_int_equal(seq_of(&after), seq_of(&done));
+        assert_int_equal(seq_of(&after), seq_of(&before) + 1);
+        assert_string_not_equal(after.body, before.body); /* the piece turned */
+        char *mine = writers_doc(&r, 0, 1); /* the French's view (seat 1) */
+        assert_string_equal(after.body, mine);
+        free(mine);
+        answer_free(&before);
+        answer_free(&done);
+        answer_free(&after);
+    }
+    unserve(&r);
+}
+
+typedef struct slow_get {
+    const table_run *r;
+    answer a;
+    volatile int done;
+} slow_get;
+
+static void *get_game(void *p)
+{
+    slow_get *g = p;
+    g->a = request(g->r, "GET", "/api/v1/game", g->r->referee, NULL, NULL, 1);
+    g->done = 1;
+    return NULL;
+}
+
+/* A preview is answered while a document is being made: the reader's lock
+ * held (as the builder holds it while it makes the referee's game view), a
+ * GET game waits for it; a preview and a do, on the writer, do not. */
+static void test_a_preview_does_not_wait_for_a_document(void **state)
+{
+    (void)state;
+    table_run r;
+    serve(&r);
+    assert_string_equal(grog_server_seat_at(r.s, 1)->side, "french");
+    table *t = server_table(r.s);
+    referee_does(&r, "/api/v1/do", "{\"words\": [\"note\", \"before\"]}"); /* the cache is old */
+    pthread_mutex_lock(reader_lock_of(t));
+    slow_get g = {&r, {0, NULL, NULL, 0}, 0};
+    pthread_t th;
+    assert_int_equal(pthread_create(&th, NULL, get_game, &g), 0);
+    pause_ms(200); /* the GET parked, the builder waiting for the lock */
+    answer preview = request(&r, "POST", "/api/v1/preview", r.french,
+                             "{\"words\": [\"move\", \"reynier\", \"forward\", \"1cm\"]}", NULL, 0);
+    assert_int_equal(preview.status, 200);
+    answer act = request(&r, "POST", "/api/v1/do", r.referee,
+                         "{\"words\": [\"note\", \"meanwhile\"]}", NULL, 0);
+    assert_int_equal(act.status, 200);
+    answer seat = request(&r, "GET", "/api/v1/seat", r.french, NULL, NULL, 0);
+    assert_int_equal(seat.status, 200);
+    assert_false(g.done); /* still waiting for its document */
+    pthread_mutex_unlock(reader_lock_of(t));
+    pthread_join(th, NULL);
+    assert_int_equal(g.a.status, 200);
+    assert_true(seq_of(&g.a) >= 2);
+    answer_free(&g.a);
+    answer_free(&preview);
+    answer_free(&act);
+    answer_free(&seat);
+    unserve(&r);
+}
+
 int main(void)
 {
     curl_global_init(CURL_GLOBAL_DEFAULT);
@@ -509,6 +718,9 @@ int main(void)
         cmocka_unit_test(test_delta_base_of_another_seat),
         cmocka_unit_test(test_back_as_it_was),
         cmocka_unit_test(test_idempotency_key_replayed),
+        cmocka_unit_test(test_the_readers_documents_are_the_writers),
+        cmocka_unit_test(test_a_get_after_do_sees_it),
+        cmocka_unit_test(test_a_preview_does_not_wait_for_a_document),
     };
     int rc = cmocka_run_group_tests(tests, NULL, NULL);
     curl_global_cleanup();

@@ -3,10 +3,12 @@
  * contract.
  *
  * Invariants: every document about the game is made by the game's or the
- * view's functions with the request's seat, under the game lock; error
- * messages are the library's (already filtered for the seat) or fixed
+ * view's functions with the request's seat: the per-seat documents (game,
+ * map, actions, claims) by the reader's builder from the reader's handle
+ * (reader.h), without the game lock; everything else under the game lock;
+ * error messages are the library's (already filtered for the seat) or fixed
  * texts; every text is in the request's language, whose catalogue the
- * caller set for the thread (http.c). */
+ * caller set for the thread (http.c) and the builder sets for its own. */
 #include <ctype.h>
 #include <jansson.h>
 #include <stdio.h>
@@ -37,6 +39,7 @@ typedef struct call {
     int lang;     /* the request's language: an index of the site's catalogues */
     int keep;     /* the answer is kept for its Idempotency-Key (in kept) */
     idem_answer kept;
+    reader_wait *wait; /* the request's, for a per-seat document (reader.h) */
 } call;
 
 static long position(const call *k)
@@ -106,27 +109,34 @@ static enum MHD_Result api_seat(call *k)
 }
 
 /* A document that only changes with the game (the seat's game view, map,
- * actions list or claims): made once per seat, language and state, and sent
- * by docs.c (its content ETag, 304). */
-static enum MHD_Result api_cached(call *k, size_t which,
-                                  grog_status (*make)(const grog_game *, const grog_seat *, char **,
-                                                      grog_error *),
-                                  const char *type)
+ * actions list or claims): made once per seat, language and state by the
+ * reader's builder, with its response for the request's encoding, and sent
+ * by docs.c (its content ETag, 304). Runs without the game lock: a
+ * document not ready parks the request (reader.h). */
+static enum MHD_Result api_cached(call *k, size_t which, reader_make make, const char *type)
 {
-    size_t seat = (size_t)(k->who - k->t->seats);
+    table *t = k->t;
+    size_t seat = (size_t)(k->who - t->seats);
     size_t doc = TABLE_DOCS * (TABLE_NLANGS * seat + (size_t)k->lang) + which;
-    if (!docs_fresh(k->t->docs, doc)) {
-        grog_error err;
-        char *text = NULL;
-        grog_status st = make(k->t->g, &k->seat, &text, &err);
-        if (st == GROG_OK)
-            st = docs_put(k->t->docs, doc, text, type, position(k), &err);
-        else
-            free(text);
-        if (st != GROG_OK)
-            return fail(k, st, &err);
+    reader_job job = {doc, reply_accepts_gzip(k->c), seat, make, type};
+    reader_wait *w = k->wait;
+    pthread_mutex_lock(&t->doc_lock);
+    if (w->answered && w->st != GROG_OK) { /* the builder could not make it */
+        w->answered = 0;
+        pthread_mutex_unlock(&t->doc_lock);
+        return reply_status(k->c, w->st, &w->err, w->seq);
     }
-    return docs_send(k->t->docs, doc, k->c);
+    w->answered = 0;
+    if (!reader_ready(t, &job)) {
+        int parked = reader_park(t, w, k->c, &job);
+        pthread_mutex_unlock(&t->doc_lock);
+        return parked ? MHD_YES
+                      : reply_error(k->c, MHD_HTTP_SERVICE_UNAVAILABLE, "busy",
+                                    _("the server is stopping"), -1);
+    }
+    enum MHD_Result ok = docs_send(t->docs, doc, k->c);
+    pthread_mutex_unlock(&t->doc_lock);
+    return ok;
 }
 
 static enum MHD_Result api_game(call *k)
@@ -400,11 +410,13 @@ static enum MHD_Result api_done(call *k)
     return ok;
 }
 
-/* methods: GET 1, POST 2 */
+/* methods: GET 1, POST 2; reader: a per-seat document (reader.h), answered
+ * without the game lock */
 typedef struct endpoint {
     const char *name;
     int methods;
     enum MHD_Result (*run)(call *k);
+    int reader;
 } endpoint;
 
 static enum MHD_Result api_preview(call *k)
@@ -418,10 +430,11 @@ static enum MHD_Result api_act(call *k)
 }
 
 static const endpoint endpoints[] = {
-    {"seat", 1, api_seat},   {"game", 1, api_game},       {"log", 1, api_log},
-    {"map.svg", 1, api_map}, {"actions", 1, api_actions}, {"preview", 2, api_preview},
-    {"do", 2, api_act},      {"undo", 2, api_undo},       {"done", 3, api_done},
-    {"claims", 1, api_claims},
+    {"seat", 1, api_seat, 0},       {"game", 1, api_game, 1},
+    {"log", 1, api_log, 0},         {"map.svg", 1, api_map, 1},
+    {"actions", 1, api_actions, 1}, {"preview", 2, api_preview, 0},
+    {"do", 2, api_act, 0},          {"undo", 2, api_undo, 0},
+    {"done", 3, api_done, 0},       {"claims", 1, api_claims, 1},
 };
 
 static const endpoint *find_endpoint(const char *name)
@@ -438,14 +451,18 @@ int api_methods(const char *name)
     return e != NULL ? e->methods : api_report_methods(name);
 }
 
-/* Runs an endpoint with the seat's game view, under the game lock. */
+/* Runs an endpoint with the seat's game view: a per-seat document from the
+ * reader, the others under the game lock. */
 enum MHD_Result api_answer(table *t, struct MHD_Connection *c, const char *name, int post, int seat,
-                           int lang, const char *body, size_t len)
+                           int lang, const char *body, size_t len, reader_wait *w)
 {
     const endpoint *e = find_endpoint(name);
     if (e == NULL) /* report, report.html, end, verify, at, at.svg (api_report.c) */
         return api_report_answer(t, c, name, seat);
-    call k = {t, c, &t->seats[seat], {GROG_SEAT_PUBLIC, NULL}, NULL, lang, 0, {0, NULL, NULL, 0}};
+    call k = {t, c, &t->seats[seat], {GROG_SEAT_PUBLIC, NULL}, NULL, lang, 0, {0, NULL, NULL, 0},
+              w};
+    if (e->reader) /* GET only: the builder takes the seat on the reader's own game */
+        return e->run(&k);
     if (post && len > 0) {
         json_error_t jerr;
         k.body = json_loadb(body, len, JSON_REJECT_DUPLICATES, &jerr);

@@ -324,6 +324,27 @@ static enum MHD_Result send_delta(slot *d, version *v, const char *body, struct 
     return MHD_queue_response(c, MHD_HTTP_IM_USED, v->resp[gz]);
 }
 
+int docs_has_response(const docs_store *s, size_t slot_no, int gz)
+{
+    return docs_fresh(s, slot_no) && s->slots[slot_no].resp[gz != 0] != NULL;
+}
+
+struct MHD_Response *docs_response(const docs_store *s, size_t slot_no, int gz)
+{
+    const slot *d = &s->slots[slot_no];
+    return reply_response(d->text, d->len, gz, MHD_HTTP_OK, d->type, d->seq, d->etag);
+}
+
+void docs_attach(docs_store *s, size_t slot_no, int gz, struct MHD_Response *r)
+{
+    slot *d = &s->slots[slot_no];
+    if (d->resp[gz != 0] != NULL) {
+        MHD_destroy_response(r);
+        return;
+    }
+    d->resp[gz != 0] = r;
+}
+
 enum MHD_Result docs_send(docs_store *s, size_t slot_no, struct MHD_Connection *c)
 {
     if (!docs_fresh(s, slot_no))

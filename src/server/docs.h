@@ -20,8 +20,8 @@
  * per past version and present text, at most 1,000 lines deleted plus
  * inserted, and sent only when its body is at most half the document.
  *
- * Invariants: used under the caller's lock (the table's game_lock); the
- * text of a slot is only ever the one its seat's view made (api.c); a
+ * Invariants: used under the caller's lock (the table's doc_lock); the
+ * text of a slot is only ever the one its seat's view made (reader.c); a
  * response or delta is built from that slot's own texts only: the base a
  * request names is looked for among its own slot's versions, never
  * another seat's or language's.
@@ -60,6 +60,16 @@ const char *docs_etag(const docs_store *s, size_t slot);
  * request whose A-IM takes "lines"; otherwise 200 with the whole document;
  * gzipped when the request takes it. */
 enum MHD_Result docs_send(docs_store *s, size_t slot, struct MHD_Connection *c);
+/* For the reader's builder (reader.h), which makes a slot's responses
+ * outside the store's lock (a gzip of a 1.7 MB map takes tens of
+ * milliseconds): whether slot's present document has its whole response
+ * for encoding gz (1 gzipped) ready; that response, made from the slot's
+ * present text (stable until its next docs_put, which only the builder
+ * calls), NULL when out of memory; and that response put in place (under
+ * the lock; taken over, dropped if one is there). */
+int docs_has_response(const docs_store *s, size_t slot, int gz);
+struct MHD_Response *docs_response(const docs_store *s, size_t slot, int gz);
+void docs_attach(docs_store *s, size_t slot, int gz, struct MHD_Response *r);
 /* Whether the If-None-Match value inm (a list of entity tags, or "*")
  * names etag. */
 int docs_inm_names(const char *inm, const char *etag);

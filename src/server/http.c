@@ -27,6 +27,7 @@ typedef struct request {
     int seat;      /* index of the token's seat */
     int lang;      /* the request's language: an index of s->langs */
     req_body body; /* over the limit: refused with 413 */
+    reader_wait wait; /* parked for a per-seat document (reader.h) */
 } request;
 
 static void request_free(void *p)
@@ -177,7 +178,8 @@ static enum MHD_Result answer(http_site *s, struct MHD_Connection *c, const char
                            _("the request body is over 64 KiB"), -1);
     if (strcmp(url + 8, "events") == 0)
         return open_events(s, c, r);
-    return api_answer(s->t, c, url + 8, post, r->seat, r->lang, r->body.text, r->body.len);
+    return api_answer(s->t, c, url + 8, post, r->seat, r->lang, r->body.text, r->body.len,
+                      &r->wait);
 }
 
 static enum MHD_Result on_request(http_site *s, struct MHD_Connection *c, const char *url,
@@ -204,7 +206,10 @@ static enum MHD_Result on_request(http_site *s, struct MHD_Connection *c, const 
     int now = body_step(&r->body, &r->waiting, post, upload, upload_size, GROG_SERVER_MAX_BODY);
     if (now <= 0)
         return now < 0 ? MHD_NO : MHD_YES;
-    return answer(s, c, url, post, r);
+    enum MHD_Result ok = answer(s, c, url, post, r);
+    r->waiting = r->wait.again; /* parked: answered again once resumed */
+    r->wait.again = 0;
+    return ok;
 }
 
 enum MHD_Result http_on_request(void *cls, struct MHD_Connection *c, const char *url,

@@ -14,6 +14,7 @@
 #include "http.h"
 #include "i18n.h"
 #include "lang.h"
+#include "reader.h"
 #include "served.h"
 #include "votes.h"
 #include "watch.h"
@@ -129,6 +130,10 @@ grog_status grog_server_start(const char *path, const grog_server_options *o, gr
     if (st == GROG_OK)
         st = table_open(path, o, &s->t, err);
     s->site.t = s->t;
+    if (st == GROG_OK) {
+        s->t->langs = s->site.langs;
+        st = reader_start(s->t, err);
+    }
     if (st == GROG_OK)
         st = votes_init(s->t, err);
     if (st == GROG_OK)
@@ -150,6 +155,7 @@ void grog_server_stop(grog_server *s)
     if (s->t != NULL) {
         table_stop(s->t);
         watch_join(s->t);
+        reader_stop(s->t); /* the parked requests resumed, told the server stops */
     }
     if (s->d != NULL)
         MHD_stop_daemon(s->d); /* the streams were resumed by table_stop and end */

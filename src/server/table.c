@@ -11,6 +11,7 @@
 #include "docs.h"
 #include "i18n.h"
 #include "idem.h"
+#include "reader.h"
 #include "table.h"
 
 #define DEFAULT_POLL_MS 250
@@ -82,7 +83,7 @@ void table_wake(table *t)
 
 void table_changed(table *t)
 {
-    docs_changed(t->docs);
+    atomic_fetch_add(&t->wgen, 1);
 }
 
 void table_stop(table *t)
@@ -175,7 +176,8 @@ static grog_status init_sync(table *t, grog_error *err)
     int rc = pthread_cond_init(&t->pos_cond, &ca);
     pthread_condattr_destroy(&ca);
     if (rc != 0 || pthread_mutex_init(&t->pos_lock, NULL) != 0 ||
-        pthread_mutex_init(&t->game_lock, NULL) != 0)
+        pthread_mutex_init(&t->game_lock, NULL) != 0 ||
+        pthread_mutex_init(&t->doc_lock, NULL) != 0)
         return grog_error_set(err, GROG_ENOMEM, _("out of memory"));
     t->sync_ready = 1;
     return GROG_OK;
@@ -189,6 +191,7 @@ grog_status table_open(const char *path, const grog_server_options *o, table **o
         return grog_error_set(err, GROG_ENOMEM, _("out of memory"));
     }
     t->referee_only = o->referee_only;
+    atomic_init(&t->wgen, 1); /* past cache_gen: the reader syncs before its first document */
     t->poll_ms = o->poll_ms != 0 ? o->poll_ms : DEFAULT_POLL_MS;
     grog_status st = init_sync(t, err);
     if (st == GROG_OK)
@@ -210,8 +213,10 @@ void table_close(table *t)
 {
     if (t == NULL)
         return;
-    /* The last connection to the file: SQLite checkpoints the WAL into the
-     * game file and removes it. */
+    /* The reader first: the writer's is then the last connection to the
+     * file, and SQLite checkpoints the WAL into the game file and removes
+     * it. */
+    reader_close(t);
     grog_game_close(t->g);
     for (size_t i = 0; i < t->nseats; i++) {
         free(t->keys[i]);
@@ -231,6 +236,7 @@ void table_close(table *t)
         pthread_cond_destroy(&t->pos_cond);
         pthread_mutex_destroy(&t->pos_lock);
         pthread_mutex_destroy(&t->game_lock);
+        pthread_mutex_destroy(&t->doc_lock);
     }
     lock_release(t->lock); /* last: after the game's own descriptors are closed */
     free(t->path);

@@ -6,13 +6,17 @@
  * daemon (server.c) all stand on it, so that several tables could be served
  * side by side by one daemon.
  *
- * Invariants: g and everything marked "under game_lock" are used only with
- * game_lock held; the position (seq, gen) and what is marked "under
- * pos_lock" only with pos_lock held, and gen grows by one each time the
- * position is announced, so that a stream that has sent generation k sends
- * again exactly when gen moved past k; vgen does the same for the votes.
- * Locks are taken in that order: game_lock, then pos_lock, never the
- * reverse.
+ * Invariants: g (the writer's handle) and everything marked "under
+ * game_lock" are used only with game_lock held; the position (seq, gen) and
+ * what is marked "under pos_lock" only with pos_lock held, and gen grows by
+ * one each time the position is announced, so that a stream that has sent
+ * generation k sends again exactly when gen moved past k; vgen does the
+ * same for the votes. The per-seat documents are made from a second,
+ * read-only handle, the reader (reader.h), by its builder thread: the
+ * reader's game under the reader's own lock, the cache under doc_lock.
+ * Locks are taken in these orders: game_lock, then pos_lock; the reader's
+ * lock, then doc_lock; never the reverse, and never one of the first pair
+ * with one of the second (wgen, which links them, is atomic).
  *
  * Ownership: table_open returns a table that table_close frees (accepts
  * NULL); the seats' strings live as long as the table. */
@@ -20,11 +24,13 @@
 #define GROG_TABLE_H
 
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stddef.h>
 #include <time.h>
 
 #include <microhttpd.h>
 
+#include "catalog.h"
 #include "grognard/game.h"
 #include "grognard/server.h"
 #include "lock.h"
@@ -58,11 +64,22 @@ typedef struct table {
     char **sides;            /* the seats' sides: the first nsides are the scenario's */
     size_t nsides;
     token_text *tokens;
-    /* Under game_lock: each seat's game document, map, actions list and claims in
-     * each language (docs.h), slot TABLE_DOCS * (TABLE_NLANGS * seat + lang) +
-     * (0 game, 1 map, 2 actions, 3 claims); made when asked, out of date
-     * whenever the game changes (table_changed). */
+    /* Under doc_lock (reader.h): each seat's game document, map, actions
+     * list and claims in each language (docs.h), slot TABLE_DOCS *
+     * (TABLE_NLANGS * seat + lang) + (0 game, 1 map, 2 actions, 3 claims),
+     * as of the reader's state: made when asked, by the reader's builder
+     * only, out of date once the writer changed the game (wgen moved past
+     * cache_gen). cache_seq: the reader's position they are of. */
     struct docs_store *docs;
+    unsigned long cache_gen;
+    size_t cache_seq;
+    pthread_mutex_t doc_lock;
+    /* Moved by table_changed (under game_lock) after every change of the
+     * game the writer made or caught up with. */
+    atomic_ulong wgen;
+    struct reader *reader; /* reader.c: the documents' handle and builder */
+    /* The requests' catalogues by language (http.h), for the builder. */
+    const grog_catalog *const *langs;
     struct idem_cache *idem; /* under game_lock: answers by Idempotency-Key */
     /* the journal position, for the event streams */
     pthread_mutex_t pos_lock;
@@ -101,7 +118,8 @@ grog_status table_open(const char *path, const grog_server_options *o, table **o
 void table_stop(table *t);
 /* Closes the game (its journal checkpointed) and frees the table. */
 void table_close(table *t);
-/* The game changed (under game_lock): the documents are out of date. */
+/* The game changed (under game_lock): the cached documents are no longer
+ * answered; the next request for one has it made again (reader.h). */
 void table_changed(table *t);
 /* Announces a new journal position to every event stream. */
 void table_announce(table *t, size_t seq);
