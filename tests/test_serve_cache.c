@@ -623,6 +623,12 @@ static void test_the_readers_documents_are_the_writers(void **state)
         pause_ms(25); /* the watcher's poll: 250 ms */
     assert_int_equal(writers_count(&r), theirs);
     served_as_the_writer(&r, "another writer's move and event");
+    /* the end writes no action: the documents show it all the same */
+    referee_does(&r, "/api/v1/end", NULL);
+    served_as_the_writer(&r, "the end");
+    answer ended = request(&r, "GET", "/api/v1/game", r.french, NULL, NULL, 0);
+    assert_non_null(strstr(ended.body, "\"ended\": true"));
+    answer_free(&ended);
     unserve(&r);
 }
 
