@@ -29,7 +29,7 @@
  * they with either of these.
  *
  * Ownership: reader_start opens the reader into t->reader; reader_stop ends
- * the builder; table_close frees it (reader_close). A reader_wait belongs
+ * the builder; reader_close frees it, before table_close. A reader_wait belongs
  * to its request (http.c) and is on the queue only while its connection is
  * suspended. */
 #ifndef GROG_READER_H

@@ -159,6 +159,8 @@ void grog_server_stop(grog_server *s)
     }
     if (s->d != NULL)
         MHD_stop_daemon(s->d); /* the streams were resumed by table_stop and end */
+    if (s->t != NULL)
+        reader_close(s->t); /* before the writer: its close folds the WAL in */
     table_close(s->t);
     for (size_t i = 0; i < s->site.nnames; i++)
         free(s->site.names[i]);

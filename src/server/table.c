@@ -11,7 +11,6 @@
 #include "docs.h"
 #include "i18n.h"
 #include "idem.h"
-#include "reader.h"
 #include "table.h"
 
 #define DEFAULT_POLL_MS 250
@@ -213,10 +212,9 @@ void table_close(table *t)
 {
     if (t == NULL)
         return;
-    /* The reader first: the writer's is then the last connection to the
-     * file, and SQLite checkpoints the WAL into the game file and removes
-     * it. */
-    reader_close(t);
+    /* The last connection to the file (the reader's was closed first,
+     * reader_close): SQLite checkpoints the WAL into the game file and
+     * removes it. */
     grog_game_close(t->g);
     for (size_t i = 0; i < t->nseats; i++) {
         free(t->keys[i]);
