@@ -3,8 +3,9 @@
  * and 304 Not Modified for the game, the map and the actions, and Idempotency-Key on POST do, undo and
  * done (the same key twice is applied once and answered the first answer).
  * And the per-seat documents made from the reader, off the game's lock
- * (src/server/reader.h): a GET right after a POST do sees the action; every
- * seat's documents are byte for byte the writer's after moves, an order,
+ * (src/server/reader.h): a GET right after a POST do sees the action (the
+ * game and the log); every seat's documents are byte for byte the writer's
+ * (its log entry for entry) after moves, an order,
  * next, an undo and its undo, and another writer's actions; a preview is
  * answered while a document is being made.
  * The server runs in this process on a loopback port; every request is
@@ -14,6 +15,7 @@
 #include <time.h>
 
 #include <curl/curl.h>
+#include <jansson.h>
 
 #include "grognard/game.h"
 #include "grognard/server.h"
@@ -580,6 +582,25 @@ static void served_as_the_writer(const table_run *r, const char *after)
             }
             free(mine);
         }
+        /* the log: the writer's entries (parsed: the server cuts and writes them again) */
+        table *t = server_table(r->s);
+        grog_seat seat;
+        char *log = NULL;
+        pthread_mutex_lock(&t->game_lock);
+        assert_int_equal(grog_game_seat(t->g, who->side, strcmp(who->kind, "referee") == 0, &seat,
+                                        NULL),
+                         GROG_OK);
+        assert_int_equal(grog_game_log_json(t->g, &seat, &log, NULL), GROG_OK);
+        pthread_mutex_unlock(&t->game_lock);
+        answer a = request(r, "GET", "/api/v1/log?since=0", who->token, NULL, NULL, 1);
+        assert_int_equal(a.status, 200);
+        json_t *mine = json_loads(log, 0, NULL), *served = json_loads(a.body, 0, NULL);
+        if (!json_equal(mine, served) || seq_of(&a) != want)
+            fail_msg("after %s: the log for %s is not the writer's", after, who->kind);
+        json_decref(mine);
+        json_decref(served);
+        free(log);
+        answer_free(&a);
     }
 }
 
@@ -655,6 +676,16 @@ static void test_a_get_after_do_sees_it(void **state)
         char *mine = writers_doc(&r, 0, 1); /* the French's view (seat 1) */
         assert_string_equal(after.body, mine);
         free(mine);
+        char since[64];
+        snprintf(since, sizeof since, "/api/v1/log?since=%ld", seq_of(&before));
+        answer log = request(&r, "GET", since, r.french, NULL, NULL, i % 2);
+        json_t *entries = json_loads(log.body, 0, NULL);
+        assert_int_equal(json_array_size(entries), 1); /* the move, and only it */
+        assert_int_equal(json_integer_value(json_object_get(json_array_get(entries, 0), "seq")),
+                         seq_of(&done));
+        assert_int_equal(seq_of(&log), seq_of(&done));
+        json_decref(entries);
+        answer_free(&log);
         answer_free(&before);
         answer_free(&done);
         answer_free(&after);

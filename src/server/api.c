@@ -4,7 +4,7 @@
  *
  * Invariants: every document about the game is made by the game's or the
  * view's functions with the request's seat: the per-seat documents (game,
- * map, actions, claims) by the reader's builder from the reader's handle
+ * map, actions, claims, the log) by the reader's builder from the reader's handle
  * (reader.h), without the game lock; everything else under the game lock;
  * error messages are the library's (already filtered for the seat) or fixed
  * texts; every text is in the request's language, whose catalogue the
@@ -108,6 +108,40 @@ static enum MHD_Result api_seat(call *k)
     return send_json(k, MHD_HTTP_OK, j, position(k));
 }
 
+/* Answers a request from the reader (reader.h): the builder's error or its
+ * answer made once when it resumed the request, the store's document when
+ * it is ready (docs.c: its ETag, 304), else the request parked. Without the
+ * game lock. */
+static enum MHD_Result from_reader(call *k, const reader_job *job)
+{
+    table *t = k->t;
+    reader_wait *w = k->wait;
+    pthread_mutex_lock(&t->doc_lock);
+    int answered = w->answered;
+    grog_status st = w->st;
+    struct MHD_Response *once = w->resp;
+    w->answered = 0;
+    w->resp = NULL;
+    if (answered && (st != GROG_OK || once != NULL)) {
+        pthread_mutex_unlock(&t->doc_lock);
+        if (st != GROG_OK) /* the builder could not make it */
+            return reply_status(k->c, st, &w->err, w->seq);
+        enum MHD_Result ok = MHD_queue_response(k->c, MHD_HTTP_OK, once);
+        MHD_destroy_response(once);
+        return ok;
+    }
+    if (!reader_ready(t, job)) {
+        int parked = reader_park(t, w, k->c, job);
+        pthread_mutex_unlock(&t->doc_lock);
+        return parked ? MHD_YES
+                      : reply_error(k->c, MHD_HTTP_SERVICE_UNAVAILABLE, "busy",
+                                    _("the server is stopping"), -1);
+    }
+    enum MHD_Result ok = docs_send(t->docs, job->doc, k->c);
+    pthread_mutex_unlock(&t->doc_lock);
+    return ok;
+}
+
 /* A document that only changes with the game (the seat's game view, map,
  * actions list or claims): made once per seat, language and state by the
  * reader's builder, with its response for the request's encoding, and sent
@@ -118,25 +152,10 @@ static enum MHD_Result api_cached(call *k, size_t which, reader_make make, const
     table *t = k->t;
     size_t seat = (size_t)(k->who - t->seats);
     size_t doc = TABLE_DOCS * (TABLE_NLANGS * seat + (size_t)k->lang) + which;
-    reader_job job = {doc, reply_accepts_gzip(k->c), seat, make, type};
-    reader_wait *w = k->wait;
-    pthread_mutex_lock(&t->doc_lock);
-    if (w->answered && w->st != GROG_OK) { /* the builder could not make it */
-        w->answered = 0;
-        pthread_mutex_unlock(&t->doc_lock);
-        return reply_status(k->c, w->st, &w->err, w->seq);
-    }
-    w->answered = 0;
-    if (!reader_ready(t, &job)) {
-        int parked = reader_park(t, w, k->c, &job);
-        pthread_mutex_unlock(&t->doc_lock);
-        return parked ? MHD_YES
-                      : reply_error(k->c, MHD_HTTP_SERVICE_UNAVAILABLE, "busy",
-                                    _("the server is stopping"), -1);
-    }
-    enum MHD_Result ok = docs_send(t->docs, doc, k->c);
-    pthread_mutex_unlock(&t->doc_lock);
-    return ok;
+    reader_job job = {doc, reply_accepts_gzip(k->c), seat, make, type, NULL, 0, NULL, NULL};
+    job.inm = MHD_lookup_connection_value(k->c, MHD_HEADER_KIND, "If-None-Match");
+    job.aim = MHD_lookup_connection_value(k->c, MHD_HEADER_KIND, "A-IM");
+    return from_reader(k, &job);
 }
 
 static enum MHD_Result api_game(call *k)
@@ -172,19 +191,18 @@ static long long since_of(struct MHD_Connection *c)
     return n;
 }
 
-static enum MHD_Result api_log(call *k)
+/* The seat's log entries after since, as an indented JSON array. */
+static grog_status log_since(const grog_game *g, const grog_seat *seat, long long since,
+                             char **out, grog_error *err)
 {
-    long long since = since_of(k->c);
-    if (since < 0)
-        return send_error(k, MHD_HTTP_BAD_REQUEST, "bad-request",
-                           _("since: expected a whole number of 0 or more"), position(k));
-    grog_error err;
-    char *out = NULL;
-    grog_status st = grog_game_log_json(k->t->g, &k->seat, &out, &err);
-    if (st != GROG_OK)
-        return send_result(k, st, out, &err, json_mime);
-    json_t *all = json_loads(out, 0, NULL);
-    free(out);
+    char *text = NULL;
+    grog_status st = grog_game_log_json(g, seat, &text, err);
+    if (st != GROG_OK) {
+        free(text);
+        return st;
+    }
+    json_t *all = json_loads(text, 0, NULL);
+    free(text);
     json_t *cut = json_array();
     size_t i;
     json_t *e;
@@ -193,7 +211,24 @@ static enum MHD_Result api_log(call *k)
             json_array_append(cut, e);
     }
     json_decref(all);
-    return send_json(k, MHD_HTTP_OK, cut, position(k));
+    *out = json_dumps(cut, JSON_INDENT(2));
+    json_decref(cut);
+    return *out != NULL ? GROG_OK : grog_error_set(err, GROG_ENOMEM, _("out of memory"));
+}
+
+/* The log since N: made by the builder from the reader, for this request
+ * (reader.h), as the other per-seat documents, without the game lock. */
+static enum MHD_Result api_log(call *k)
+{
+    long long since = since_of(k->c);
+    if (since < 0)
+        return reply_error(k->c, MHD_HTTP_BAD_REQUEST, "bad-request",
+                           _("since: expected a whole number of 0 or more"), -1);
+    size_t seat = (size_t)(k->who - k->t->seats);
+    size_t doc = TABLE_DOCS * (TABLE_NLANGS * seat + (size_t)k->lang);
+    reader_job job = {doc, reply_accepts_gzip(k->c), seat, NULL, json_mime, log_since, since,
+                      NULL, NULL};
+    return from_reader(k, &job);
 }
 
 /* Room for the measures of a request: "--measure" "FROM:TO=VALUE" each. */
@@ -431,7 +466,7 @@ static enum MHD_Result api_act(call *k)
 
 static const endpoint endpoints[] = {
     {"seat", 1, api_seat, 0},       {"game", 1, api_game, 1},
-    {"log", 1, api_log, 0},         {"map.svg", 1, api_map, 1},
+    {"log", 1, api_log, 1},         {"map.svg", 1, api_map, 1},
     {"actions", 1, api_actions, 1}, {"preview", 2, api_preview, 0},
     {"do", 2, api_act, 0},          {"undo", 2, api_undo, 0},
     {"done", 3, api_done, 0},       {"claims", 1, api_claims, 1},

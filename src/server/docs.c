@@ -289,6 +289,23 @@ static version *named_base(slot *d, const char *inm)
     return NULL;
 }
 
+/* The body of the delta from v to d's present text, or NULL when the whole
+ * document is to go instead (reads the two texts only). */
+static char *delta_of(const slot *d, const version *v)
+{
+    delta_hunk *h = NULL;
+    size_t nh = 0;
+    if (delta_diff(v->text, v->len, d->text, d->len, MAX_EDITS, &h, &nh) != DELTA_OK)
+        return NULL;
+    char *body = delta_body(v->etag, d->etag, d->text, d->len, h, nh);
+    free(h);
+    if (body != NULL && strlen(body) > d->len / 2) {
+        free(body);
+        body = NULL;
+    }
+    return body;
+}
+
 /* The delta from v to d's present text, worked out once: its body, or
  * NULL when the whole document is to go instead. */
 static const char *delta_from(const slot *d, version *v)
@@ -296,53 +313,102 @@ static const char *delta_from(const slot *d, version *v)
     if (v->tried)
         return v->body;
     v->tried = 1;
-    delta_hunk *h = NULL;
-    size_t nh = 0;
-    if (delta_diff(v->text, v->len, d->text, d->len, MAX_EDITS, &h, &nh) != DELTA_OK)
-        return NULL;
-    v->body = delta_body(v->etag, d->etag, d->text, d->len, h, nh);
-    free(h);
-    if (v->body != NULL && strlen(v->body) > d->len / 2) {
-        free(v->body);
-        v->body = NULL;
-    }
+    v->body = delta_of(d, v);
     return v->body;
+}
+
+/* The 226 IM Used response of a delta body (RFC 3229), or NULL. */
+static struct MHD_Response *delta_response(const slot *d, const version *v, const char *body,
+                                           int gz)
+{
+    struct MHD_Response *r =
+        reply_response(body, strlen(body), gz, MHD_HTTP_IM_USED, delta_type, d->seq, d->etag);
+    if (r != NULL) {
+        MHD_add_response_header(r, "IM", "lines");
+        MHD_add_response_header(r, "Delta-Base", v->etag);
+    }
+    return r;
 }
 
 /* 226 IM Used: the delta from v (RFC 3229), or MHD_NO when out of memory. */
 static enum MHD_Result send_delta(slot *d, version *v, const char *body, struct MHD_Connection *c)
 {
     int gz = reply_accepts_gzip(c);
-    if (v->resp[gz] == NULL) {
-        v->resp[gz] =
-            reply_response(body, strlen(body), gz, MHD_HTTP_IM_USED, delta_type, d->seq, d->etag);
-        if (v->resp[gz] == NULL)
-            return MHD_NO;
-        MHD_add_response_header(v->resp[gz], "IM", "lines");
-        MHD_add_response_header(v->resp[gz], "Delta-Base", v->etag);
-    }
+    if (v->resp[gz] == NULL)
+        v->resp[gz] = delta_response(d, v, body, gz);
+    if (v->resp[gz] == NULL)
+        return MHD_NO;
     return MHD_queue_response(c, MHD_HTTP_IM_USED, v->resp[gz]);
 }
 
-int docs_has_response(const docs_store *s, size_t slot_no, int gz)
+/* The past version a request names as its base (A-IM lines and an
+ * If-None-Match naming one of the slot's), or NULL. */
+static version *base_of(slot *d, const char *inm, const char *aim)
 {
-    return docs_fresh(s, slot_no) && s->slots[slot_no].resp[gz != 0] != NULL;
+    return inm != NULL && docs_aim_lines(aim) ? named_base(d, inm) : NULL;
 }
 
-struct MHD_Response *docs_response(const docs_store *s, size_t slot_no, int gz)
+int docs_ready(const docs_store *s, size_t slot_no, const char *inm, const char *aim, int gz)
 {
-    const slot *d = &s->slots[slot_no];
-    return reply_response(d->text, d->len, gz, MHD_HTTP_OK, d->type, d->seq, d->etag);
-}
-
-void docs_attach(docs_store *s, size_t slot_no, int gz, struct MHD_Response *r)
-{
+    if (!docs_fresh(s, slot_no))
+        return 0;
     slot *d = &s->slots[slot_no];
-    if (d->resp[gz != 0] != NULL) {
+    if (inm != NULL && docs_inm_names(inm, d->etag))
+        return 1; /* 304 */
+    const version *v = base_of(d, inm, aim);
+    if (v != NULL && !v->tried)
+        return 0;
+    if (v != NULL && v->body != NULL)
+        return v->resp[gz != 0] != NULL;
+    return d->resp[gz != 0] != NULL;
+}
+
+/* Puts r in *place under lock, unless one is there (then r is dropped). */
+static void attach(struct MHD_Response **place, struct MHD_Response *r, pthread_mutex_t *lock)
+{
+    pthread_mutex_lock(lock);
+    if (*place == NULL)
+        *place = r;
+    else
         MHD_destroy_response(r);
-        return;
+    pthread_mutex_unlock(lock);
+}
+
+grog_status docs_prepare(docs_store *s, size_t slot_no, const char *inm, const char *aim, int gz,
+                         pthread_mutex_t *lock, grog_error *err)
+{
+    gz = gz != 0;
+    pthread_mutex_lock(lock);
+    int fresh = docs_fresh(s, slot_no);
+    slot *d = &s->slots[slot_no];
+    version *v = fresh && !(inm != NULL && docs_inm_names(inm, d->etag)) ? base_of(d, inm, aim)
+                                                                          : NULL;
+    int tried = v != NULL && v->tried;
+    pthread_mutex_unlock(lock);
+    if (!fresh || (inm != NULL && docs_inm_names(inm, d->etag)))
+        return GROG_OK;
+    if (v != NULL && !tried) { /* the texts stay: only the caller's thread puts them */
+        char *body = delta_of(d, v);
+        pthread_mutex_lock(lock);
+        v->tried = 1;
+        v->body = body;
+        pthread_mutex_unlock(lock);
     }
-    d->resp[gz != 0] = r;
+    struct MHD_Response *r = NULL, **place;
+    if (v != NULL && v->body != NULL) {
+        place = &v->resp[gz];
+        if (*place == NULL)
+            r = delta_response(d, v, v->body, gz);
+    } else {
+        place = &d->resp[gz];
+        if (*place == NULL)
+            r = reply_response(d->text, d->len, gz, MHD_HTTP_OK, d->type, d->seq, d->etag);
+    }
+    if (r != NULL)
+        attach(place, r, lock);
+    else if (*place == NULL)
+        return grog_error_set(err, GROG_ENOMEM, _("out of memory"));
+    return GROG_OK;
 }
 
 enum MHD_Result docs_send(docs_store *s, size_t slot_no, struct MHD_Connection *c)

@@ -31,6 +31,7 @@
 #ifndef GROG_DOCS_H
 #define GROG_DOCS_H
 
+#include <pthread.h>
 #include <stddef.h>
 
 #include <microhttpd.h>
@@ -60,16 +61,20 @@ const char *docs_etag(const docs_store *s, size_t slot);
  * request whose A-IM takes "lines"; otherwise 200 with the whole document;
  * gzipped when the request takes it. */
 enum MHD_Result docs_send(docs_store *s, size_t slot, struct MHD_Connection *c);
-/* For the reader's builder (reader.h), which makes a slot's responses
- * outside the store's lock (a gzip of a 1.7 MB map takes tens of
- * milliseconds): whether slot's present document has its whole response
- * for encoding gz (1 gzipped) ready; that response, made from the slot's
- * present text (stable until its next docs_put, which only the builder
- * calls), NULL when out of memory; and that response put in place (under
- * the lock; taken over, dropped if one is there). */
-int docs_has_response(const docs_store *s, size_t slot, int gz);
-struct MHD_Response *docs_response(const docs_store *s, size_t slot, int gz);
-void docs_attach(docs_store *s, size_t slot, int gz, struct MHD_Response *r);
+/* For the reader's builder (reader.h), which makes what docs_send sends
+ * outside the store's lock (a gzip of a 1.7 MB map, a line difference of
+ * 12,000 lines: milliseconds to tens of them). docs_ready: whether
+ * docs_send would answer a request with these If-None-Match, A-IM (either
+ * may be NULL) and encoding now without making anything (the slot's
+ * document is present, and the 304, the delta from the base inm names with
+ * its response, or the whole response is ready); under the lock.
+ * docs_prepare: makes what is missing for such a request, the making
+ * outside lock (the store's, held by the caller around every other use),
+ * called without it by the one thread that also calls docs_put (the slot's
+ * texts and past versions stay as they are meanwhile). */
+int docs_ready(const docs_store *s, size_t slot, const char *inm, const char *aim, int gz);
+grog_status docs_prepare(docs_store *s, size_t slot, const char *inm, const char *aim, int gz,
+                         pthread_mutex_t *lock, grog_error *err);
 /* Whether the If-None-Match value inm (a list of entity tags, or "*")
  * names etag. */
 int docs_inm_names(const char *inm, const char *etag);

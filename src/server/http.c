@@ -36,6 +36,7 @@ static void request_free(void *p)
     if (r == NULL)
         return;
     body_free(&r->body);
+    reader_wait_done(&r->wait);
     free(r);
 }
 

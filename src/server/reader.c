@@ -14,6 +14,7 @@
 #include "docs.h"
 #include "i18n.h"
 #include "reader.h"
+#include "reply.h"
 
 typedef struct reader {
     grog_game *g;            /* under lock */
@@ -34,7 +35,10 @@ pthread_mutex_t *reader_lock_of(table *t)
 
 int reader_ready(table *t, const reader_job *job)
 {
-    return t->cache_gen == atomic_load(&t->wgen) && docs_has_response(t->docs, job->doc, job->gz);
+    if (job->once != NULL)
+        return 0; /* made for its request alone */
+    return t->cache_gen == atomic_load(&t->wgen) &&
+           docs_ready(t->docs, job->doc, job->inm, job->aim, job->gz);
 }
 
 int reader_park(table *t, reader_wait *w, struct MHD_Connection *c, const reader_job *job)
@@ -42,7 +46,7 @@ int reader_park(table *t, reader_wait *w, struct MHD_Connection *c, const reader
     reader *rd = t->reader;
     if (rd == NULL || rd->stopping || !rd->running)
         return 0;
-    *w = (reader_wait){c, *job, 1, 1, 0, GROG_OK, {0}, -1, NULL};
+    *w = (reader_wait){c, *job, 1, 1, 0, GROG_OK, {0}, -1, NULL, NULL};
     if (rd->tail != NULL)
         rd->tail->next = w;
     else
@@ -53,9 +57,17 @@ int reader_park(table *t, reader_wait *w, struct MHD_Connection *c, const reader
     return 1;
 }
 
-/* Takes w off the queue and resumes its connection, answered. */
+void reader_wait_done(reader_wait *w)
+{
+    if (w->resp != NULL)
+        MHD_destroy_response(w->resp);
+    w->resp = NULL;
+}
+
+/* Takes w off the queue and resumes its connection, answered (with resp,
+ * taken over, for a job made once). */
 static void unpark(reader *rd, reader_wait *w, reader_wait *prev, grog_status st,
-                   const grog_error *err, long seq)
+                   const grog_error *err, long seq, struct MHD_Response *resp)
 {
     if (prev != NULL)
         prev->next = w->next;
@@ -70,6 +82,7 @@ static void unpark(reader *rd, reader_wait *w, reader_wait *prev, grog_status st
     if (st != GROG_OK && err != NULL)
         w->err = *err;
     w->seq = seq;
+    w->resp = resp;
     MHD_resume_connection(w->c);
 }
 
@@ -119,40 +132,55 @@ static grog_status make_text(table *t, const reader_job *job, long seq, grog_err
     return st;
 }
 
-/* Makes job's document and its response for the job's encoding, each
- * unless it is there: the making, the digest aside, outside doc_lock (the
- * slot's text is only ever put by this thread). */
+/* Makes job's document, unless it is there, and what docs_send needs to
+ * answer the job's request (its response, or a delta and its response),
+ * outside doc_lock but for the digest (the slot's texts are only ever put
+ * by this thread). */
 static grog_status build(table *t, const reader_job *job, grog_error *err)
 {
     pthread_mutex_lock(&t->doc_lock);
     int fresh = docs_fresh(t->docs, job->doc);
-    int ready = docs_has_response(t->docs, job->doc, job->gz);
     long seq = (long)t->cache_seq;
     pthread_mutex_unlock(&t->doc_lock);
-    if (ready)
-        return GROG_OK;
     grog_status st = fresh ? GROG_OK : make_text(t, job, seq, err);
     if (st != GROG_OK)
         return st;
-    struct MHD_Response *r = docs_response(t->docs, job->doc, job->gz);
-    if (r == NULL)
-        return grog_error_set(err, GROG_ENOMEM, _("out of memory"));
-    pthread_mutex_lock(&t->doc_lock);
-    docs_attach(t->docs, job->doc, job->gz, r);
-    pthread_mutex_unlock(&t->doc_lock);
-    return GROG_OK;
+    return docs_prepare(t->docs, job->doc, job->inm, job->aim, job->gz, &t->doc_lock, err);
+}
+
+/* A job made once: its answer, of the reader's present position. */
+static grog_status make_once(table *t, const reader_job *job, struct MHD_Response **out,
+                             grog_error *err)
+{
+    reader *rd = t->reader;
+    const grog_server_seat *who = &t->seats[job->seat];
+    grog_seat seat;
+    grog_status st =
+        grog_game_seat(rd->g, who->side, strcmp(who->kind, "referee") == 0, &seat, err);
+    char *text = NULL;
+    if (st == GROG_OK)
+        st = job->once(rd->g, &seat, job->since, &text, err);
+    if (st != GROG_OK) {
+        free(text);
+        return st;
+    }
+    *out = reply_response(text, strlen(text), job->gz, MHD_HTTP_OK, job->type,
+                          (long)grog_game_action_count(rd->g), NULL);
+    free(text);
+    return *out != NULL ? GROG_OK : grog_error_set(err, GROG_ENOMEM, _("out of memory"));
 }
 
 /* One job, in the request's language (its catalogue, the thread's for the
- * time of the job). */
-static grog_status run_job(table *t, const reader_job *job, grog_error *err)
+ * time of the job); a job made once gives its answer in *once. */
+static grog_status run_job(table *t, const reader_job *job, struct MHD_Response **once,
+                           grog_error *err)
 {
     size_t lang = (job->doc / TABLE_DOCS) % TABLE_NLANGS;
     const grog_catalog *before = grog_i18n_use(t->langs != NULL ? t->langs[lang] : NULL);
     pthread_mutex_lock(&t->reader->lock);
     grog_status st = bring_up(t, err);
     if (st == GROG_OK)
-        st = build(t, job, err);
+        st = job->once != NULL ? make_once(t, job, once, err) : build(t, job, err);
     pthread_mutex_unlock(&t->reader->lock);
     if (st != GROG_OK)
         table_scrub(t, err);
@@ -161,8 +189,9 @@ static grog_status run_job(table *t, const reader_job *job, grog_error *err)
 }
 
 /* Under doc_lock: answers every waiter whose document is now ready, and
- * w (whose job was just run) with st. */
-static void answer_ready(table *t, reader_wait *w, grog_status st, const grog_error *err)
+ * w (whose job was just run) with st (and once, its answer). */
+static void answer_ready(table *t, reader_wait *w, grog_status st, const grog_error *err,
+                         struct MHD_Response *once)
 {
     reader *rd = t->reader;
     long seq = (long)t->cache_seq;
@@ -170,7 +199,7 @@ static void answer_ready(table *t, reader_wait *w, grog_status st, const grog_er
     for (reader_wait *x = rd->head, *next; x != NULL; x = next) {
         next = x->next;
         if (x == w || reader_ready(t, &x->job))
-            unpark(rd, x, prev, x == w ? st : GROG_OK, err, seq);
+            unpark(rd, x, prev, x == w ? st : GROG_OK, err, seq, x == w ? once : NULL);
         else
             prev = x;
     }
@@ -190,14 +219,15 @@ static void *builder(void *p)
         reader_job job = w->job;
         pthread_mutex_unlock(&t->doc_lock);
         grog_error err = {0};
-        grog_status st = run_job(t, &job, &err);
+        struct MHD_Response *once = NULL;
+        grog_status st = run_job(t, &job, &once, &err);
         pthread_mutex_lock(&t->doc_lock);
-        answer_ready(t, w, st, &err);
+        answer_ready(t, w, st, &err, once);
     }
     grog_error stop;
     grog_error_set(&stop, GROG_EBUSY, "%s", _("the server is stopping"));
     while (rd->head != NULL)
-        unpark(rd, rd->head, NULL, GROG_EBUSY, &stop, -1);
+        unpark(rd, rd->head, NULL, GROG_EBUSY, &stop, -1, NULL);
     pthread_mutex_unlock(&t->doc_lock);
     return NULL;
 }

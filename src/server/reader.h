@@ -42,15 +42,24 @@
 
 /* Makes a seat's document from a game (grog_view_game_json...). */
 typedef grog_status (*reader_make)(const grog_game *, const grog_seat *, char **, grog_error *);
+/* Makes a seat's document that depends on the request (the log since N). */
+typedef grog_status (*reader_make_since)(const grog_game *, const grog_seat *, long long since,
+                                         char **, grog_error *);
 
 /* A document a request asks for: its index in the cache (table.h), the
- * encoding, the seat's index, how it is made and its type. */
+ * encoding, the seat's index, how it is made and its type; or, with once,
+ * one made for this request alone (its answer, never kept: doc's seat and
+ * language only count) from since. */
 typedef struct reader_job {
     size_t doc;
     int gz;
     size_t seat;
     reader_make make;
     const char *type;
+    reader_make_since once;
+    long long since;
+    const char *inm, *aim; /* the request's If-None-Match and A-IM (NULL: none),
+                              which live as long as the request */
 } reader_job;
 
 /* A request parked until its document is made. */
@@ -64,6 +73,8 @@ typedef struct reader_wait {
     grog_status st;
     grog_error err;
     long seq;          /* the reader's position when it failed */
+    struct MHD_Response *resp; /* a job made once: its answer, the request's to
+                                  queue and destroy (reader_wait_done) */
     struct reader_wait *next;
 } reader_wait;
 
@@ -82,6 +93,9 @@ int reader_ready(table *t, const reader_job *job);
 /* Under doc_lock: parks w's connection c until job is done (1), or 0 when
  * the builder has stopped (answer 503). */
 int reader_park(table *t, reader_wait *w, struct MHD_Connection *c, const reader_job *job);
+
+/* Drops what w still holds (the request ends). */
+void reader_wait_done(reader_wait *w);
 
 /* For tests: the reader's own lock, held by the builder while it syncs the
  * reader and makes a document. */
