@@ -1,9 +1,11 @@
 /* reader.h — the documents' own game handle (internal to src/server): a
  * second handle on the served file, opened to read only
  * (grog_game_open_reader), and one builder thread that makes every per-seat
- * document from it (the game view, the map, the actions list, the claims)
- * outside game_lock, so that preview, do, undo and Done, which stay on the
- * writer's handle under game_lock, never wait for a document being made.
+ * document from it (the game view, the map, the actions list, the claims,
+ * the log since N), their deltas and their gzipped responses, outside
+ * game_lock, so that preview, do, undo and Done, which stay on the writer's
+ * handle under game_lock, never wait for a document being made, and no
+ * request's thread ever makes one.
  *
  * A request whose document is not ready (not made yet for its seat,
  * language and encoding, or the writer changed the game since the cache
