@@ -5,6 +5,7 @@
  * and calls an edited one so, by number; `replay` checks them all; a file
  * of format 2 (no hashes) gets its chain when opened for writing. The edits
  * are made as a cheat would, with SQLite itself. */
+#include <nettle/sha2.h>
 #include <sqlite3.h>
 #include <unistd.h>
 
@@ -225,10 +226,89 @@ static void test_an_older_file_gets_its_chain(void **state)
     grog_game_close(g);
 }
 
+/* Adds what the format writes for column i of a row: "i" DECIMAL ";" for a
+ * number, "s" LENGTH ":" BYTES for a text, "n;" for a missing value (NULL,
+ * as the journal stores undoes 0, a stream position -1 and no lang). */
+static void hash_column(struct sha256_ctx *h, sqlite3_stmt *st, int i)
+{
+    char buf[48];
+    int n;
+    if (sqlite3_column_type(st, i) == SQLITE_NULL) {
+        sha256_update(h, 2, (const uint8_t *)"n;");
+        return;
+    }
+    if (sqlite3_column_type(st, i) == SQLITE_INTEGER) {
+        n = snprintf(buf, sizeof buf, "i%lld;", (long long)sqlite3_column_int64(st, i));
+        sha256_update(h, (size_t)n, (const uint8_t *)buf);
+        return;
+    }
+    const unsigned char *text = sqlite3_column_text(st, i);
+    size_t len = (size_t)sqlite3_column_bytes(st, i);
+    n = snprintf(buf, sizeof buf, "s%zu:", len);
+    sha256_update(h, (size_t)n, (const uint8_t *)buf);
+    sha256_update(h, len, text);
+}
+
+/* The stored hashes are the format's (journal_chain.c, docs/game.md), worked
+ * out here again the plain way, with printf, from the columns as SQLite
+ * holds them: the chain the journal writes by hand-made digits did not
+ * change (rows with undo records, stream positions and a language). */
+static void test_hashes_are_the_formats(void **state)
+{
+    (void)state;
+    grog_game_remove(path);
+    grog_game *g = test_game_create(path, GROG_FAMILY_AIGLES, NULL, 2026);
+    static const char *const lines[] = {"order lightburne br-2-58th attack", "note a, \"b\"",
+                                        "next", "event casualties br-74th 12", "note ?"};
+    for (size_t i = 0; i < 5; i++)
+        (void)grog_game_do_line(g, lines[i], NULL, NULL);
+    assert_int_equal(grog_game_undo(g, NULL), GROG_OK);
+    assert_int_equal(grog_game_undo(g, NULL), GROG_OK);
+    assert_int_equal(grog_game_do_line(g, "note after the undos", NULL, NULL), GROG_OK);
+    grog_game_close(g);
+    sqlite3 *db;
+    sqlite3_stmt *st;
+    assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
+    assert_int_equal(sqlite3_prepare_v2(db,
+                                        "SELECT seq, side, words, result, checks, undoes, "
+                                        "rng_from, rng_to, top, below, rtop, lang, hash FROM "
+                                        "actions ORDER BY seq",
+                                        -1, &st, NULL),
+                     SQLITE_OK);
+    char prev[65] = "";
+    int rows = 0, undos = 0, nulls = 0;
+    while (sqlite3_step(st) == SQLITE_ROW) {
+        struct sha256_ctx h;
+        uint8_t d[SHA256_DIGEST_SIZE];
+        sha256_init(&h);
+        sha256_update(&h, 13, (const uint8_t *)"grognard-row:");
+        sha256_update(&h, strlen(prev), (const uint8_t *)prev);
+        sha256_update(&h, 1, (const uint8_t *)";");
+        for (int i = 0; i < 12; i++) {
+            hash_column(&h, st, i);
+            nulls += sqlite3_column_type(st, i) == SQLITE_NULL;
+        }
+        undos += sqlite3_column_type(st, 5) != SQLITE_NULL;
+        sha256_digest(&h, sizeof d, d);
+        for (size_t i = 0; i < sizeof d; i++)
+            snprintf(prev + 2 * i, 3, "%02x", d[i]);
+        const char *stored = (const char *)sqlite3_column_text(st, 12);
+        assert_non_null(stored);
+        assert_string_equal(stored, prev);
+        rows++;
+    }
+    sqlite3_finalize(st);
+    sqlite3_close(db);
+    assert_int_equal(rows, 9); /* new's row, 5 actions, 2 undo records, a note */
+    assert_int_equal(undos, 2);
+    assert_true(nulls > 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(test_every_row_is_hashed, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_hashes_are_the_formats, setup, teardown),
         cmocka_unit_test_setup_teardown(test_an_edited_row_is_found_at_open, setup, teardown),
         cmocka_unit_test_setup_teardown(test_an_edit_before_the_snapshot_is_found_by_replay,
                                         setup, teardown),

@@ -140,9 +140,20 @@ grog_status grog_game_salt(const grog_game *g, const grog_seat *seat, char hex[G
     return GROG_OK;
 }
 
-grog_status commitment_writable(const grog_game *g, grog_error *err)
+/* Whether the game has ended, read inside the writer's transaction through
+ * the journal's kept statement. */
+static int ended_now(const grog_game *g)
 {
-    if (grog_game_ended(g))
+    char *v = NULL;
+    int ended = journal_get_kept(g->j, KEY_ENDED, &v, NULL) == GROG_OK && v != NULL &&
+                strcmp(v, "1") == 0;
+    free(v);
+    return ended;
+}
+
+grog_status commitment_writable(const grog_game *g, int in_write, grog_error *err)
+{
+    if (in_write ? ended_now(g) : grog_game_ended(g))
         return grog_error_set(err, GROG_EINVAL,
                               _("the referee has ended this game: its seed is shown to all, so "
                                 "nothing more may be done in it ('grognard verify GAME' checks "

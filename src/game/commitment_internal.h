@@ -18,8 +18,9 @@ grog_status commitment_store(struct journal *j, uint64_t seed, const unsigned ch
                              grog_error *err);
 /* The salt's hex digits kept in the game; 0 when none. */
 int commitment_salt_hex(const grog_game *g, char hex[33]);
-/* GROG_EINVAL once the referee has ended the game: no action, no undo. */
-grog_status commitment_writable(const grog_game *g, grog_error *err);
+/* GROG_EINVAL once the referee has ended the game: no action, no undo.
+ * in_write: asked inside the writer's transaction (journal_get_kept). */
+grog_status commitment_writable(const grog_game *g, int in_write, grog_error *err);
 
 /* The status object's keys: "seed" (the referee's, every seat's once ended),
  * "seed_commitment" (every seat; null without one), "seed_salt" (as "seed"),

@@ -102,8 +102,14 @@ const char *game_lang(char *buf, size_t size);
 /* The result JSON text (indented) as seat sees it; seat NULL: the referee
  * (viewer.c). */
 char *game_result_for(const grog_seat *seat, json_t *r);
-/* GROG_OK unless the game was opened damaged (then nothing may be written). */
+/* Whether anything may be written, asked before the write transaction:
+ * GROG_OK unless the game was opened damaged (then nothing may be), or is
+ * read only and the referee has ended it (said rather than "read-only"). */
 grog_status game_writable(const grog_game *g, grog_error *err);
+/* Asked inside the write transaction, after game_writable: GROG_OK unless
+ * the referee has ended the game (read there, where no other process can
+ * end it meanwhile, and in the transaction's own read of the file). */
+grog_status game_writable_now(const grog_game *g, grog_error *err);
 
 /* game_exec.c: a journal row executed again, results made and compared. */
 /* Executes an action row on the live state (from its stream position) and

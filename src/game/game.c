@@ -115,7 +115,7 @@ static void spare_restore(grog_game *g)
     g->spare_ok = 0;
 }
 
-static void spare_follow(grog_game *g, long long seq);
+static void spare_follow(grog_game *g, const journal_action *a);
 
 /* Runs words on the live state, positioned at the journal's stream. */
 static grog_status run_live(grog_game *g, const grog_seat *seat, int argc,
@@ -133,16 +133,17 @@ static grog_status run_live(grog_game *g, const grog_seat *seat, int argc,
     return st;
 }
 
-/* Writes the action's row (inside the caller's transaction). */
+/* Writes the action's row *ja (inside the caller's transaction); ja's
+ * strings are c's, wtext, rtext and lang's. */
 static grog_status append_action(grog_game *g, const action_ctx *c, const char *wtext,
-                                 const char *rtext, grog_error *err)
+                                 const char *rtext, char lang[64], journal_action *ja,
+                                 grog_error *err)
 {
-    char lang[64];
-    journal_action ja = {c->seq, c->side, wtext, rtext, c->checks != NULL ? c->checks : "",
-                         0, g->stream, (long long)grog_rng_draws(c->rng), c->seq, g->top, 0,
-                         game_lang(lang, sizeof lang)};
+    *ja = (journal_action){c->seq, c->side, wtext, rtext, c->checks != NULL ? c->checks : "",
+                           0, g->stream, (long long)grog_rng_draws(c->rng), c->seq, g->top, 0,
+                           game_lang(lang, 64)};
     grog_status st = wtext != NULL && rtext != NULL
-                         ? journal_append(g->j, &ja, err)
+                         ? journal_append(g->j, ja, err)
                          : grog_error_set(err, GROG_ENOMEM, _("out of memory"));
     return st;
 }
@@ -174,7 +175,9 @@ static grog_status do_action_once(grog_game *g, const grog_seat *seat, int argc,
         st = journal_begin(g->j, err);
     if (st != GROG_OK)
         return st;
-    st = game_catch_up(g, NULL, err);
+    st = game_writable_now(g, err);
+    if (st == GROG_OK)
+        st = game_catch_up(g, NULL, err);
     if (st == GROG_OK && g->expect_last > 0 && g->last != g->expect_last)
         st = grog_error_set(err, GROG_ERULE,
                             _("the game moved on meanwhile (%lld actions, not %lld): nothing was "
@@ -200,7 +203,9 @@ static grog_status do_action_once(grog_game *g, const grog_seat *seat, int argc,
         free(r);
     } else if (st == GROG_OK) {
         char *r = wtext != NULL ? game_result_text(&c, wtext) : NULL;
-        st = append_action(g, &c, wtext, r, err);
+        char lang[64];
+        journal_action row;
+        st = append_action(g, &c, wtext, r, lang, &row, err);
         int wrote = st == GROG_OK && snap ? snapcache_after_row(g, c.seq) : 0;
         *snapped = wrote != 0;
         if (st == GROG_OK && !snap)
@@ -216,7 +221,7 @@ static grog_status do_action_once(grog_game *g, const grog_seat *seat, int argc,
             g->stream = (long long)grog_rng_draws(g->s.rng);
             if (out != NULL)
                 *out = result_text_for(seat, r);
-            spare_follow(g, c.seq);
+            spare_follow(g, &row);
         }
         free(r);
     }
@@ -259,13 +264,12 @@ static grog_status do_action(grog_game *g, const grog_seat *seat, int argc,
     return st;
 }
 
-/* Brings the spare to the live state by executing the row just written on it. */
-static void spare_follow(grog_game *g, long long seq)
+/* Brings the spare to the live state by executing on it the row just
+ * written, a (as it was written: not read back from the file, which took a
+ * read transaction of its own after every action). */
+static void spare_follow(grog_game *g, const journal_action *a)
 {
-    journal_action a;
-    int found = 0;
-    if (!g->spare_ok || journal_get_action(g->j, seq, &a, &found, NULL) != GROG_OK || !found ||
-        game_exec_row_on(g, &g->spare, &a, 0, NULL) != GROG_OK)
+    if (!g->spare_ok || game_exec_row_on(g, &g->spare, a, 0, NULL) != GROG_OK)
         game_spare_drop(g); /* made again, by a copy, when next needed */
 }
 

@@ -143,7 +143,12 @@ grog_status game_writable(const grog_game *g, grog_error *err)
                                 "can be added until the referee repairs it ('grognard repair GAME "
                                 "--truncate-at %lld --referee')"),
                               g->bad, g->bad - 1);
-    return commitment_writable(g, err);
+    return journal_read_only(g->j) ? commitment_writable(g, 0, err) : GROG_OK;
+}
+
+grog_status game_writable_now(const grog_game *g, grog_error *err)
+{
+    return commitment_writable(g, 1, err);
 }
 
 /* ---- reading ---- */

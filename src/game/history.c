@@ -350,7 +350,8 @@ grog_status grog_game_undo_as(grog_game *g, const grog_seat *seat, long long tar
     if (st != GROG_OK)
         return st;
     undo_plan p;
-    if ((st = game_catch_up(g, NULL, err)) != GROG_OK ||
+    if ((st = game_writable_now(g, err)) != GROG_OK ||
+        (st = game_catch_up(g, NULL, err)) != GROG_OK ||
         (st = plan_undo(g, seat, target, &p, err)) != GROG_OK) {
         journal_rollback(g->j);
         return st;

@@ -86,6 +86,11 @@ int journal_changed(journal *j);
 grog_status journal_set(journal *j, const char *key, const char *value, grog_error *err);
 /* The value (malloc'd) or NULL with GROG_ENOTFOUND / GROG_EFORMAT. */
 grog_status journal_get(journal *j, const char *key, char **value, grog_error *err);
+/* The same through a statement kept prepared, for the writer's path (every
+ * action asks whether the game has ended): only inside the caller's write
+ * transaction, as the other kept statements, never from a reader's thread
+ * (journal_get prepares its own, and may be called from any). */
+grog_status journal_get_kept(journal *j, const char *key, char **value, grog_error *err);
 grog_status journal_set_text(journal *j, const char *name, const char *label, const char *text,
                              grog_error *err);
 /* *text NULL (and GROG_OK) when absent. Both strings malloc'd. */

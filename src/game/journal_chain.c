@@ -14,18 +14,23 @@
  * hashes being worked out again: whoever can edit the file can recompute
  * them too, as for a snapshot's digest (docs/game.md, "The journal's
  * chain of hashes"). */
+#include <nettle/base16.h>
 #include <nettle/sha2.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "i18n.h"
 #include "journal_db.h"
+#include "jsontext.h"
 
+/* Numbers without printf: hashing a row is on every action's path. */
 static void put_int(struct sha256_ctx *h, long long v)
 {
-    char buf[32];
-    int n = snprintf(buf, sizeof buf, "i%lld;", v);
-    sha256_update(h, (size_t)n, (const uint8_t *)buf);
+    char buf[GROG_JSONTEXT_INT_MAX + 2];
+    buf[0] = 'i';
+    size_t n = 1 + grog_jsontext_format_int(buf + 1, v);
+    buf[n++] = ';';
+    sha256_update(h, n, (const uint8_t *)buf);
 }
 
 static void put_opt(struct sha256_ctx *h, long long v, long long none)
@@ -42,10 +47,12 @@ static void put_text(struct sha256_ctx *h, const char *s)
         sha256_update(h, 2, (const uint8_t *)"n;");
         return;
     }
-    char buf[32];
+    char buf[GROG_JSONTEXT_INT_MAX + 2];
     size_t len = strlen(s);
-    int n = snprintf(buf, sizeof buf, "s%zu:", len);
-    sha256_update(h, (size_t)n, (const uint8_t *)buf);
+    buf[0] = 's';
+    size_t n = 1 + grog_jsontext_format_int(buf + 1, (long long)len);
+    buf[n++] = ':';
+    sha256_update(h, n, (const uint8_t *)buf);
     sha256_update(h, len, (const uint8_t *)s);
 }
 
@@ -70,8 +77,8 @@ void journal_row_hash(const journal_action *a, const char *prev, char out[JOURNA
     put_int(&h, a->rtop);
     put_text(&h, a->lang);
     sha256_digest(&h, sizeof d, d);
-    for (size_t i = 0; i < sizeof d; i++)
-        snprintf(out + 2 * i, 3, "%02x", d[i]);
+    base16_encode_update(out, sizeof d, d); /* lower-case hex, as "%02x" wrote it */
+    out[2 * sizeof d] = '\0';
 }
 
 grog_status journal_prev_hash(journal *j, long long seq, char out[JOURNAL_HASH_HEX],

@@ -22,6 +22,8 @@ struct journal {
     sqlite3_stmt *append, *by_seq, *last; /* kept prepared: the hot paths */
     sqlite3_stmt *version; /* PRAGMA data_version, twice per action */
     sqlite3_stmt *hash_of; /* a row's hash (journal_chain.c) */
+    sqlite3_stmt *get;     /* a key's value (journal_get_kept: the writer's only) */
+    sqlite3_stmt *begin, *commit; /* BEGIN IMMEDIATE, COMMIT: every action's */
     int hashed;            /* the file's rows carry hashes (format 3 and later) */
     char *row[2][6]; /* copies of the strings of the last row read by last / by_seq */
 };
