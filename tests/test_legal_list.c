@@ -113,7 +113,7 @@ static void test_set_of_bits(void **state)
     legal_list L;
     memset(&L, 0, sizeof L);
     legal_param *p = legal_arg(&L, legal_action(&L, "move", "help"), "id", "piece");
-    char text[300][8];
+    char text[300][16];
     for (int round = 0; round < 2; round++) /* 300 values (numbers past 256), twice */
         for (int i = 0; i < 300; i++) {
             snprintf(text[i], sizeof text[i], "p%d", i);
