@@ -132,6 +132,21 @@ static void test_an_edited_row_is_found_at_open(void **state)
               "1, below = below - 1 WHERE seq > 3");
     assert_int_equal(open_game(&g, &err), GROG_EFORMAT);
     assert_non_null(strstr(err.message, "action 3 "));
+
+    /* a row taken out and the rest left as they were: that row is missing
+     * (not "action 4 is not what was written", the next one's hash) */
+    make_game(6, 0);
+    sql(path, "DELETE FROM actions WHERE seq = 3");
+    assert_int_equal(open_game(&g, &err), GROG_EFORMAT);
+    assert_non_null(strstr(err.message, "action 3 is missing"));
+    long long gone = 0;
+    assert_int_equal(grog_game_open_damaged(path, &g, &gone, &err), GROG_OK);
+    assert_int_equal(gone, 3);
+    grog_game_close(g);
+    make_game(6, 0); /* the first row after start: 2 */
+    sql(path, "DELETE FROM actions WHERE seq = 2");
+    assert_int_equal(open_game(&g, &err), GROG_EFORMAT);
+    assert_non_null(strstr(err.message, "action 2 is missing"));
 }
 
 /* With snapshots after rows 4 and 8 (k = 4), open checks the rows after 8

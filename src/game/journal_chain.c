@@ -145,6 +145,18 @@ static grog_status bad_row(journal *j, long long seq, long long *first_bad, grog
                           j->label, seq);
 }
 
+/* A row missing between two (taken out without the others renumbered):
+ * named as missing rather than as the next row's wrong hash. */
+static grog_status missing_row(journal *j, long long seq, long long *first_bad, grog_error *err)
+{
+    if (first_bad != NULL)
+        *first_bad = seq;
+    return grog_error_set(err, GROG_EFORMAT,
+                          _("%s: damaged grognard game: action %lld is missing (taken out of "
+                            "the file: edited or damaged)"),
+                          j->label, seq);
+}
+
 /* Walks the rows after `after` from hash prev: each one's hash worked out
  * again and compared (check), or written (make). */
 static grog_status walk(journal *j, long long after, char prev[JOURNAL_HASH_HEX], int make,
@@ -163,9 +175,15 @@ static grog_status walk(journal *j, long long after, char prev[JOURNAL_HASH_HEX]
     sqlite3_bind_int64(stmt, 1, after);
     int rc;
     char h[JOURNAL_HASH_HEX];
+    long long next = after + 1;
     while (s == GROG_OK && (rc = sqlite3_step(stmt)) == SQLITE_ROW) {
         journal_action a;
         row_of(stmt, &a);
+        if (!make && a.seq > next) {
+            s = missing_row(j, next, first_bad, err);
+            break;
+        }
+        next = a.seq + 1;
         journal_row_hash(&a, prev, h);
         const char *stored = (const char *)sqlite3_column_text(stmt, 12);
         if (make) {
