@@ -330,6 +330,68 @@ static void test_new_games_from_the_api(void **state)
     teardown_folder(&f);
 }
 
+/* A new game's "scenario" is a bundled scenario's name, never a file on the
+ * server (issue 29, as a cheat would try it with the host's link): a path to
+ * a scenario outside the folder, or to any file, is 404 "no embedded
+ * scenario", nothing made and nothing of the file read back (/etc/passwd's
+ * first word was in the answer: "near 'root'"). A bundled name still makes
+ * its battle. A file of the folder that cannot be written is named by its
+ * own name, without the folder's path. */
+static void test_a_scenario_is_a_bundled_name(void **state)
+{
+    (void)state;
+    folder f;
+    setup_folder(&f);
+    unsigned club = grog_club_port(f.club);
+    const char *host = grog_club_host_token(f.club);
+    char outside[96], body[256];
+    snprintf(outside, sizeof outside, "/tmp/grog-club-outside-%d.json", (int)getpid());
+    grog_battle *bt = NULL;
+    char *text = NULL;
+    assert_int_equal(grog_scenario_load_embedded("maida-1806", &bt, NULL), GROG_OK);
+    assert_int_equal(grog_scenario_save_text(bt, &text, NULL), GROG_OK);
+    grog_battle_destroy(bt);
+    FILE *fp = fopen(outside, "w");
+    assert_non_null(fp);
+    fputs(text, fp);
+    fclose(fp);
+    free(text);
+    const char *paths[] = {outside, "/etc/passwd"};
+    for (size_t i = 0; i < 2; i++) {
+        snprintf(body, sizeof body, "{\"name\": \"x%zu\", \"family\": \"gdb\", \"scenario\": \"%s\"}",
+                 i, paths[i]);
+        reply r = http(club, "games", host, body);
+        assert_int_equal(r.status, 404);
+        assert_non_null(strstr(r.body, "no embedded scenario"));
+        assert_null(strstr(r.body, "near"));
+        free(r.body);
+        char made[128];
+        snprintf(made, sizeof made, "%s/x%zu.grog", f.dir, i);
+        assert_int_equal(access(made, F_OK), -1);
+    }
+    unlink(outside);
+    /* a bundled name: its battle */
+    expect_status(club, "games", host,
+                  "{\"name\": \"m\", \"family\": \"gdb\", \"scenario\": \"maida-1806\"}", 201);
+    char path[128];
+    snprintf(path, sizeof path, "%s/m.grog", f.dir);
+    grog_game *g = NULL;
+    assert_int_equal(grog_game_open(path, &g, NULL), GROG_OK);
+    assert_non_null(strstr(grog_battle_meta(grog_game_battle(g))->name, "Maida"));
+    grog_game_close(g);
+    /* the folder's path stays out of the answer */
+    snprintf(path, sizeof path, "%s/.grognard-new-blocked.json", f.dir);
+    assert_int_equal(mkdir(path, 0700), 0);
+    reply r = http(club, "games", host,
+                   "{\"name\": \"blocked\", \"family\": \"gdb\", \"scenario\": \"maida-1806\"}");
+    assert_int_equal(r.status, 500);
+    assert_non_null(strstr(r.body, "\".grognard-new-blocked.json: cannot write"));
+    assert_null(strstr(r.body, f.dir));
+    free(r.body);
+    rmdir(path);
+    teardown_folder(&f);
+}
+
 static void test_editor_helpers(void **state)
 {
     (void)state;
@@ -626,6 +688,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_two_games_and_their_tokens),
         cmocka_unit_test(test_new_games_from_the_api),
+        cmocka_unit_test(test_a_scenario_is_a_bundled_name),
         cmocka_unit_test(test_editor_helpers),
         cmocka_unit_test(test_refusals_at_start),
         cmocka_unit_test(test_host),

@@ -280,8 +280,9 @@ static int file_exists(const grog_club *c, const char *file)
     return lstat(path, &sb) == 0;
 }
 
-/* The scenario text of an upload (a scenario, checked; a roster, read),
- * written to a temporary file: its path in tmp. */
+/* The scenario text of an upload (a scenario, checked; a roster, read) or
+ * of a bundled scenario named (embedded only: a name is never a path on the
+ * server, docs/api.md), written to a temporary file: its path in tmp. */
 static grog_status upload_file(grog_club *c, const club_new_game *n, const char *base, char *tmp,
                                size_t size, grog_problems *problems, grog_error *err)
 {
@@ -291,6 +292,8 @@ static grog_status upload_file(grog_club *c, const club_new_game *n, const char 
     if (n->roster_csv != NULL)
         st = grog_roster_read(n->roster_csv, strlen(n->roster_csv), "roster.csv", NULL, &b,
                               problems, err);
+    else if (n->scenario != NULL)
+        st = grog_scenario_load_embedded(n->scenario, &b, err);
     else
         st = grog_scenario_read_text(n->scenario_json, "scenario.json", &b, problems, err);
     if (st == GROG_OK)
@@ -362,10 +365,11 @@ grog_status club_create_game(grog_club *c, const club_new_game *n, size_t *index
                                           _("the folder already has %d games served"),
                                           GROG_CLUB_MAX_GAMES)
                          : choose_name(c, n, base, sizeof base, err);
-    if (st == GROG_OK && (n->scenario_json != NULL || n->roster_csv != NULL))
+    if (st == GROG_OK && (n->scenario != NULL || n->scenario_json != NULL ||
+                          n->roster_csv != NULL))
         st = upload_file(c, n, base, tmp, sizeof tmp, problems, err);
     if (st == GROG_OK) {
-        go.scenario = tmp[0] ? tmp : n->scenario;
+        go.scenario = tmp[0] ? tmp : NULL;
         snprintf(file, sizeof file, "%s.grog", base);
         snprintf(path, sizeof path, "%s/%s", c->dir, file);
         grog_game *g = NULL;

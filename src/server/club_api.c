@@ -210,6 +210,17 @@ static const char *str_of(json_t *body, const char *key)
     return json_is_string(v) ? json_string_value(v) : NULL;
 }
 
+/* A message without the folder's path (a file in it is named by its own
+ * name, as a game's server names its game file): a page has no business
+ * knowing the organiser's folders. */
+static void scrub_folder(const grog_club *club, grog_error *err)
+{
+    size_t n = strlen(club->dir);
+    char *at;
+    while (n > 0 && (at = strstr(err->message, club->dir)) != NULL && at[n] == '/')
+        memmove(at, at + n + 1, strlen(at + n + 1) + 1);
+}
+
 static enum MHD_Result api_new_game(grog_club *club, struct MHD_Connection *c, json_t *body)
 {
     club_new_game n = {str_of(body, "name"), str_of(body, "family"), str_of(body, "scenario"),
@@ -226,7 +237,10 @@ static enum MHD_Result api_new_game(grog_club *club, struct MHD_Connection *c, j
     grog_problems *pr = grog_problems_create();
     grog_error err;
     size_t index = 0;
-    grog_status st = pr != NULL ? club_create_game(club, &n, &index, pr, &err) : GROG_ENOMEM;
+    grog_status st = pr != NULL ? club_create_game(club, &n, &index, pr, &err)
+                                : grog_error_set(&err, GROG_ENOMEM, "%s", _("out of memory"));
+    if (st != GROG_OK)
+        scrub_folder(club, &err);
     if (st == GROG_EFORMAT) {
         json_t *j = json_pack("{s:{s:s,s:s},s:o}", "error", "code", "format", "message",
                               err.message, "problems", problems_json(pr));
