@@ -192,6 +192,49 @@ static void test_do_prints_only_the_seats_view(void **state)
     cli_run_free(&r);
 }
 
+/* --side S and --referee after the action's words are the seat, as before
+ * them (they were words of the action: "note hold --side french" wrote the
+ * note "hold --side french" as the referee's, and "move ... --side S" was a
+ * usage error). Two different sides, or a side and --referee, are refused. */
+static void test_do_takes_the_seat_after_the_words(void **state)
+{
+    (void)state;
+    grog_game *g = new_gdb(1);
+    grog_game_close(g);
+    /* a note belongs to no side ("side": ""): its words are "note hold" */
+    cli_run r = run_cli("do", path, "note", "hold", "--side", "french", "--json", NULL);
+    assert_int_equal(r.code, 0);
+    assert_non_null(strstr(r.out, "\"hold\"\n"));
+    assert_null(strstr(r.out, "--side"));
+    cli_run_free(&r);
+    r = run_cli("do", path, "note", "hold", "--side=french", "--json", NULL);
+    assert_int_equal(r.code, 0);
+    assert_null(strstr(r.out, "--side"));
+    cli_run_free(&r);
+    /* Brenier is French: refused for the other side, by the rules (exit 1) */
+    r = run_cli("do", path, "move", "brenier", "forward", "1cm", "--side", "anglo-portuguese",
+                NULL);
+    assert_int_equal(r.code, 1);
+    cli_run_free(&r);
+    r = run_cli("do", path, "move", "brenier", "forward", "1cm", "--side", "french", NULL);
+    assert_int_equal(r.code, 0);
+    cli_run_free(&r);
+    r = run_cli("do", "--side", "french", path, "note", "x", "--side", "anglo-portuguese", NULL);
+    assert_int_equal(r.code, 2);
+    assert_non_null(strstr(r.err, "--side given twice: french and anglo-portuguese"));
+    cli_run_free(&r);
+    r = run_cli("do", path, "note", "x", "--side", "french", "--referee", NULL);
+    assert_int_equal(r.code, 2);
+    cli_run_free(&r);
+    r = run_cli("do", path, "note", "x", "--side", NULL);
+    assert_int_equal(r.code, 2);
+    cli_run_free(&r);
+    g = NULL;
+    assert_int_equal(grog_game_open(path, &g, NULL), GROG_OK);
+    assert_int_equal(grog_game_action_count(g), 4); /* start, two notes, the move */
+    grog_game_close(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -201,6 +244,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_a_side_acts_only_with_its_own_pieces, setup,
                                         teardown),
         cmocka_unit_test_setup_teardown(test_do_prints_only_the_seats_view, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_do_takes_the_seat_after_the_words, setup,
+                                        teardown),
     };
     return cmocka_run_group_tests_name("seat", tests, NULL, NULL);
 }

@@ -352,7 +352,9 @@ static int run_do(cli *c, int argc, char **argv)
 {
     /* grognard do [OPTIONS] GAME [OPTIONS] WORDS... : the command's options
      * go before or after GAME, up to the action's first word; the action's
-     * own options (--roll) follow its words. --json and --brief anywhere. */
+     * own options (--roll) follow its words. --json, --brief, --side and
+     * --referee anywhere: a seat typed at the end ("note hold --side french")
+     * was a word of the action, and the referee then acted. */
     int i = 1, referee = 0;
     const char *side = NULL, *file = NULL;
     for (; i < argc; i++) {
@@ -381,20 +383,35 @@ static int run_do(cli *c, int argc, char **argv)
     }
     if (file == NULL || i >= argc)
         return cli_fail(c, CLI_EXIT_USAGE, "%s", _("expected a game file and an action"));
-    if (cli_one_seat(c, side, referee) != 0)
-        return CLI_EXIT_USAGE;
     /* Every word is passed on, so a refusal counts them all. */
     const char **words = malloc((size_t)(argc - i) * sizeof *words);
     if (words == NULL)
         return cli_fail(c, CLI_EXIT_INTERNAL, "%s", _("out of memory"));
-    int n = 0;
-    for (; i < argc; i++) {
-        if (strcmp(argv[i], "--json") == 0)
+    int n = 0, rc = 0;
+    for (; i < argc && rc == 0; i++) {
+        const char *a = argv[i], *s = NULL;
+        if (strcmp(a, "--json") == 0)
             c->json = 1;
-        else if (strcmp(argv[i], "--brief") == 0)
+        else if (strcmp(a, "--brief") == 0)
             c->brief = 1;
+        else if (strcmp(a, "--referee") == 0)
+            referee = 1;
+        else if (strcmp(a, "--side") == 0 && i + 1 >= argc)
+            rc = cli_fail(c, CLI_EXIT_USAGE, _("option '%s' needs a value"), a);
+        else if (strcmp(a, "--side") == 0 || strncmp(a, "--side=", 7) == 0)
+            s = a[6] == '=' ? a + 7 : argv[++i];
         else
-            words[n++] = argv[i];
+            words[n++] = a;
+        if (s != NULL && side != NULL && strcmp(s, side) != 0)
+            rc = cli_fail(c, CLI_EXIT_USAGE, _("--side given twice: %s and %s"), side, s);
+        else if (s != NULL)
+            side = s;
+    }
+    if (rc == 0 && cli_one_seat(c, side, referee) != 0)
+        rc = CLI_EXIT_USAGE;
+    if (rc != 0) {
+        free(words);
+        return rc;
     }
     /* Action words are case-insensitive ("Order", "NEXT"); ids and values are not. */
     char word[64];
@@ -406,7 +423,7 @@ static int run_do(cli *c, int argc, char **argv)
         word[k] = '\0';
         words[0] = word;
     }
-    int rc = do_words(c, file, side, referee, n, words);
+    rc = do_words(c, file, side, referee, n, words);
     free(words);
     return rc;
 }
@@ -581,7 +598,7 @@ const cli_command cli_status_command = {
 const cli_command cli_do_command = {
     "do", run_do, N_("do one action in a game"),
     N_("grognard do [--side S | --referee] GAME [--side S | --referee] ACTION [ARGS...]\n"
-       "            [--brief] [--json]"),
+       "            [--side S | --referee] [--brief] [--json]"),
     N_("Checks the action against the rules and, if it is allowed, resolves it (rolling\n"
        "with the game's generator, or with the dice given by --roll) and writes it to the\n"
        "journal. A refused action changes nothing and names its rule (exit 1).\n"
