@@ -38,8 +38,30 @@ function actionButtons(list, prefill) {
       el('div', { class: 'row actions' }, events.map(btn))) : null];
 }
 
+// While a mouse button is held down in the tab, its redraw waits for the release: a
+// redraw between the press and the release (the box just left taking its value, an
+// event from the other side) put a new button under the pointer, and the click was lost.
+let pressed = false;
+let owed = false;
+function watchPresses(pane) {
+  if (pane.dataset.presses) return;
+  pane.dataset.presses = '1';
+  const release = () => {
+    pressed = false;
+    if (owed) { owed = false; setTimeout(renderPiece, 0); } // after the click's own redraw
+  };
+  pane.addEventListener('pointerdown', (e) => { if (e.pointerType === 'mouse') pressed = true; }, true);
+  for (const type of ['pointerup', 'pointercancel']) document.addEventListener(type, release, true);
+  window.addEventListener('blur', release);
+}
+
 export function renderPiece() {
   const pane = $('pane-piece');
+  watchPresses(pane);
+  if (pressed) {
+    owed = true;
+    return;
+  }
   const out = [];
   const p = piece(state.selected);
   if (state.selected && p) out.push(cardFor(p));

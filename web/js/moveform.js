@@ -15,7 +15,11 @@ export function valueBox(d, i, name, label, mode) {
   const input = el('input', { class: 'arg-input', value: d.values[i] || '', 'aria-label': label,
     inputmode: mode || 'decimal', dataset: { arg: name } });
   input.addEventListener('input', () => { d.values[i] = input.value.trim() || null; });
-  input.addEventListener('change', () => setTimeout(() => choose(d, i, input.value.trim() || null), 0));
+  // (not when the form changed meanwhile: a tap on another form's chip cleared the value,
+  // which then belongs to that form's own box, and must not take this box's text)
+  input.addEventListener('change', () => setTimeout(() => {
+    if (d.values[i] === (input.value.trim() || null)) choose(d, i, d.values[i]);
+  }, 0));
   return input;
 }
 
