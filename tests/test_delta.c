@@ -57,6 +57,28 @@ static void expect_body(const char *a, const char *b, const diffed *d, const cha
     free(body);
 }
 
+/* a's difference to b, within a cap of 10 edits, is the one hunk (start,
+ * deleted, from, inserted), and its body (past base and etag) is want. */
+static void expect_one_hunk(const char *a, const char *b, size_t start, size_t deleted, size_t from,
+                            size_t inserted, const char *want)
+{
+    diffed d = diff(a, b, 10);
+    assert_int_equal(d.rc, DELTA_OK);
+    assert_int_equal(d.n, 1);
+    expect_hunk(&d, 0, start, deleted, from, inserted);
+    expect_body(a, b, &d, want);
+    free(d.h);
+}
+
+/* How many lines d's hunks take out and put in. */
+static size_t edits_of(const diffed *d)
+{
+    size_t edits = 0;
+    for (size_t i = 0; i < d->n; i++)
+        edits += d->h[i].deleted + d->h[i].inserted;
+    return edits;
+}
+
 static void test_empty_and_identical(void **state)
 {
     (void)state;
@@ -77,43 +99,23 @@ static void test_empty_and_identical(void **state)
 static void test_insert_at_start_and_end(void **state)
 {
     (void)state;
-    diffed d = diff("b\nc", "a\nb\nc", 10);
-    assert_int_equal(d.rc, DELTA_OK);
-    assert_int_equal(d.n, 1);
-    expect_hunk(&d, 0, 0, 0, 0, 1);
-    expect_body("b\nc", "a\nb\nc", &d, "\"lines\":3,\"hunks\":[[0,0,[\"a\"]]]}");
-    free(d.h);
-    d = diff("a\nb", "a\nb\nc", 10);
-    expect_hunk(&d, 0, 2, 0, 2, 1);
-    expect_body("a\nb", "a\nb\nc", &d, "\"lines\":3,\"hunks\":[[2,0,[\"c\"]]]}");
-    free(d.h);
+    expect_one_hunk("b\nc", "a\nb\nc", 0, 0, 0, 1, "\"lines\":3,\"hunks\":[[0,0,[\"a\"]]]}");
+    expect_one_hunk("a\nb", "a\nb\nc", 2, 0, 2, 1, "\"lines\":3,\"hunks\":[[2,0,[\"c\"]]]}");
     /* ending with '\n': the last line is the empty one, kept */
-    d = diff("a\nb\n", "a\nb\nc\n", 10);
-    assert_int_equal(d.n, 1);
-    expect_hunk(&d, 0, 2, 0, 2, 1);
-    expect_body("a\nb\n", "a\nb\nc\n", &d, "\"lines\":4,\"hunks\":[[2,0,[\"c\"]]]}");
-    free(d.h);
+    expect_one_hunk("a\nb\n", "a\nb\nc\n", 2, 0, 2, 1,
+                    "\"lines\":4,\"hunks\":[[2,0,[\"c\"]]]}");
     /* the empty text to some: its one empty line replaced */
-    d = diff("", "x\ny", 10);
-    expect_hunk(&d, 0, 0, 1, 0, 2);
-    expect_body("", "x\ny", &d, "\"lines\":2,\"hunks\":[[0,1,[\"x\",\"y\"]]]}");
-    free(d.h);
+    expect_one_hunk("", "x\ny", 0, 1, 0, 2, "\"lines\":2,\"hunks\":[[0,1,[\"x\",\"y\"]]]}");
 }
 
 static void test_delete_all(void **state)
 {
     (void)state;
-    diffed d = diff("a\nb\nc", "", 10); /* 3 lines out, the empty line in: 4 edits */
-    assert_int_equal(d.rc, DELTA_OK);
-    assert_int_equal(d.n, 1);
-    expect_hunk(&d, 0, 0, 3, 0, 1);
-    expect_body("a\nb\nc", "", &d, "\"lines\":1,\"hunks\":[[0,3,[\"\"]]]}");
-    free(d.h);
+    /* 3 lines out, the empty line in: 4 edits */
+    expect_one_hunk("a\nb\nc", "", 0, 3, 0, 1, "\"lines\":1,\"hunks\":[[0,3,[\"\"]]]}");
     assert_int_equal(diff("a\nb\nc", "", 3).rc, DELTA_TOO_MANY);
-    d = diff("a\nb\n", "", 10); /* the last, empty, line stays */
-    expect_hunk(&d, 0, 0, 2, 0, 0);
-    expect_body("a\nb\n", "", &d, "\"lines\":1,\"hunks\":[[0,2,[]]]}");
-    free(d.h);
+    /* the last, empty, line stays */
+    expect_one_hunk("a\nb\n", "", 0, 2, 0, 0, "\"lines\":1,\"hunks\":[[0,2,[]]]}");
 }
 
 /* Twenty lines: 2 changed, 7 and 8 changed, 11 deleted, 15 changed, one
@@ -215,9 +217,7 @@ static void test_random_texts_fewest_edits(void **state)
         size_t want = fewest(a, n, b, m);
         diffed d = diff(ta, tb, 1000);
         assert_int_equal(d.rc, DELTA_OK);
-        size_t edits = 0;
-        for (size_t i = 0; i < d.n; i++)
-            edits += d.h[i].deleted + d.h[i].inserted;
+        size_t edits = edits_of(&d);
         assert_int_equal(edits, want);
         free(round_trip(ta, tb, &d));
         free(d.h);
@@ -291,9 +291,7 @@ static void test_large_random_texts(void **state)
         text_of(b, N, tb);
         diffed d = diff(ta, tb, 2 * N);
         assert_int_equal(d.rc, DELTA_OK);
-        size_t edits = 0;
-        for (size_t i = 0; i < d.n; i++)
-            edits += d.h[i].deleted + d.h[i].inserted;
+        size_t edits = edits_of(&d);
         assert_true(edits <= 2 * changed);
         assert_true(edits >= fewest(a, N, b, N));
         free(round_trip(ta, tb, &d));
