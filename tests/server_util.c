@@ -124,31 +124,63 @@ static size_t feed(char *buf, size_t size, size_t n, void *ctx)
     return k;
 }
 
-/* method "GET" or "POST" (or another); token NULL: no Authorization; chunked:
- * the body sent without a declared length; lang: the Accept-Language header,
- * or NULL for none. */
+CURL *loopback_open(unsigned port, const char *method, const char *path, const char *token,
+                    struct curl_slist **h)
+{
+    CURL *c = curl_easy_init();
+    assert_non_null(c);
+    char url[256];
+    snprintf(url, sizeof url, "http://127.0.0.1:%u%s", port, path);
+    curl_easy_setopt(c, CURLOPT_URL, url); /* curl keeps a copy */
+    curl_easy_setopt(c, CURLOPT_CUSTOMREQUEST, method);
+    *h = NULL;
+    if (token != NULL) {
+        char auth[96];
+        snprintf(auth, sizeof auth, "Authorization: Bearer %s", token);
+        *h = curl_slist_append(NULL, auth);
+    }
+    return c;
+}
+
+long loopback_send(CURL *c, struct curl_slist *h, const char *method, const char *path,
+                   long timeout_ms, char **body, char **headers)
+{
+    *body = NULL;
+    curl_easy_setopt(c, CURLOPT_HTTPHEADER, h);
+    curl_easy_setopt(c, CURLOPT_WRITEFUNCTION, gather);
+    curl_easy_setopt(c, CURLOPT_WRITEDATA, body);
+    if (headers != NULL) {
+        *headers = NULL;
+        curl_easy_setopt(c, CURLOPT_HEADERFUNCTION, gather);
+        curl_easy_setopt(c, CURLOPT_HEADERDATA, headers);
+    }
+    curl_easy_setopt(c, CURLOPT_TIMEOUT_MS, timeout_ms);
+    CURLcode rc = curl_easy_perform(c);
+    if (rc != CURLE_OK)
+        fail_msg("%s %s: %s", method, path, curl_easy_strerror(rc));
+    long status = 0;
+    curl_easy_getinfo(c, CURLINFO_RESPONSE_CODE, &status);
+    curl_slist_free_all(h);
+    curl_easy_cleanup(c);
+    if (*body == NULL)
+        *body = calloc(1, 1);
+    if (headers != NULL && *headers == NULL)
+        *headers = calloc(1, 1);
+    return status;
+}
+
 reply http_full(const served *s, const char *method, const char *path, const char *token,
                 const char *body, size_t bodylen, int chunked, const char *lang)
 {
     reply r = {0, NULL, 0, NULL, 0};
-    CURL *c = curl_easy_init();
-    assert_non_null(c);
-    char url[256], auth[96];
-    snprintf(url, sizeof url, "http://127.0.0.1:%u%s", s->port, path);
-    struct curl_slist *h = NULL;
-    if (token != NULL) {
-        snprintf(auth, sizeof auth, "Authorization: Bearer %s", token);
-        h = curl_slist_append(h, auth);
-    }
+    struct curl_slist *h;
+    CURL *c = loopback_open(s->port, method, path, token, &h);
     h = curl_slist_append(h, "Content-Type: application/json");
     char accept[128];
     if (lang != NULL) {
         snprintf(accept, sizeof accept, "Accept-Language: %s", lang);
         h = curl_slist_append(h, accept);
     }
-    curl_easy_setopt(c, CURLOPT_URL, url);
-    curl_easy_setopt(c, CURLOPT_HTTPHEADER, h);
-    curl_easy_setopt(c, CURLOPT_CUSTOMREQUEST, method);
     source src = {body, bodylen};
     if (body != NULL && chunked) {
         h = curl_slist_append(h, "Transfer-Encoding: chunked");
@@ -159,21 +191,7 @@ reply http_full(const served *s, const char *method, const char *path, const cha
         curl_easy_setopt(c, CURLOPT_POSTFIELDS, body);
         curl_easy_setopt(c, CURLOPT_POSTFIELDSIZE, (long)bodylen);
     }
-    curl_easy_setopt(c, CURLOPT_WRITEFUNCTION, gather);
-    curl_easy_setopt(c, CURLOPT_WRITEDATA, &r.body);
-    curl_easy_setopt(c, CURLOPT_HEADERFUNCTION, gather);
-    curl_easy_setopt(c, CURLOPT_HEADERDATA, &r.headers);
-    curl_easy_setopt(c, CURLOPT_TIMEOUT, 20L);
-    CURLcode rc = curl_easy_perform(c);
-    if (rc != CURLE_OK)
-        fail_msg("%s %s: %s", method, path, curl_easy_strerror(rc));
-    curl_easy_getinfo(c, CURLINFO_RESPONSE_CODE, &r.status);
-    curl_slist_free_all(h);
-    curl_easy_cleanup(c);
-    if (r.body == NULL)
-        r.body = calloc(1, 1);
-    if (r.headers == NULL)
-        r.headers = calloc(1, 1);
+    r.status = loopback_send(c, h, method, path, HTTP_TIMEOUT_MS, &r.body, &r.headers);
     r.len = strlen(r.body);
     return r;
 }

@@ -1,10 +1,13 @@
 /* server_util.h — what the tests of `grognard serve` over real HTTP share
- * (test_server.c, test_server_report.c; server_util.c, linked into every test
- * program): a game file, the server started on it in a child process (`grognard
- * serve FILE --listen 127.0.0.1:0 --json`, the CLI in-process after fork) with
- * each seat's token read from what it prints, stopped with SIGTERM (it must exit
- * 0, its journal checkpointed), and libcurl requests on the loopback, bounded by
- * a 20 s timeout. Ownership: a reply owns its body and headers (reply_free). */
+ * (test_server.c, test_server_report.c, test_secrets.c; the requests also
+ * test_serve_cache.c and test_serve_crowd.c, whose server runs in-process;
+ * server_util.c, linked into every test program): a game file, the server
+ * started on it in a child process (`grognard serve FILE --listen
+ * 127.0.0.1:0 --json`, the CLI in-process after fork) with each seat's token
+ * read from what it prints, stopped with SIGTERM (it must exit 0, its journal
+ * checkpointed), and libcurl requests on the loopback, bounded by a 20 s
+ * timeout (HTTP_TIMEOUT_MS). Ownership: a reply owns its body and headers
+ * (reply_free). */
 #ifndef GROG_TEST_SERVER_UTIL_H
 #define GROG_TEST_SERVER_UTIL_H
 
@@ -43,6 +46,19 @@ void start(served *s, const char *extra);
 void stop(served *s);
 /* A libcurl write/header callback appending to the char * at ctx (NUL-ended). */
 size_t gather(char *p, size_t size, size_t n, void *ctx);
+/* Every request's bound, 20 s: past it the test fails. */
+#define HTTP_TIMEOUT_MS 20000L
+/* The start of a request to 127.0.0.1:port: a curl handle for method on path,
+ * and in *h the line "Authorization: Bearer token" (none for NULL), to which
+ * the caller adds its own lines before loopback_send. */
+CURL *loopback_open(unsigned port, const char *method, const char *path, const char *token,
+                    struct curl_slist **h);
+/* Sends c with the header lines h: the body into *body and the headers into
+ * *headers (not kept when headers is NULL), each NUL-ended and never NULL
+ * after (the caller frees them); the test fails past timeout_ms or on any
+ * curl error. Frees c and h; returns the HTTP status. */
+long loopback_send(CURL *c, struct curl_slist *h, const char *method, const char *path,
+                   long timeout_ms, char **body, char **headers);
 /* method "GET" or "POST" (or another); token NULL: no Authorization; chunked:
  * the body sent without a declared length; lang: the Accept-Language header,
  * or NULL for none. */

@@ -12,15 +12,13 @@
  * The referee and each side see their own words (checked first), so the
  * words are really in the game. `grognard serve` is walked the same way over
  * HTTP, with each seat's token and none. */
-#include <signal.h>
 #include <sqlite3.h>
-#include <sys/prctl.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <curl/curl.h>
 
 #include "grognard/game.h"
+#include "server_util.h"
 #include "testutil.h"
 
 static char path[64], rules[64], damaged[64], script[64];
@@ -369,94 +367,26 @@ static void test_damaged_game_errors_keep_secrets(void **state)
 
 /* ---- grognard serve: every endpoint, with each seat's token ---- */
 
-typedef struct server {
-    pid_t pid;
-    unsigned port;
-    char token[3][40]; /* french, anglo-portuguese, public (as VIEWERS) */
-} server;
-
-static void serve(server *sv, const char *game)
+/* The server (server_util.h: `grognard serve --json` in a child process) on
+ * the test's game; tokens[k] the token of VIEWERS[k]: french,
+ * anglo-portuguese, public. */
+static void serve(served *sv, const char *tokens[3])
 {
-    int fds[2];
-    assert_int_equal(pipe(fds), 0);
-    fflush(NULL);
-    sv->pid = fork();
-    assert_true(sv->pid >= 0);
-    if (sv->pid == 0) {
-        prctl(PR_SET_PDEATHSIG, SIGKILL); /* never outlives the test */
-        close(fds[0]);
-        FILE *out = fdopen(fds[1], "w");
-        char *argv[] = {(char *)"grognard", (char *)"serve", (char *)game, (char *)"--listen",
-                        (char *)"127.0.0.1:0", (char *)"--json", NULL};
-        _exit(grog_cli_main(6, argv, out, stderr));
-    }
-    close(fds[1]);
-    FILE *in = fdopen(fds[0], "r");
-    json_t *j = json_loadf(in, JSON_DISABLE_EOF_CHECK, NULL);
-    fclose(in);
-    assert_non_null(j);
-    sv->port = (unsigned)json_integer_value(json_object_get(j, "port"));
-    memset(sv->token, 0, sizeof sv->token);
-    size_t i;
-    json_t *seat;
-    json_array_foreach(json_object_get(j, "seats"), i, seat) {
-        const char *kind = json_string_value(json_object_get(seat, "kind"));
-        const char *side = json_string_value(json_object_get(seat, "side"));
-        const char *token = json_string_value(json_object_get(seat, "token"));
-        int k = strcmp(kind, "public") == 0                         ? 2
-                : strcmp(kind, "side") == 0 && strcmp(side, "french") == 0 ? 0
-                : strcmp(kind, "side") == 0                          ? 1
-                                                                     : -1;
-        if (k >= 0 && token != NULL)
-            snprintf(sv->token[k], sizeof sv->token[k], "%s", token);
-    }
-    json_decref(j);
+    snprintf(sv->path, sizeof sv->path, "%s", path);
+    start(sv, NULL);
+    tokens[0] = sv->side_token[1];
+    tokens[1] = sv->side_token[0];
+    tokens[2] = sv->public_;
     for (int k = 0; k < 3; k++)
-        assert_true(sv->token[k][0] != '\0');
-}
-
-static size_t gather(char *p, size_t size, size_t n, void *ctx)
-{
-    char **buf = ctx;
-    size_t old = *buf != NULL ? strlen(*buf) : 0;
-    char *b = realloc(*buf, old + size * n + 1);
-    assert_non_null(b);
-    memcpy(b + old, p, size * n);
-    b[old + size * n] = '\0';
-    *buf = b;
-    return size * n;
+        assert_true(tokens[k][0] != '\0');
 }
 
 /* One request; the body and headers must hold none of v's forbidden words. */
-static void http_walk(const server *sv, const viewer *v, const char *token, const char *method,
+static void http_walk(const served *sv, const viewer *v, const char *token, const char *method,
                       const char *where, const char *body)
 {
-    CURL *c = curl_easy_init();
-    assert_non_null(c);
-    char url[256], auth[96];
-    snprintf(url, sizeof url, "http://127.0.0.1:%u%s", sv->port, where);
-    struct curl_slist *h = curl_slist_append(NULL, "Content-Type: application/json");
-    if (token != NULL) {
-        snprintf(auth, sizeof auth, "Authorization: Bearer %s", token);
-        h = curl_slist_append(h, auth);
-    }
-    char *out = NULL, *head = NULL;
-    curl_easy_setopt(c, CURLOPT_URL, url);
-    curl_easy_setopt(c, CURLOPT_HTTPHEADER, h);
-    curl_easy_setopt(c, CURLOPT_CUSTOMREQUEST, method);
-    if (body != NULL)
-        curl_easy_setopt(c, CURLOPT_POSTFIELDS, body);
-    curl_easy_setopt(c, CURLOPT_WRITEFUNCTION, gather);
-    curl_easy_setopt(c, CURLOPT_WRITEDATA, &out);
-    curl_easy_setopt(c, CURLOPT_HEADERFUNCTION, gather);
-    curl_easy_setopt(c, CURLOPT_HEADERDATA, &head);
-    curl_easy_setopt(c, CURLOPT_TIMEOUT, 20L);
-    CURLcode rc = curl_easy_perform(c);
-    if (rc != CURLE_OK)
-        fail_msg("%s %s: %s", method, where, curl_easy_strerror(rc));
-    curl_slist_free_all(h);
-    curl_easy_cleanup(c);
-    cli_run r = {0, out != NULL ? out : calloc(1, 1), head != NULL ? head : calloc(1, 1)};
+    reply got = http(sv, method, where, token, body, body != NULL ? strlen(body) : 0);
+    cli_run r = {0, got.body, got.headers};
     char what[300];
     snprintf(what, sizeof what, "%s %s as %s", method, where,
              v->side != NULL ? v->side : token != NULL ? "the public" : "no token");
@@ -467,14 +397,15 @@ static void http_walk(const server *sv, const viewer *v, const char *token, cons
 static void test_http_no_side_sees_the_others_words(void **state)
 {
     (void)state;
-    server sv;
-    serve(&sv, path);
+    served sv;
+    const char *tokens[3];
+    serve(&sv, tokens);
     static const char *const gets[] = {"/api/v1/seat", "/api/v1/game", "/api/v1/log",
                                        "/api/v1/log?since=1", "/api/v1/map.svg",
                                        "/api/v1/actions", "/", "/api/v1/nothing"};
     for (int k = 0; k < 4; k++) {
         const viewer *v = &VIEWERS[k < 3 ? k : 2];
-        const char *token = k < 3 ? sv.token[k] : NULL;
+        const char *token = k < 3 ? tokens[k] : NULL;
         for (size_t i = 0; i < sizeof gets / sizeof gets[0]; i++)
             http_walk(&sv, v, token, "GET", gets[i], NULL);
         char body[256];
@@ -494,9 +425,7 @@ static void test_http_no_side_sees_the_others_words(void **state)
         http_walk(&sv, v, token, "POST", "/api/v1/undo", NULL);
         http_walk(&sv, v, token, "GET", "/api/v1/log", NULL); /* after it all */
     }
-    assert_int_equal(kill(sv.pid, SIGTERM), 0);
-    int status;
-    assert_int_equal(waitpid(sv.pid, &status, 0), sv.pid);
+    stop(&sv); /* and it exits 0, its journal checkpointed */
 }
 
 static int http_setup(void **state)

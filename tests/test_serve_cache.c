@@ -23,6 +23,7 @@
 #include "server/delta.h"
 #include "server/reader.h"
 #include "server/served.h"
+#include "server_util.h"
 #include "testutil.h"
 
 typedef struct table_run {
@@ -56,71 +57,38 @@ static void unserve(table_run *r)
     grog_game_remove(r->path);
 }
 
-typedef struct answer {
-    long status;
-    char *body, *headers;
-    double size; /* bytes received, before decoding */
-} answer;
-
-static size_t gather(char *p, size_t size, size_t n, void *ctx)
+/* The replies of the NULL-ended list freed, then unserve. */
+static void unserve_freeing(table_run *r, reply *const *all)
 {
-    char **buf = ctx;
-    size_t old = *buf != NULL ? strlen(*buf) : 0;
-    char *b = realloc(*buf, old + size * n + 1);
-    assert_non_null(b);
-    memcpy(b + old, p, size * n);
-    b[old + size * n] = '\0';
-    *buf = b;
-    return size * n;
+    for (size_t i = 0; all[i] != NULL; i++)
+        reply_free(all[i]);
+    unserve(r);
 }
 
-/* gzip: 1 to ask for it (curl decodes the body). */
-static answer request(const table_run *r, const char *method, const char *path, const char *token,
-                      const char *body, const char *header, int gzip)
+/* A request with header lines ("Name: value", several joined by CRLF, or
+ * NULL); gzip: 1 to ask for it (curl decodes the body). */
+static reply request(const table_run *r, const char *method, const char *path, const char *token,
+                     const char *body, const char *lines, int gzip)
 {
-    answer a = {0, NULL, NULL, 0};
-    CURL *c = curl_easy_init();
-    assert_non_null(c);
-    char url[256], auth[96];
-    snprintf(url, sizeof url, "http://127.0.0.1:%u%s", r->port, path);
-    snprintf(auth, sizeof auth, "Authorization: Bearer %s", token);
-    struct curl_slist *h = curl_slist_append(NULL, auth);
-    if (header != NULL)
-        h = curl_slist_append(h, header);
-    curl_easy_setopt(c, CURLOPT_URL, url);
-    curl_easy_setopt(c, CURLOPT_HTTPHEADER, h);
-    curl_easy_setopt(c, CURLOPT_CUSTOMREQUEST, method);
+    reply a = {0, NULL, 0, NULL, 0};
+    struct curl_slist *h;
+    CURL *c = loopback_open(r->port, method, path, token, &h);
+    char buf[512], *save = NULL;
+    snprintf(buf, sizeof buf, "%s", lines != NULL ? lines : "");
+    for (char *line = strtok_r(buf, "\r\n", &save); line != NULL;
+         line = strtok_r(NULL, "\r\n", &save))
+        h = curl_slist_append(h, line);
     if (body != NULL)
         curl_easy_setopt(c, CURLOPT_POSTFIELDS, body);
     if (gzip)
         curl_easy_setopt(c, CURLOPT_ACCEPT_ENCODING, "gzip");
-    curl_easy_setopt(c, CURLOPT_WRITEFUNCTION, gather);
-    curl_easy_setopt(c, CURLOPT_WRITEDATA, &a.body);
-    curl_easy_setopt(c, CURLOPT_HEADERFUNCTION, gather);
-    curl_easy_setopt(c, CURLOPT_HEADERDATA, &a.headers);
-    curl_easy_setopt(c, CURLOPT_TIMEOUT, 20L);
-    CURLcode rc = curl_easy_perform(c);
-    if (rc != CURLE_OK)
-        fail_msg("%s %s: %s", method, path, curl_easy_strerror(rc));
-    curl_easy_getinfo(c, CURLINFO_RESPONSE_CODE, &a.status);
-    curl_off_t got = 0;
-    curl_easy_getinfo(c, CURLINFO_SIZE_DOWNLOAD_T, &got);
-    a.size = (double)got;
-    curl_slist_free_all(h);
-    curl_easy_cleanup(c);
-    if (a.body == NULL)
-        a.body = calloc(1, 1);
+    a.status = loopback_send(c, h, method, path, HTTP_TIMEOUT_MS, &a.body, &a.headers);
+    a.len = strlen(a.body);
     return a;
 }
 
-static void answer_free(answer *a)
-{
-    free(a->body);
-    free(a->headers);
-}
-
 /* The value of header name in a's headers (into out), or 0 when absent. */
-static int header_of(const answer *a, const char *name, char *out, size_t size)
+static int header_of(const reply *a, const char *name, char *out, size_t size)
 {
     for (const char *p = a->headers; p != NULL && *p; p = strchr(p, '\n') ? strchr(p, '\n') + 1 : NULL) {
         size_t n = strlen(name);
@@ -136,39 +104,6 @@ static int header_of(const answer *a, const char *name, char *out, size_t size)
     return 0;
 }
 
-/* A GET with several headers ("Name: value" lines joined by CRLF), gzip
- * asked for. */
-static answer request2(const table_run *r, const char *path, const char *token, const char *lines)
-{
-    answer a = {0, NULL, NULL, 0};
-    CURL *c = curl_easy_init();
-    assert_non_null(c);
-    char url[256], auth[96], buf[512];
-    snprintf(url, sizeof url, "http://127.0.0.1:%u%s", r->port, path);
-    snprintf(auth, sizeof auth, "Authorization: Bearer %s", token);
-    struct curl_slist *h = curl_slist_append(NULL, auth);
-    snprintf(buf, sizeof buf, "%s", lines);
-    for (char *line = strtok(buf, "\r\n"); line != NULL; line = strtok(NULL, "\r\n"))
-        h = curl_slist_append(h, line);
-    curl_easy_setopt(c, CURLOPT_URL, url);
-    curl_easy_setopt(c, CURLOPT_HTTPHEADER, h);
-    curl_easy_setopt(c, CURLOPT_ACCEPT_ENCODING, "gzip");
-    curl_easy_setopt(c, CURLOPT_WRITEFUNCTION, gather);
-    curl_easy_setopt(c, CURLOPT_WRITEDATA, &a.body);
-    curl_easy_setopt(c, CURLOPT_HEADERFUNCTION, gather);
-    curl_easy_setopt(c, CURLOPT_HEADERDATA, &a.headers);
-    curl_easy_setopt(c, CURLOPT_TIMEOUT, 20L);
-    CURLcode rc = curl_easy_perform(c);
-    if (rc != CURLE_OK)
-        fail_msg("GET %s: %s", path, curl_easy_strerror(rc));
-    curl_easy_getinfo(c, CURLINFO_RESPONSE_CODE, &a.status);
-    curl_slist_free_all(h);
-    curl_easy_cleanup(c);
-    if (a.body == NULL)
-        a.body = calloc(1, 1);
-    return a;
-}
-
 /* gzip for JSON and SVG over 1 KiB to a client that takes it, never
  * otherwise; the body decodes to the same document. */
 static void test_gzip(void **state)
@@ -177,8 +112,8 @@ static void test_gzip(void **state)
     table_run r;
     serve(&r);
     char v[128];
-    answer plain = request(&r, "GET", "/api/v1/game", r.referee, NULL, NULL, 0);
-    answer packed = request(&r, "GET", "/api/v1/game", r.referee, NULL, NULL, 1);
+    reply plain = request(&r, "GET", "/api/v1/game", r.referee, NULL, NULL, 0);
+    reply packed = request(&r, "GET", "/api/v1/game", r.referee, NULL, NULL, 1);
     assert_int_equal(plain.status, 200);
     assert_int_equal(packed.status, 200);
     assert_false(header_of(&plain, "Content-Encoding", v, sizeof v));
@@ -188,20 +123,15 @@ static void test_gzip(void **state)
     assert_string_equal(v, "Accept-Encoding");
     assert_string_equal(packed.body, plain.body); /* curl decoded it */
     assert_true(strlen(plain.body) > 1024);
-    answer map = request(&r, "GET", "/api/v1/map.svg", r.referee, NULL, NULL, 1);
+    reply map = request(&r, "GET", "/api/v1/map.svg", r.referee, NULL, NULL, 1);
     assert_true(header_of(&map, "Content-Encoding", v, sizeof v));
-    answer seat = request(&r, "GET", "/api/v1/seat", r.referee, NULL, NULL, 1);
+    reply seat = request(&r, "GET", "/api/v1/seat", r.referee, NULL, NULL, 1);
     assert_true(strlen(seat.body) < 1024);
     assert_false(header_of(&seat, "Content-Encoding", v, sizeof v)); /* under 1 KiB */
-    answer refused = request(&r, "GET", "/api/v1/game", r.referee, NULL,
+    reply refused = request(&r, "GET", "/api/v1/game", r.referee, NULL,
                              "Accept-Encoding: gzip;q=0", 0);
     assert_false(header_of(&refused, "Content-Encoding", v, sizeof v));
-    answer_free(&plain);
-    answer_free(&packed);
-    answer_free(&map);
-    answer_free(&seat);
-    answer_free(&refused);
-    unserve(&r);
+    unserve_freeing(&r, (reply *[]){&plain, &packed, &map, &seat, &refused, NULL});
 }
 
 /* ETag and 304: the same document again is 304 with no body; after an
@@ -218,28 +148,28 @@ static void test_etag_and_304(void **state)
                             "{\"words\": [\"move\", \"foy\", \"1\", \"1\"]}",
                             "{\"words\": [\"next\"]}"};
     for (size_t i = 0; i < 3; i++) {
-        answer first = request(&r, "GET", docs[i], r.french, NULL, NULL, 0);
+        reply first = request(&r, "GET", docs[i], r.french, NULL, NULL, 0);
         char etag[96], inm[128], again_tag[96], other_tag[96];
         assert_true(header_of(&first, "ETag", etag, sizeof etag));
         snprintf(inm, sizeof inm, "If-None-Match: %s", etag);
-        answer same = request(&r, "GET", docs[i], r.french, NULL, inm, 0);
+        reply same = request(&r, "GET", docs[i], r.french, NULL, inm, 0);
         assert_int_equal(same.status, 304);
         assert_string_equal(same.body, "");
-        answer other = request(&r, "GET", docs[i], r.referee, NULL, inm, 0);
+        reply other = request(&r, "GET", docs[i], r.referee, NULL, inm, 0);
         assert_int_equal(other.status, 200); /* the referee's document is not the French's */
         assert_true(header_of(&other, "ETag", other_tag, sizeof other_tag));
         assert_string_not_equal(other_tag, etag);
-        answer_free(&first);
-        answer_free(&same);
-        answer_free(&other);
-        answer act = request(&r, "POST", "/api/v1/do", r.referee, change[i], NULL, 0);
+        reply_free(&first);
+        reply_free(&same);
+        reply_free(&other);
+        reply act = request(&r, "POST", "/api/v1/do", r.referee, change[i], NULL, 0);
         assert_int_equal(act.status, 200);
-        answer after = request(&r, "GET", docs[i], r.french, NULL, inm, 0);
+        reply after = request(&r, "GET", docs[i], r.french, NULL, inm, 0);
         assert_int_equal(after.status, 200);
         assert_true(header_of(&after, "ETag", again_tag, sizeof again_tag));
         assert_string_not_equal(again_tag, etag);
-        answer_free(&act);
-        answer_free(&after);
+        reply_free(&act);
+        reply_free(&after);
     }
     unserve(&r);
 }
@@ -252,30 +182,30 @@ static void test_content_etag(void **state)
     (void)state;
     table_run r;
     serve(&r);
-    answer first = request(&r, "GET", "/api/v1/map.svg", r.french, NULL, NULL, 1);
+    reply first = request(&r, "GET", "/api/v1/map.svg", r.french, NULL, NULL, 1);
     char etag[96], inm[128], v[96];
     assert_int_equal(first.status, 200);
     assert_true(header_of(&first, "ETag", etag, sizeof etag));
     assert_int_equal(strlen(etag), 34); /* '"', 128 bits in hex, '"' */
     snprintf(inm, sizeof inm, "If-None-Match: %s", etag);
-    answer note = request(&r, "POST", "/api/v1/do", r.referee, "{\"words\": [\"note\", \"rain\"]}",
+    reply note = request(&r, "POST", "/api/v1/do", r.referee, "{\"words\": [\"note\", \"rain\"]}",
                           NULL, 0);
     assert_int_equal(note.status, 200);
-    answer kept = request(&r, "GET", "/api/v1/map.svg", r.french, NULL, inm, 1);
+    reply kept = request(&r, "GET", "/api/v1/map.svg", r.french, NULL, inm, 1);
     assert_int_equal(kept.status, 304);
     assert_string_equal(kept.body, "");
     assert_true(header_of(&kept, "ETag", v, sizeof v));
     assert_string_equal(v, etag);
     assert_true(header_of(&kept, "X-Grognard-Seq", v, sizeof v));
     assert_string_equal(v, "2"); /* the position now, after the note */
-    answer again = request(&r, "GET", "/api/v1/map.svg", r.french, NULL, NULL, 1);
+    reply again = request(&r, "GET", "/api/v1/map.svg", r.french, NULL, NULL, 1);
     assert_true(header_of(&again, "ETag", v, sizeof v)); /* made again: the same bytes */
     assert_string_equal(v, etag);
     assert_string_equal(again.body, first.body);
-    answer move = request(&r, "POST", "/api/v1/do", r.referee,
+    reply move = request(&r, "POST", "/api/v1/do", r.referee,
                           "{\"words\": [\"move\", \"foy\", \"1\", \"1\"]}", NULL, 0);
     assert_int_equal(move.status, 200);
-    answer moved = request(&r, "GET", "/api/v1/map.svg", r.french, NULL, inm, 1);
+    reply moved = request(&r, "GET", "/api/v1/map.svg", r.french, NULL, inm, 1);
     assert_int_equal(moved.status, 200);
     assert_true(header_of(&moved, "ETag", v, sizeof v));
     assert_string_not_equal(v, etag);
@@ -283,19 +213,17 @@ static void test_content_etag(void **state)
     /* a list of tags, one of them the present one, is 304 too; "*" also */
     char list[256];
     snprintf(list, sizeof list, "If-None-Match: \"0000\", W/%s", v);
-    answer listed = request(&r, "GET", "/api/v1/map.svg", r.french, NULL, list, 1);
+    reply listed = request(&r, "GET", "/api/v1/map.svg", r.french, NULL, list, 1);
     assert_int_equal(listed.status, 304);
-    answer star = request(&r, "GET", "/api/v1/map.svg", r.french, NULL, "If-None-Match: *", 1);
+    reply star = request(&r, "GET", "/api/v1/map.svg", r.french, NULL, "If-None-Match: *", 1);
     assert_int_equal(star.status, 304);
-    answer *all[] = {&first, &note, &kept, &again, &move, &moved, &listed, &star};
-    for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
-        answer_free(all[i]);
-    unserve(&r);
+    unserve_freeing(&r, (reply *[]){&first, &note, &kept, &again, &move, &moved, &listed,
+                                    &star, NULL});
 }
 
 /* A GET with If-None-Match: etag, and A-IM: aim and Accept-Language: lang
  * when not NULL. */
-static answer get_from(const table_run *r, const char *path, const char *token, const char *etag,
+static reply get_from(const table_run *r, const char *path, const char *token, const char *etag,
                        const char *aim, const char *lang)
 {
     char inm[128], more[320];
@@ -304,14 +232,14 @@ static answer get_from(const table_run *r, const char *path, const char *token, 
         return request(r, "GET", path, token, NULL, inm, 1);
     snprintf(more, sizeof more, "%s\r\nA-IM: %s%s%s", inm, aim, lang ? "\r\nAccept-Language: " : "",
              lang ? lang : "");
-    return request2(r, path, token, more);
+    return request(r, "GET", path, token, NULL, more, 1);
 }
 
 static void act(const table_run *r, const char *body)
 {
-    answer a = request(r, "POST", "/api/v1/do", r->referee, body, NULL, 0);
+    reply a = request(r, "POST", "/api/v1/do", r->referee, body, NULL, 0);
     assert_int_equal(a.status, 200);
-    answer_free(&a);
+    reply_free(&a);
 }
 
 static const char note[] = "{\"words\": [\"note\", \"rain\"]}";
@@ -326,11 +254,11 @@ static void test_delta_from_a_held_version(void **state)
     (void)state;
     table_run r;
     serve(&r);
-    answer first = request(&r, "GET", "/api/v1/map.svg", r.french, NULL, NULL, 1);
+    reply first = request(&r, "GET", "/api/v1/map.svg", r.french, NULL, NULL, 1);
     char e0[96], e1[96], v[128];
     assert_true(header_of(&first, "ETag", e0, sizeof e0));
     act(&r, move);
-    answer d = get_from(&r, "/api/v1/map.svg", r.french, e0, "lines", NULL);
+    reply d = get_from(&r, "/api/v1/map.svg", r.french, e0, "lines", NULL);
     assert_int_equal(d.status, 226);
     assert_true(header_of(&d, "IM", v, sizeof v));
     assert_string_equal(v, "lines");
@@ -340,7 +268,7 @@ static void test_delta_from_a_held_version(void **state)
     assert_string_not_equal(e1, e0);
     assert_true(header_of(&d, "X-Grognard-Seq", v, sizeof v));
     assert_string_equal(v, "2");
-    answer fresh = request(&r, "GET", "/api/v1/map.svg", r.french, NULL, NULL, 1);
+    reply fresh = request(&r, "GET", "/api/v1/map.svg", r.french, NULL, NULL, 1);
     assert_true(header_of(&fresh, "ETag", v, sizeof v));
     assert_string_equal(v, e1);
     assert_true(strlen(d.body) * 4 < strlen(fresh.body)); /* a few lines, not the map */
@@ -354,19 +282,16 @@ static void test_delta_from_a_held_version(void **state)
     assert_string_equal(json_string_value(json_object_get(body, "base")), e0);
     assert_string_equal(json_string_value(json_object_get(body, "etag")), e1);
     json_decref(body);
-    answer plain = get_from(&r, "/api/v1/map.svg", r.french, e0, NULL, NULL);
+    reply plain = get_from(&r, "/api/v1/map.svg", r.french, e0, NULL, NULL);
     assert_int_equal(plain.status, 200); /* no A-IM: the whole map */
     assert_string_equal(plain.body, fresh.body);
-    answer refused = get_from(&r, "/api/v1/map.svg", r.french, e0, "lines;q=0", NULL);
+    reply refused = get_from(&r, "/api/v1/map.svg", r.french, e0, "lines;q=0", NULL);
     assert_int_equal(refused.status, 200);
-    answer other = get_from(&r, "/api/v1/map.svg", r.french, e0, "vcdiff", NULL);
+    reply other = get_from(&r, "/api/v1/map.svg", r.french, e0, "vcdiff", NULL);
     assert_int_equal(other.status, 200);
-    answer now = get_from(&r, "/api/v1/map.svg", r.french, e1, "lines", NULL);
+    reply now = get_from(&r, "/api/v1/map.svg", r.french, e1, "lines", NULL);
     assert_int_equal(now.status, 304); /* holding the present one: nothing to send */
-    answer *all[] = {&first, &d, &fresh, &plain, &refused, &other, &now};
-    for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
-        answer_free(all[i]);
-    unserve(&r);
+    unserve_freeing(&r, (reply *[]){&first, &d, &fresh, &plain, &refused, &other, &now, NULL});
 }
 
 /* 200 with the whole document for a base the server does not hold: an ETag
@@ -377,23 +302,23 @@ static void test_unknown_or_too_old_base(void **state)
     (void)state;
     table_run r;
     serve(&r);
-    answer unknown = get_from(&r, "/api/v1/game", r.french, "\"0123456789abcdef0123456789abcdef\"",
+    reply unknown = get_from(&r, "/api/v1/game", r.french, "\"0123456789abcdef0123456789abcdef\"",
                               "lines", NULL);
     assert_int_equal(unknown.status, 200);
     char e0[96], v[96];
     assert_true(header_of(&unknown, "ETag", e0, sizeof e0));
     for (int i = 1; i <= 5; i++) {
         act(&r, note);
-        answer d = get_from(&r, "/api/v1/game", r.french, e0, "lines", NULL);
+        reply d = get_from(&r, "/api/v1/game", r.french, e0, "lines", NULL);
         /* after 4 changes e0 is the oldest version kept; after 5, forgotten */
         assert_int_equal(d.status, i <= 4 ? 226 : 200);
         assert_true(header_of(&d, "ETag", v, sizeof v));
-        answer_free(&d);
+        reply_free(&d);
     }
-    answer fresh = request(&r, "GET", "/api/v1/game", r.french, NULL, NULL, 1);
+    reply fresh = request(&r, "GET", "/api/v1/game", r.french, NULL, NULL, 1);
     assert_non_null(strstr(fresh.body, "\"actions\": 6"));
-    answer_free(&fresh);
-    answer_free(&unknown);
+    reply_free(&fresh);
+    reply_free(&unknown);
     unserve(&r);
 }
 
@@ -405,9 +330,9 @@ static void test_delta_base_of_another_seat(void **state)
     (void)state;
     table_run r;
     serve(&r);
-    answer ref0 = request(&r, "GET", "/api/v1/game", r.referee, NULL, NULL, 1);
-    answer fr0 = request(&r, "GET", "/api/v1/game", r.french, NULL, NULL, 1);
-    answer en0 = request(&r, "GET", "/api/v1/game", r.french, NULL, "Accept-Language: en", 1);
+    reply ref0 = request(&r, "GET", "/api/v1/game", r.referee, NULL, NULL, 1);
+    reply fr0 = request(&r, "GET", "/api/v1/game", r.french, NULL, NULL, 1);
+    reply en0 = request(&r, "GET", "/api/v1/game", r.french, NULL, "Accept-Language: en", 1);
     char re0[96], fe0[96], ee0[96], v[96];
     assert_true(header_of(&ref0, "ETag", re0, sizeof re0));
     assert_true(header_of(&fr0, "ETag", fe0, sizeof fe0));
@@ -416,27 +341,25 @@ static void test_delta_base_of_another_seat(void **state)
     assert_string_equal(en0.body, fr0.body); /* the server's own language is English here */
     assert_string_not_equal(ee0, fe0);       /* but each language has its ETags */
     act(&r, move);
-    answer ref1 = get_from(&r, "/api/v1/game", r.referee, re0, "lines", NULL);
+    reply ref1 = get_from(&r, "/api/v1/game", r.referee, re0, "lines", NULL);
     assert_int_equal(ref1.status, 226); /* re0 is held, for the referee */
-    answer side = get_from(&r, "/api/v1/game", r.french, re0, "lines", NULL);
+    reply side = get_from(&r, "/api/v1/game", r.french, re0, "lines", NULL);
     assert_int_equal(side.status, 200);
     assert_false(header_of(&side, "Delta-Base", v, sizeof v));
-    answer own = request(&r, "GET", "/api/v1/game", r.french, NULL, NULL, 1);
+    reply own = request(&r, "GET", "/api/v1/game", r.french, NULL, NULL, 1);
     assert_string_equal(side.body, own.body); /* its own document, whole */
-    answer refnow = request(&r, "GET", "/api/v1/game", r.referee, NULL, NULL, 1);
+    reply refnow = request(&r, "GET", "/api/v1/game", r.referee, NULL, NULL, 1);
     assert_string_not_equal(side.body, refnow.body); /* not the referee's */
     assert_true(header_of(&side, "ETag", v, sizeof v));
     assert_string_not_equal(v, re0);
-    answer french = get_from(&r, "/api/v1/game", r.french, fe0, "lines", "en");
+    reply french = get_from(&r, "/api/v1/game", r.french, fe0, "lines", "en");
     assert_int_equal(french.status, 200); /* fe0 is the other language's */
-    answer english = get_from(&r, "/api/v1/game", r.french, ee0, "lines", "en");
+    reply english = get_from(&r, "/api/v1/game", r.french, ee0, "lines", "en");
     assert_int_equal(english.status, 226);
-    answer server = get_from(&r, "/api/v1/game", r.french, fe0, "lines", NULL);
+    reply server = get_from(&r, "/api/v1/game", r.french, fe0, "lines", NULL);
     assert_int_equal(server.status, 226);
-    answer *all[] = {&ref0, &fr0, &en0, &ref1, &side, &own, &french, &english, &server, &refnow};
-    for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
-        answer_free(all[i]);
-    unserve(&r);
+    unserve_freeing(&r, (reply *[]){&ref0, &fr0, &en0, &ref1, &side, &own, &french, &english,
+                                    &server, &refnow, NULL});
 }
 
 /* A document back as it was (the move undone) has its old ETag again: a
@@ -446,17 +369,17 @@ static void test_back_as_it_was(void **state)
     (void)state;
     table_run r;
     serve(&r);
-    answer m0 = request(&r, "GET", "/api/v1/map.svg", r.french, NULL, NULL, 1);
+    reply m0 = request(&r, "GET", "/api/v1/map.svg", r.french, NULL, NULL, 1);
     char e0[96], e1[96], v[96];
     assert_true(header_of(&m0, "ETag", e0, sizeof e0));
     act(&r, move);
-    answer m1 = request(&r, "GET", "/api/v1/map.svg", r.french, NULL, NULL, 1);
+    reply m1 = request(&r, "GET", "/api/v1/map.svg", r.french, NULL, NULL, 1);
     assert_true(header_of(&m1, "ETag", e1, sizeof e1));
-    answer undo = request(&r, "POST", "/api/v1/undo", r.referee, "{}", NULL, 0);
+    reply undo = request(&r, "POST", "/api/v1/undo", r.referee, "{}", NULL, 0);
     assert_int_equal(undo.status, 200);
-    answer same = get_from(&r, "/api/v1/map.svg", r.french, e0, "lines", NULL);
+    reply same = get_from(&r, "/api/v1/map.svg", r.french, e0, "lines", NULL);
     assert_int_equal(same.status, 304);
-    answer back = get_from(&r, "/api/v1/map.svg", r.french, e1, "lines", NULL);
+    reply back = get_from(&r, "/api/v1/map.svg", r.french, e1, "lines", NULL);
     assert_int_equal(back.status, 226);
     assert_true(header_of(&back, "ETag", v, sizeof v));
     assert_string_equal(v, e0);
@@ -465,14 +388,11 @@ static void test_back_as_it_was(void **state)
     assert_non_null(got);
     assert_string_equal(got, m0.body);
     free(got);
-    answer *all[] = {&m0, &m1, &undo, &same, &back};
-    for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
-        answer_free(all[i]);
-    unserve(&r);
+    unserve_freeing(&r, (reply *[]){&m0, &m1, &undo, &same, &back, NULL});
 }
 
 /* The same Idempotency-Key twice from a seat: applied once, the first
- * answer again; the same key from another seat is another request; a
+ * reply again; the same key from another seat is another request; a
  * malformed key is 400 and nothing is done. */
 static void test_idempotency_key_replayed(void **state)
 {
@@ -480,8 +400,8 @@ static void test_idempotency_key_replayed(void **state)
     table_run r;
     serve(&r);
     const char *body = "{\"words\": [\"note\", \"the\", \"rain\"]}";
-    answer one = request(&r, "POST", "/api/v1/do", r.referee, body, "Idempotency-Key: tap-1", 0);
-    answer two = request(&r, "POST", "/api/v1/do", r.referee, body, "Idempotency-Key: tap-1", 0);
+    reply one = request(&r, "POST", "/api/v1/do", r.referee, body, "Idempotency-Key: tap-1", 0);
+    reply two = request(&r, "POST", "/api/v1/do", r.referee, body, "Idempotency-Key: tap-1", 0);
     assert_int_equal(one.status, 200);
     assert_int_equal(two.status, 200);
     assert_string_equal(one.body, two.body);
@@ -490,23 +410,21 @@ static void test_idempotency_key_replayed(void **state)
     assert_true(header_of(&two, "X-Grognard-Seq", s2, sizeof s2));
     assert_string_equal(s1, "2");
     assert_string_equal(s2, "2");
-    answer mine = request(&r, "POST", "/api/v1/do", r.french, body, "Idempotency-Key: tap-1", 0);
+    reply mine = request(&r, "POST", "/api/v1/do", r.french, body, "Idempotency-Key: tap-1", 0);
     assert_int_equal(mine.status, 200); /* the French's own press: done */
-    answer bad = request(&r, "POST", "/api/v1/do", r.referee, body, "Idempotency-Key: a b", 0);
+    reply bad = request(&r, "POST", "/api/v1/do", r.referee, body, "Idempotency-Key: a b", 0);
     assert_int_equal(bad.status, 400);
-    answer without = request(&r, "POST", "/api/v1/do", r.referee, body, NULL, 0);
+    reply without = request(&r, "POST", "/api/v1/do", r.referee, body, NULL, 0);
     assert_int_equal(without.status, 200); /* no key: every press counts */
-    answer seat = request(&r, "GET", "/api/v1/seat", r.referee, NULL, NULL, 0);
+    reply seat = request(&r, "GET", "/api/v1/seat", r.referee, NULL, NULL, 0);
     assert_non_null(strstr(seat.body, "\"seq\": 4")); /* start, the referee's, the French's, and the keyless one */
-    /* a refused action's answer is kept too: the same key is refused the same way */
-    answer no1 = request(&r, "POST", "/api/v1/undo", r.french, "{}", "Idempotency-Key: u", 0);
-    answer no2 = request(&r, "POST", "/api/v1/undo", r.french, "{}", "Idempotency-Key: u", 0);
+    /* a refused action's reply is kept too: the same key is refused the same way */
+    reply no1 = request(&r, "POST", "/api/v1/undo", r.french, "{}", "Idempotency-Key: u", 0);
+    reply no2 = request(&r, "POST", "/api/v1/undo", r.french, "{}", "Idempotency-Key: u", 0);
     assert_int_equal(no1.status, 403);
     assert_int_equal(no2.status, 403);
-    answer *all[] = {&one, &two, &mine, &bad, &without, &seat, &no1, &no2};
-    for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
-        answer_free(all[i]);
-    unserve(&r);
+    unserve_freeing(&r, (reply *[]){&one, &two, &mine, &bad, &without, &seat, &no1, &no2,
+                                    NULL});
 }
 
 /* ---- the documents made from the reader (reader.h) ---- */
@@ -545,7 +463,7 @@ static char *writers_doc(const table_run *r, size_t d, size_t i)
     return text;
 }
 
-static long seq_of(const answer *a)
+static long seq_of(const reply *a)
 {
     char v[32];
     assert_true(header_of(a, "X-Grognard-Seq", v, sizeof v));
@@ -571,14 +489,14 @@ static void served_as_the_writer(const table_run *r, const char *after)
         for (size_t d = 0; d < sizeof reader_docs / sizeof reader_docs[0]; d++) {
             char *mine = writers_doc(r, d, i);
             for (int gz = 0; gz < 2; gz++) {
-                answer a = request(r, "GET", reader_docs[d].path, who->token, NULL, NULL, gz);
+                reply a = request(r, "GET", reader_docs[d].path, who->token, NULL, NULL, gz);
                 assert_int_equal(a.status, 200);
                 if (strcmp(a.body, mine) != 0 || seq_of(&a) != want)
                     fail_msg("after %s: %s for %s %s (seq %ld, the writer's %ld) is not the "
                              "writer's",
                              after, reader_docs[d].path, who->kind,
                              who->side != NULL ? who->side : "", seq_of(&a), want);
-                answer_free(&a);
+                reply_free(&a);
             }
             free(mine);
         }
@@ -592,24 +510,24 @@ static void served_as_the_writer(const table_run *r, const char *after)
                          GROG_OK);
         assert_int_equal(grog_game_log_json(t->g, &seat, &log, NULL), GROG_OK);
         pthread_mutex_unlock(&t->game_lock);
-        answer a = request(r, "GET", "/api/v1/log?since=0", who->token, NULL, NULL, 1);
+        reply a = request(r, "GET", "/api/v1/log?since=0", who->token, NULL, NULL, 1);
         assert_int_equal(a.status, 200);
-        json_t *mine = json_loads(log, 0, NULL), *served = json_loads(a.body, 0, NULL);
-        if (!json_equal(mine, served) || seq_of(&a) != want)
+        json_t *mine = json_loads(log, 0, NULL), *theirs = json_loads(a.body, 0, NULL);
+        if (!json_equal(mine, theirs) || seq_of(&a) != want)
             fail_msg("after %s: the log for %s is not the writer's", after, who->kind);
         json_decref(mine);
-        json_decref(served);
+        json_decref(theirs);
         free(log);
-        answer_free(&a);
+        reply_free(&a);
     }
 }
 
 static void referee_does(const table_run *r, const char *path, const char *body)
 {
-    answer a = request(r, "POST", path, r->referee, body, NULL, 0);
+    reply a = request(r, "POST", path, r->referee, body, NULL, 0);
     if (a.status != 200)
         fail_msg("%s %s: %ld %s", path, body, a.status, a.body);
-    answer_free(&a);
+    reply_free(&a);
 }
 
 /* After every kind of change, each seat's documents from the reader are
@@ -647,9 +565,9 @@ static void test_the_readers_documents_are_the_writers(void **state)
     /* the end writes no action: the documents show it all the same */
     referee_does(&r, "/api/v1/end", NULL);
     served_as_the_writer(&r, "the end");
-    answer ended = request(&r, "GET", "/api/v1/game", r.french, NULL, NULL, 0);
+    reply ended = request(&r, "GET", "/api/v1/game", r.french, NULL, NULL, 0);
     assert_non_null(strstr(ended.body, "\"ended\": true"));
-    answer_free(&ended);
+    reply_free(&ended);
     unserve(&r);
 }
 
@@ -661,14 +579,14 @@ static void test_a_get_after_do_sees_it(void **state)
     table_run r;
     serve(&r);
     for (int i = 0; i < 12; i++) {
-        answer before = request(&r, "GET", "/api/v1/game", r.french, NULL, NULL, i % 2);
+        reply before = request(&r, "GET", "/api/v1/game", r.french, NULL, NULL, i % 2);
         assert_int_equal(before.status, 200);
         char turn[96];
         snprintf(turn, sizeof turn, "{\"words\": [\"move\", \"%s\", \"turn\", \"30\"]}",
                  i % 3 ? "br-74th" : "reynier");
-        answer done = request(&r, "POST", "/api/v1/do", r.referee, turn, NULL, 0);
+        reply done = request(&r, "POST", "/api/v1/do", r.referee, turn, NULL, 0);
         assert_int_equal(done.status, 200);
-        answer after = request(&r, "GET", "/api/v1/game", r.french, NULL, NULL, i % 2);
+        reply after = request(&r, "GET", "/api/v1/game", r.french, NULL, NULL, i % 2);
         assert_int_equal(after.status, 200);
         assert_int_equal(seq_of(&after), seq_of(&done));
         assert_int_equal(seq_of(&after), seq_of(&before) + 1);
@@ -678,24 +596,24 @@ static void test_a_get_after_do_sees_it(void **state)
         free(mine);
         char since[64];
         snprintf(since, sizeof since, "/api/v1/log?since=%ld", seq_of(&before));
-        answer log = request(&r, "GET", since, r.french, NULL, NULL, i % 2);
+        reply log = request(&r, "GET", since, r.french, NULL, NULL, i % 2);
         json_t *entries = json_loads(log.body, 0, NULL);
         assert_int_equal(json_array_size(entries), 1); /* the move, and only it */
         assert_int_equal(json_integer_value(json_object_get(json_array_get(entries, 0), "seq")),
                          seq_of(&done));
         assert_int_equal(seq_of(&log), seq_of(&done));
         json_decref(entries);
-        answer_free(&log);
-        answer_free(&before);
-        answer_free(&done);
-        answer_free(&after);
+        reply_free(&log);
+        reply_free(&before);
+        reply_free(&done);
+        reply_free(&after);
     }
     unserve(&r);
 }
 
 typedef struct slow_get {
     const table_run *r;
-    answer a;
+    reply a;
     volatile int done;
 } slow_get;
 
@@ -719,27 +637,27 @@ static void test_a_preview_does_not_wait_for_a_document(void **state)
     table *t = server_table(r.s);
     referee_does(&r, "/api/v1/do", "{\"words\": [\"note\", \"before\"]}"); /* the cache is old */
     pthread_mutex_lock(reader_lock_of(t));
-    slow_get g = {&r, {0, NULL, NULL, 0}, 0};
+    slow_get g = {&r, {0, NULL, 0, NULL, 0}, 0};
     pthread_t th;
     assert_int_equal(pthread_create(&th, NULL, get_game, &g), 0);
     pause_ms(200); /* the GET parked, the builder waiting for the lock */
-    answer preview = request(&r, "POST", "/api/v1/preview", r.french,
+    reply preview = request(&r, "POST", "/api/v1/preview", r.french,
                              "{\"words\": [\"move\", \"reynier\", \"forward\", \"1cm\"]}", NULL, 0);
     assert_int_equal(preview.status, 200);
-    answer act = request(&r, "POST", "/api/v1/do", r.referee,
+    reply act = request(&r, "POST", "/api/v1/do", r.referee,
                          "{\"words\": [\"note\", \"meanwhile\"]}", NULL, 0);
     assert_int_equal(act.status, 200);
-    answer seat = request(&r, "GET", "/api/v1/seat", r.french, NULL, NULL, 0);
+    reply seat = request(&r, "GET", "/api/v1/seat", r.french, NULL, NULL, 0);
     assert_int_equal(seat.status, 200);
     assert_false(g.done); /* still waiting for its document */
     pthread_mutex_unlock(reader_lock_of(t));
     pthread_join(th, NULL);
     assert_int_equal(g.a.status, 200);
     assert_true(seq_of(&g.a) >= 2);
-    answer_free(&g.a);
-    answer_free(&preview);
-    answer_free(&act);
-    answer_free(&seat);
+    reply_free(&g.a);
+    reply_free(&preview);
+    reply_free(&act);
+    reply_free(&seat);
     unserve(&r);
 }
 

@@ -22,6 +22,7 @@
 
 #include "grognard/game.h"
 #include "grognard/server.h"
+#include "server_util.h"
 #include "testutil.h"
 
 typedef struct table_run {
@@ -61,50 +62,19 @@ static void unserve(table_run *r)
 
 /* ---- the real client: curl from 127.0.0.1 ---- */
 
-static size_t gather(char *p, size_t size, size_t n, void *ctx)
-{
-    char **buf = ctx;
-    size_t old = *buf != NULL ? strlen(*buf) : 0;
-    char *b = realloc(*buf, old + size * n + 1);
-    assert_non_null(b);
-    memcpy(b + old, p, size * n);
-    b[old + size * n] = '\0';
-    *buf = b;
-    return size * n;
-}
-
 /* A request with extra headers (NULL-terminated); the status, the body in
- * *body (malloc'd, may be NULL). Fails the test past timeout_ms. */
+ * *body (malloc'd, never NULL). Fails the test past timeout_ms. */
 static long request(const table_run *r, const char *method, const char *path, const char *token,
                     const char *body, const char *const *headers, long timeout_ms, char **out)
 {
-    CURL *c = curl_easy_init();
-    assert_non_null(c);
-    char url[256], auth[96];
-    snprintf(url, sizeof url, "http://127.0.0.1:%u%s", r->port, path);
-    struct curl_slist *h = NULL;
-    if (token != NULL) {
-        snprintf(auth, sizeof auth, "Authorization: Bearer %s", token);
-        h = curl_slist_append(h, auth);
-    }
+    struct curl_slist *h;
+    CURL *c = loopback_open(r->port, method, path, token, &h);
     for (size_t i = 0; headers != NULL && headers[i] != NULL; i++)
         h = curl_slist_append(h, headers[i]);
-    char *got = NULL;
-    curl_easy_setopt(c, CURLOPT_URL, url);
-    curl_easy_setopt(c, CURLOPT_HTTPHEADER, h);
-    curl_easy_setopt(c, CURLOPT_CUSTOMREQUEST, method);
     if (body != NULL)
         curl_easy_setopt(c, CURLOPT_POSTFIELDS, body);
-    curl_easy_setopt(c, CURLOPT_WRITEFUNCTION, gather);
-    curl_easy_setopt(c, CURLOPT_WRITEDATA, &got);
-    curl_easy_setopt(c, CURLOPT_TIMEOUT_MS, timeout_ms);
-    CURLcode rc = curl_easy_perform(c);
-    if (rc != CURLE_OK)
-        fail_msg("%s %s: %s", method, path, curl_easy_strerror(rc));
-    long status = 0;
-    curl_easy_getinfo(c, CURLINFO_RESPONSE_CODE, &status);
-    curl_slist_free_all(h);
-    curl_easy_cleanup(c);
+    char *got = NULL;
+    long status = loopback_send(c, h, method, path, timeout_ms, &got, NULL);
     if (out != NULL)
         *out = got;
     else
