@@ -82,8 +82,8 @@ static grog_status check_seat(const grog_seat *seat, const action_ctx *c, grog_s
     if (c->claim > 0)
         return grog_error_set(err, GROG_EDENIED,
                               _("claim #%lld is about %s's pieces: %s or the referee answers it "
-                                "(%s's seat may not; a side takes back its own claim with "
-                                "undo)"),
+                                "(%s's seat may not; the side that made it takes it back with "
+                                "grognard undo --side, or the referee with the page's undo)"),
                               c->claim, game_claim_side_name(c->battle, acting),
                               game_claim_side_name(c->battle, acting),
                               game_claim_side_name(c->battle, seat->side));
