@@ -226,7 +226,7 @@ static void test_content_etag(void **state)
 static reply get_from(const table_run *r, const char *path, const char *token, const char *etag,
                        const char *aim, const char *lang)
 {
-    char inm[128], more[320];
+    char inm[160], more[352];
     snprintf(inm, sizeof inm, "If-None-Match: %s", etag);
     if (aim == NULL)
         return request(r, "GET", path, token, NULL, inm, 1);
@@ -289,9 +289,14 @@ static void test_delta_from_a_held_version(void **state)
     assert_int_equal(refused.status, 200);
     reply other = get_from(&r, "/api/v1/map.svg", r.french, e0, "vcdiff", NULL);
     assert_int_equal(other.status, 200);
+    snprintf(v, sizeof v, "W/%s", e0); /* a weak tag is no base for a delta */
+    reply weak = get_from(&r, "/api/v1/map.svg", r.french, v, "lines", NULL);
+    assert_int_equal(weak.status, 200);
+    assert_string_equal(weak.body, fresh.body);
     reply now = get_from(&r, "/api/v1/map.svg", r.french, e1, "lines", NULL);
     assert_int_equal(now.status, 304); /* holding the present one: nothing to send */
-    unserve_freeing(&r, (reply *[]){&first, &d, &fresh, &plain, &refused, &other, &now, NULL});
+    unserve_freeing(&r,
+                    (reply *[]){&first, &d, &fresh, &plain, &refused, &other, &weak, &now, NULL});
 }
 
 /* 200 with the whole document for a base the server does not hold: an ETag

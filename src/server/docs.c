@@ -275,15 +275,19 @@ int docs_aim_lines(const char *aim)
     return 0;
 }
 
-/* The past version of d the request's If-None-Match names first, or NULL. */
+/* The past version of d the request's If-None-Match names first, or NULL.
+ * A weak tag (W/"...") is no base: RFC 3229 builds a delta only on a strong
+ * entity tag, the promise of the very bytes held (it still matches for 304,
+ * whose comparison is weak). */
 static version *named_base(slot *d, const char *inm)
 {
     char tag[ETAG_MAX + 8];
     const char *p = inm;
     while (p != NULL && next_tag(&p, tag, sizeof tag)) {
-        const char *t = strncmp(tag, "W/", 2) == 0 ? tag + 2 : tag;
+        if (strncmp(tag, "W/", 2) == 0)
+            continue;
         for (size_t i = 0; i < KEEP && d->past[i].text != NULL; i++)
-            if (strcmp(d->past[i].etag, t) == 0)
+            if (strcmp(d->past[i].etag, tag) == 0)
                 return &d->past[i];
     }
     return NULL;
