@@ -1415,6 +1415,53 @@ static void test_command_line(void **state)
     grog_game_remove(s.path);
 }
 
+/* The text a loopback `serve` prints first: the command that opens the same
+ * table to the network keeps its --name and --referee-only, and quotes a
+ * file name a shell would split. */
+static void test_the_command_to_open_it(void **state)
+{
+    (void)state;
+    char path[96];
+    snprintf(path, sizeof path, "/tmp/grog-test-server-%d my game.grog", (int)getpid());
+    grog_game_remove(path);
+    grog_game_close(test_game_create(path, GROG_FAMILY_GDB, NULL, 7));
+    int fds[2];
+    assert_int_equal(pipe(fds), 0);
+    fflush(NULL);
+    pid_t pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0) {
+        prctl(PR_SET_PDEATHSIG, SIGKILL);
+        close(fds[0]);
+        FILE *out = fdopen(fds[1], "w");
+        char *argv[] = {(char *)"grognard", (char *)"serve", path, (char *)"--listen",
+                        (char *)"127.0.0.1:0", (char *)"--referee-only", (char *)"--name",
+                        (char *)"table.local", NULL};
+        _exit(grog_cli_main(8, argv, out, stderr));
+    }
+    close(fds[1]);
+    FILE *in = fdopen(fds[0], "r");
+    char line[512] = "", want[256] = "";
+    unsigned port = 0;
+    int found = 0;
+    for (int i = 0; i < 4 && !found && fgets(line, sizeof line, in) != NULL; i++) {
+        const char *at = strstr(line, "http://127.0.0.1:");
+        if (i == 0 && at != NULL) /* "Serving ... at http://127.0.0.1:PORT/": the port taken */
+            port = (unsigned)strtoul(at + 17, NULL, 10);
+        snprintf(want, sizeof want,
+                 "  grognard serve '%s' --listen 0.0.0.0:%u --name table.local --referee-only\n",
+                 path, port);
+        found = port > 0 && strcmp(line, want) == 0;
+    }
+    kill(pid, SIGTERM);
+    int status;
+    waitpid(pid, &status, 0);
+    fclose(in);
+    grog_game_remove(path);
+    if (!found)
+        fail_msg("no line \"%s\" (the last read: \"%s\")", want, line);
+}
+
 static int setup(void **state)
 {
     (void)state;
@@ -1446,6 +1493,7 @@ int main(void)
         cmocka_unit_test(test_two_languages_at_once),
         cmocka_unit_test(test_journal_in_the_request_language),
         cmocka_unit_test(test_command_line),
+        cmocka_unit_test(test_the_command_to_open_it),
     };
     return cmocka_run_group_tests_name("server", tests, setup, teardown);
 }

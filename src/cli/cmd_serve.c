@@ -193,10 +193,34 @@ static const char *seat_label(const grog_server_seat *s)
     return s->side;
 }
 
+/* The command that serves file again on the table's network, with the
+ * options that shape the table (--name, --referee-only; not --new or
+ * --new-tokens, done once), the file quoted for a shell when it must be. */
+static void print_open_command(cli *c, const serve_opts *o, const char *file, unsigned port)
+{
+    int plain = file[0] != '\0' && strspn(file, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                                                 "0123456789_-./+,:@%=") == strlen(file);
+    fputs("  grognard serve ", c->out);
+    if (plain) {
+        fputs(file, c->out);
+    } else {
+        fputc('\'', c->out);
+        for (const char *p = file; *p; p++)
+            fputs(*p == '\'' ? "'\\''" : (char[2]){*p, '\0'}, c->out);
+        fputc('\'', c->out);
+    }
+    fprintf(c->out, " --listen 0.0.0.0:%u", port);
+    for (size_t i = 0; i < o->nnames; i++)
+        fprintf(c->out, " --name %s", o->names[i]);
+    if (o->referee_only)
+        fputs(" --referee-only", c->out);
+    fputs("\n\n", c->out);
+}
+
 /* Where the game may be opened: the addresses (the links' first), and for
  * loopback, the command that opens it to the table's network. */
-static void print_where(cli *c, const char *file, const char *host, char (*hosts)[64],
-                        size_t nhosts, unsigned port)
+static void print_where(cli *c, const serve_opts *o, const char *file, const char *host,
+                        char (*hosts)[64], size_t nhosts, unsigned port)
 {
     fprintf(c->out, _("Serving %s at http://%s:%u/\n"), file, hosts[0], port);
     for (size_t i = 1; i < nhosts; i++)
@@ -210,13 +234,14 @@ static void print_where(cli *c, const char *file, const char *host, char (*hosts
         fputc('\n', c->out);
         return;
     }
-    fprintf(c->out, "%s\n  grognard serve %s --listen 0.0.0.0:%u\n\n",
+    fprintf(c->out, "%s\n",
             _("This machine only. To open it to the table's network (phones, tablets), stop it "
-              "and run:"),
-            file, port == 0 ? GROG_SERVER_PORT : port);
+              "and run:"));
+    print_open_command(c, o, file, port == 0 ? GROG_SERVER_PORT : port);
 }
 
-static int print_links(cli *c, const grog_server *s, const char *file, const char *host)
+static int print_links(cli *c, const serve_opts *o, const grog_server *s, const char *file,
+                       const char *host)
 {
     unsigned port = grog_server_port(s);
     char hosts[8][64];
@@ -224,7 +249,7 @@ static int print_links(cli *c, const grog_server *s, const char *file, const cha
     const char *linkhost = hosts[0];
     json_t *seats = json_array();
     if (!c->json)
-        print_where(c, file, host, hosts, nhosts, port);
+        print_where(c, o, file, host, hosts, nhosts, port);
     for (size_t i = 0; grog_server_seat_at(s, i) != NULL; i++) {
         const grog_server_seat *st = grog_server_seat_at(s, i);
         if (!st->enabled)
@@ -305,7 +330,7 @@ static int serve(cli *c, const serve_opts *o, const char *file, const char *host
     if (st != GROG_OK)
         rc = cli_fail_status(c, st, &err);
     if (rc == 0)
-        rc = print_links(c, s, file, host);
+        rc = print_links(c, o, s, file, host);
     int sig = 0;
     if (rc == 0)
         sigwait(&stop, &sig);
