@@ -9,8 +9,8 @@
  * (seq, side, words, result, checks, undoes, rng_from, rng_to, top,
  * below, rtop, lang) as "i" DECIMAL ";" for a number, "s" LENGTH ":"
  * BYTES for a text, "n;" for a missing value (undoes 0, a stream position
- * -1, lang NULL), exactly as journal_append writes them and read_row
- * reads them back. The hash guards against an edit made without the
+ * -1, lang NULL), exactly as journal_append writes them and
+ * journal_row_columns reads them back. The hash guards against an edit made without the
  * hashes being worked out again: whoever can edit the file can recompute
  * them too, as for a snapshot's digest (docs/game.md, "The journal's
  * chain of hashes"). */
@@ -111,29 +111,7 @@ grog_status journal_prev_hash(journal *j, long long seq, char out[JOURNAL_HASH_H
 
 /* ---- checking, and making the chain of an older file ---- */
 
-#define ROW_COLUMNS                                                                          \
-    "seq, side, words, result, checks, undoes, rng_from, rng_to, top, below, rtop, lang, hash"
-
-static long long col_opt(sqlite3_stmt *stmt, int i, long long none)
-{
-    return sqlite3_column_type(stmt, i) == SQLITE_NULL ? none : sqlite3_column_int64(stmt, i);
-}
-
-static void row_of(sqlite3_stmt *stmt, journal_action *a)
-{
-    a->seq = sqlite3_column_int64(stmt, 0);
-    a->side = (const char *)sqlite3_column_text(stmt, 1);
-    a->words = (const char *)sqlite3_column_text(stmt, 2);
-    a->result = (const char *)sqlite3_column_text(stmt, 3);
-    a->checks = (const char *)sqlite3_column_text(stmt, 4);
-    a->undoes = col_opt(stmt, 5, 0);
-    a->rng_from = col_opt(stmt, 6, -1);
-    a->rng_to = col_opt(stmt, 7, -1);
-    a->top = col_opt(stmt, 8, a->seq);
-    a->below = col_opt(stmt, 9, a->seq - 1);
-    a->rtop = col_opt(stmt, 10, 0);
-    a->lang = (const char *)sqlite3_column_text(stmt, 11);
-}
+#define ROW_COLUMNS JOURNAL_COLUMNS ", hash"
 
 static grog_status bad_row(journal *j, long long seq, long long *first_bad, grog_error *err)
 {
@@ -178,7 +156,7 @@ static grog_status walk(journal *j, long long after, char prev[JOURNAL_HASH_HEX]
     long long next = after + 1;
     while (s == GROG_OK && (rc = sqlite3_step(stmt)) == SQLITE_ROW) {
         journal_action a;
-        row_of(stmt, &a);
+        journal_row_columns(stmt, &a);
         if (!make && a.seq > next) {
             s = missing_row(j, next, first_bad, err);
             break;

@@ -28,6 +28,14 @@ struct journal {
     char *row[2][6]; /* copies of the strings of the last row read by last / by_seq */
 };
 
+/* An action row's columns, in the order journal_row_columns reads them
+ * (the hash, when selected, comes after them as column 12). */
+#define JOURNAL_COLUMNS                                                                          \
+    "seq, side, words, result, checks, undoes, rng_from, rng_to, top, below, rtop, lang"
+/* Reads JOURNAL_COLUMNS of the row under stmt into a, a missing number as
+ * its default (journal_rows.c); the strings are stmt's until it steps. */
+void journal_row_columns(sqlite3_stmt *stmt, journal_action *a);
+
 /* The chain of hashes (journal_chain.c). The hash of row a over the
  * previous row's hash prev (hex, "" for the first row), in hex. */
 void journal_row_hash(const journal_action *a, const char *prev, char out[JOURNAL_HASH_HEX]);

@@ -10,7 +10,7 @@
 
 /* ---- actions ---- */
 
-#define COLUMNS "seq, side, words, result, checks, undoes, rng_from, rng_to, top, below, rtop, lang"
+#define COLUMNS JOURNAL_COLUMNS
 
 static void bind_opt(sqlite3_stmt *stmt, int i, long long v, long long none)
 {
@@ -62,8 +62,7 @@ static long long col_opt(sqlite3_stmt *stmt, int i, long long none)
     return sqlite3_column_type(stmt, i) == SQLITE_NULL ? none : sqlite3_column_int64(stmt, i);
 }
 
-/* Reads the row under stmt; GROG_EFORMAT when a column is missing. */
-static grog_status read_row(journal *j, sqlite3_stmt *stmt, journal_action *a, grog_error *err)
+void journal_row_columns(sqlite3_stmt *stmt, journal_action *a)
 {
     a->seq = sqlite3_column_int64(stmt, 0);
     a->side = (const char *)sqlite3_column_text(stmt, 1);
@@ -77,6 +76,12 @@ static grog_status read_row(journal *j, sqlite3_stmt *stmt, journal_action *a, g
     a->below = col_opt(stmt, 9, a->seq - 1);
     a->rtop = col_opt(stmt, 10, 0);
     a->lang = (const char *)sqlite3_column_text(stmt, 11);
+}
+
+/* Reads the row under stmt; GROG_EFORMAT when a column is missing. */
+static grog_status read_row(journal *j, sqlite3_stmt *stmt, journal_action *a, grog_error *err)
+{
+    journal_row_columns(stmt, a);
     if (a->side == NULL || a->words == NULL || a->result == NULL || a->checks == NULL)
         return grog_error_set(err, GROG_EFORMAT, _("%s: damaged action %lld"), j->label, a->seq);
     return GROG_OK;
