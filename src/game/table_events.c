@@ -153,11 +153,14 @@ static grog_status ev_breaks(action_ctx *c, char **a, grog_error *err)
     return ev_unit_broken(c, a, err);
 }
 
-/* Sets an officer's state; *out gets him for the caller's event. */
-static grog_status officer_state(action_ctx *c, const char *id, grog_officer_state state,
-                                 grog_officer **out, grog_error *err)
+/* Officer id harmed (killed, out of commission), once the family's own
+ * check lets it: his state set, *out him for the caller's event. */
+static grog_status harm_officer(action_ctx *c, const char *id, grog_officer_state state,
+                                grog_officer **out, grog_error *err)
 {
     grog_status st = ctx_officer(c, id, out, err);
+    if (st == GROG_OK)
+        st = family_officer_harm_check(c, *out, err);
     if (st != GROG_OK)
         return st;
     grog_officer *o = *out;
@@ -173,11 +176,7 @@ static grog_status officer_state(action_ctx *c, const char *id, grog_officer_sta
 static grog_status ev_killed(action_ctx *c, char **a, grog_error *err)
 {
     grog_officer *o;
-    grog_status st = ctx_officer(c, a[0], &o, err);
-    if (st == GROG_OK)
-        st = family_officer_harm_check(c, o, err);
-    if (st == GROG_OK)
-        st = officer_state(c, a[0], GROG_OFFICER_KILLED, &o, err);
+    grog_status st = harm_officer(c, a[0], GROG_OFFICER_KILLED, &o, err);
     if (st != GROG_OK)
         return st;
     if (grog_game_family(c->game) == GROG_FAMILY_AIGLES)
@@ -192,11 +191,7 @@ static grog_status ev_killed(action_ctx *c, char **a, grog_error *err)
 static grog_status ev_wounded(action_ctx *c, char **a, grog_error *err)
 {
     grog_officer *o;
-    grog_status st = ctx_officer(c, a[0], &o, err);
-    if (st == GROG_OK)
-        st = family_officer_harm_check(c, o, err);
-    if (st == GROG_OK)
-        st = officer_state(c, a[0], GROG_OFFICER_OUT_OF_COMMISSION, &o, err);
+    grog_status st = harm_officer(c, a[0], GROG_OFFICER_OUT_OF_COMMISSION, &o, err);
     if (st != GROG_OK)
         return st;
     ctx_event(c, "", "officer-out", json_pack("{s:s}", "officer", a[0]),
