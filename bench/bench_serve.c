@@ -298,26 +298,34 @@ static void page_refresh(page *pg)
     pg->last = pg->seen;
 }
 
-/* One action by the referee (POST do, words as a JSON array's inside). */
-static void referee_does(unsigned port, const char *ref, const char *words)
+/* POST path with body on c; the HTTP status (0 when it failed). */
+static long post_on(CURL *c, unsigned port, const char *token, const char *path, const char *body)
 {
-    CURL *c = curl_easy_init();
-    char url[128], auth[96], body[256];
-    snprintf(url, sizeof url, "http://127.0.0.1:%u/api/v1/do", port);
-    snprintf(auth, sizeof auth, "Authorization: Bearer %s", ref);
-    snprintf(body, sizeof body, "{\"words\":[%s]}", words);
+    char url[160], auth[96];
+    snprintf(url, sizeof url, "http://127.0.0.1:%u/api/v1/%s", port, path);
+    snprintf(auth, sizeof auth, "Authorization: Bearer %s", token);
     struct curl_slist *h = curl_slist_append(NULL, auth);
-    size_t ignored = 0;
+    size_t bytes = 0;
     curl_easy_setopt(c, CURLOPT_URL, url);
     curl_easy_setopt(c, CURLOPT_HTTPHEADER, h);
     curl_easy_setopt(c, CURLOPT_POSTFIELDS, body);
     curl_easy_setopt(c, CURLOPT_WRITEFUNCTION, count_bytes);
-    curl_easy_setopt(c, CURLOPT_WRITEDATA, &ignored);
+    curl_easy_setopt(c, CURLOPT_WRITEDATA, &bytes);
     curl_easy_setopt(c, CURLOPT_TIMEOUT, 30L);
     long status = 0;
     if (curl_easy_perform(c) == CURLE_OK)
         curl_easy_getinfo(c, CURLINFO_RESPONSE_CODE, &status);
     curl_slist_free_all(h);
+    return status;
+}
+
+/* One action by the referee (POST do, words as a JSON array's inside). */
+static void referee_does(unsigned port, const char *ref, const char *words)
+{
+    CURL *c = curl_easy_init();
+    char body[256];
+    snprintf(body, sizeof body, "{\"words\":[%s]}", words);
+    long status = post_on(c, port, ref, "do", body);
     curl_easy_cleanup(c);
     if (status != 200)
         fprintf(stderr, "bench_serve: the referee's %s: HTTP %ld\n", words, status);
@@ -474,27 +482,6 @@ static void *refresher_run(void *p)
     pthread_mutex_unlock(&r->f->m);
     curl_easy_cleanup(r->c);
     return NULL;
-}
-
-/* POST path with body on c; the HTTP status (0 when it failed). */
-static long post_on(CURL *c, unsigned port, const char *token, const char *path, const char *body)
-{
-    char url[160], auth[96];
-    snprintf(url, sizeof url, "http://127.0.0.1:%u/api/v1/%s", port, path);
-    snprintf(auth, sizeof auth, "Authorization: Bearer %s", token);
-    struct curl_slist *h = curl_slist_append(NULL, auth);
-    size_t bytes = 0;
-    curl_easy_setopt(c, CURLOPT_URL, url);
-    curl_easy_setopt(c, CURLOPT_HTTPHEADER, h);
-    curl_easy_setopt(c, CURLOPT_POSTFIELDS, body);
-    curl_easy_setopt(c, CURLOPT_WRITEFUNCTION, count_bytes);
-    curl_easy_setopt(c, CURLOPT_WRITEDATA, &bytes);
-    curl_easy_setopt(c, CURLOPT_TIMEOUT, 30L);
-    long status = 0;
-    if (curl_easy_perform(c) == CURLE_OK)
-        curl_easy_getinfo(c, CURLINFO_RESPONSE_CODE, &status);
-    curl_slist_free_all(h);
-    return status;
 }
 
 #define PREVIEW_ACTIONS 20
