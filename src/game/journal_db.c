@@ -109,3 +109,24 @@ grog_status journal_db_step_done(journal *j, sqlite3_stmt *stmt, grog_error *err
         return journal_db_status(j, rc, _("cannot write"), err);
     return GROG_OK;
 }
+
+long long journal_db_column_or(sqlite3_stmt *stmt, int i, long long none)
+{
+    return sqlite3_column_type(stmt, i) == SQLITE_NULL ? none : sqlite3_column_int64(stmt, i);
+}
+
+void journal_row_columns(sqlite3_stmt *stmt, journal_action *a)
+{
+    a->seq = sqlite3_column_int64(stmt, 0);
+    a->side = (const char *)sqlite3_column_text(stmt, 1);
+    a->words = (const char *)sqlite3_column_text(stmt, 2);
+    a->result = (const char *)sqlite3_column_text(stmt, 3);
+    a->checks = (const char *)sqlite3_column_text(stmt, 4);
+    a->undoes = journal_db_column_or(stmt, 5, 0);
+    a->rng_from = journal_db_column_or(stmt, 6, -1);
+    a->rng_to = journal_db_column_or(stmt, 7, -1);
+    a->top = journal_db_column_or(stmt, 8, a->seq);
+    a->below = journal_db_column_or(stmt, 9, a->seq - 1);
+    a->rtop = journal_db_column_or(stmt, 10, 0);
+    a->lang = (const char *)sqlite3_column_text(stmt, 11);
+}

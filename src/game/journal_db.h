@@ -33,8 +33,10 @@ struct journal {
 #define JOURNAL_COLUMNS                                                                          \
     "seq, side, words, result, checks, undoes, rng_from, rng_to, top, below, rtop, lang"
 /* Reads JOURNAL_COLUMNS of the row under stmt into a, a missing number as
- * its default (journal_rows.c); the strings are stmt's until it steps. */
+ * its default (journal_db.c); the strings are stmt's until it steps.
+ * journal_db_column_or: column i as a number, none when it is NULL. */
 void journal_row_columns(sqlite3_stmt *stmt, journal_action *a);
+long long journal_db_column_or(sqlite3_stmt *stmt, int i, long long none);
 
 /* The chain of hashes (journal_chain.c). The hash of row a over the
  * previous row's hash prev (hex, "" for the first row), in hex. */

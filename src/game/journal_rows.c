@@ -57,27 +57,6 @@ grog_status journal_append(journal *j, const journal_action *a, grog_error *err)
     return rc == SQLITE_DONE ? GROG_OK : journal_db_status(j, rc, _("cannot write"), err);
 }
 
-static long long col_opt(sqlite3_stmt *stmt, int i, long long none)
-{
-    return sqlite3_column_type(stmt, i) == SQLITE_NULL ? none : sqlite3_column_int64(stmt, i);
-}
-
-void journal_row_columns(sqlite3_stmt *stmt, journal_action *a)
-{
-    a->seq = sqlite3_column_int64(stmt, 0);
-    a->side = (const char *)sqlite3_column_text(stmt, 1);
-    a->words = (const char *)sqlite3_column_text(stmt, 2);
-    a->result = (const char *)sqlite3_column_text(stmt, 3);
-    a->checks = (const char *)sqlite3_column_text(stmt, 4);
-    a->undoes = col_opt(stmt, 5, 0);
-    a->rng_from = col_opt(stmt, 6, -1);
-    a->rng_to = col_opt(stmt, 7, -1);
-    a->top = col_opt(stmt, 8, a->seq);
-    a->below = col_opt(stmt, 9, a->seq - 1);
-    a->rtop = col_opt(stmt, 10, 0);
-    a->lang = (const char *)sqlite3_column_text(stmt, 11);
-}
-
 /* Reads the row under stmt; GROG_EFORMAT when a column is missing. */
 static grog_status read_row(journal *j, sqlite3_stmt *stmt, journal_action *a, grog_error *err)
 {
@@ -199,7 +178,7 @@ grog_status journal_links(journal *j, long long after,
     int rc;
     while ((rc = sqlite3_step(stmt)) == SQLITE_ROW) {
         long long seq = sqlite3_column_int64(stmt, 0);
-        s = fn(ctx, seq, col_opt(stmt, 1, 0), col_opt(stmt, 2, seq - 1), err);
+        s = fn(ctx, seq, journal_db_column_or(stmt, 1, 0), journal_db_column_or(stmt, 2, seq - 1), err);
         if (s != GROG_OK) {
             sqlite3_finalize(stmt);
             return s;
